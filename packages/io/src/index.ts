@@ -1,0 +1,2 @@
+export { writeFileAtomic } from './atomic.ts';
+export { progress, type Progress } from './progress.ts';
