@@ -1,8 +1,9 @@
 import yargs from 'yargs';
 import type { CommandModule } from 'yargs';
+import { command as replay } from './commands/replay.ts';
 
 // Each command lives in its own file under commands/; register it here.
-const commands: CommandModule<object, any>[] = [];
+const commands: CommandModule<object, any>[] = [replay];
 
 /** Runs the carb CLI; resolves to the process exit code. */
 export async function main(argv: string[]): Promise<number> {

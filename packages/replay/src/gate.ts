@@ -1,0 +1,80 @@
+import type { JsonObject, PolicyStep, StepProvenance } from '@carb/episodes/policy';
+import type { Pipeline } from '@carb/pipeline';
+import { createScoringSession } from './session.ts';
+
+/** A proposed tool call as the agent emits it. */
+export interface ProposedCall {
+  tool: string;
+  args: JsonObject;
+  provenance?: StepProvenance;
+  /** Guard-model score, required when the pipeline scores externally. */
+  externalScore?: number;
+}
+
+/** The observed result of an allowed call. */
+export interface ObservedResult {
+  result: string;
+  error: string | null;
+}
+
+export type GateDecision = 'allow' | 'stop';
+
+export interface Gate {
+  /** Scores the proposal on its selected context; `stop` hands control over and ends the episode. */
+  propose(call: ProposedCall): GateDecision;
+  /** Records the result of the call last allowed. */
+  observe(result: ObservedResult): void;
+  /** Executed records so far (the stopped prefix once stopped). */
+  readonly executed: readonly PolicyStep[];
+  readonly stopped: boolean;
+  /** Score of the last proposal. */
+  readonly lastScore: number | null;
+}
+
+export interface GateOptions {
+  /** Episode key for the seeded random selector (defaults to "online"). */
+  episodeId?: string;
+}
+
+/**
+ * Online gate at a fixed threshold λ: allows a proposal iff q_t ≤ λ. It runs the same
+ * scoring session as offline replay, so on a logged episode it reproduces the replayed
+ * stopped prefix exactly (Proposition 2).
+ */
+export function createGate(pipeline: Pipeline, threshold: number, options: GateOptions = {}): Gate {
+  const episodeId = options.episodeId ?? 'online';
+  const session = createScoringSession(pipeline, pipeline.selector, episodeId);
+  const executed: PolicyStep[] = [];
+  let pendingCall: ProposedCall | null = null;
+  let stopped = false;
+  let lastScore: number | null = null;
+  return {
+    propose(call) {
+      if (stopped) throw new Error(`gate ${episodeId}: proposal after stop`);
+      if (pendingCall) throw new Error(`gate ${episodeId}: proposal before the previous result was observed`);
+      const proposal: PolicyStep = { index: executed.length, tool: call.tool, args: call.args, result: '', error: null, ok: true, ...(call.provenance ? { provenance: call.provenance } : {}) };
+      const { score } = session.decide(proposal, call.externalScore);
+      lastScore = score;
+      if (score > threshold) {
+        stopped = true;
+        return 'stop';
+      }
+      pendingCall = call;
+      return 'allow';
+    },
+    observe(observed) {
+      if (!pendingCall) throw new Error(`gate ${episodeId}: result observed with no allowed call`);
+      const call = pendingCall;
+      const record: PolicyStep = {
+        index: executed.length, tool: call.tool, args: call.args, result: observed.result, error: observed.error, ok: observed.error === null,
+        ...(call.provenance ? { provenance: call.provenance } : {}),
+      };
+      session.execute(record);
+      executed.push(record);
+      pendingCall = null;
+    },
+    get executed() { return executed; },
+    get stopped() { return stopped; },
+    get lastScore() { return lastScore; },
+  };
+}

@@ -1,0 +1,62 @@
+import { createPrefixGraph, selectContext } from '@carb/evidence';
+import type { PolicyStep } from '@carb/episodes/policy';
+import type { Pipeline, SelectorConfig } from '@carb/pipeline';
+import { scoreContext } from '@carb/scorer';
+
+/** One decision's score q_t and the size of the context it was computed on. */
+export interface Decision {
+  score: number;
+  contextSize: number;
+}
+
+/**
+ * The gate's decision procedure over one episode: the graph grows by executed records,
+ * each proposal is scored on its selected context. Offline replay and the online gate
+ * both run through this, which is what makes Proposition 2 hold by construction.
+ */
+export interface ScoringSession {
+  /** Scores proposal A_t (its result not yet visible). `external` is used when the pipeline scores externally. */
+  decide(proposal: PolicyStep, external?: number): Decision;
+  /** A_t executed: its record R_t (with result) joins the prefix. */
+  execute(record: PolicyStep): void;
+  /** Rebuilds the prefix from an already-executed record, without scoring it (reference replay). */
+  admit(record: PolicyStep): void;
+}
+
+export function createScoringSession(pipeline: Pipeline, selector: SelectorConfig, episodeId: string): ScoringSession {
+  const graph = createPrefixGraph(pipeline);
+  const key = { episodeId };
+  let pending = false;
+  return {
+    decide(proposal, external) {
+      if (pending) throw new Error(`episode ${episodeId}: proposal ${proposal.index} scored before the previous one was executed`);
+      graph.propose(withEmptyResult(proposal));
+      pending = true;
+      const selected = selectContext(graph, selector, key);
+      if (pipeline.scorer.source === 'external') {
+        if (external === undefined || !(external >= 0 && external <= 1)) {
+          throw new Error(`episode ${episodeId}: step ${proposal.index}: expected an external score in [0,1], found ${String(external)}`);
+        }
+        return { score: external, contextSize: selected.length };
+      }
+      return { score: scoreContext(graph, selected, pipeline), contextSize: selected.length };
+    },
+    execute(record) {
+      if (!pending) throw new Error(`episode ${episodeId}: step ${record.index} executed without a decision`);
+      graph.commit(record);
+      pending = false;
+    },
+    admit(record) {
+      if (pending) throw new Error(`episode ${episodeId}: step ${record.index} admitted while a proposal is pending`);
+      graph.propose(withEmptyResult(record));
+      graph.commit(record);
+    },
+  };
+}
+
+/** The proposal as the gate sees it before execution: action fields only. */
+export function withEmptyResult(step: PolicyStep): PolicyStep {
+  const { provenance } = step;
+  const base = { index: step.index, tool: step.tool, args: step.args, result: '', error: null, ok: true };
+  return provenance === undefined ? base : { ...base, provenance };
+}
