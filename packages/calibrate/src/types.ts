@@ -34,6 +34,8 @@ export interface SummaryRow {
 export interface SplitResult {
   method: string;
   alpha: number;
+  /** α as given (decimal or fraction text), the exact value calibration used. */
+  alphaText: string;
   split: number;
   /** Selected grid index, or −1 when infeasible (α < 1/(n+1)). */
   lambdaIndex: number;

@@ -1,9 +1,12 @@
 import yargs from 'yargs';
 import type { CommandModule } from 'yargs';
 import { command as replay } from './commands/replay.ts';
+import { command as ingest } from './commands/ingest.ts';
+import { command as inspect } from './commands/inspect.ts';
+import { command as suite } from './commands/suite.ts';
 
 // Each command lives in its own file under commands/; register it here.
-const commands: CommandModule<object, any>[] = [replay];
+const commands: CommandModule<object, any>[] = [ingest, inspect, replay, suite];
 
 /** Runs the carb CLI; resolves to the process exit code. */
 export async function main(argv: string[]): Promise<number> {

@@ -71,6 +71,8 @@ export interface LedgerConfig {
   securityTools: string[];
   /** Minimum length of a generic goal identifier (user names, file names) used for matching. */
   minGoalIdentifierLength: number;
+  /** Minimum length of a quoted goal phrase ('Intro with Mark') used as a substring identifier. */
+  minQuotedLength: number;
 }
 
 /** Threshold grid {λ⊥} ∪ {0, 1/d, ..., 1}: index 0 is λ⊥, index g ≥ 1 is (g − 1)/d. */

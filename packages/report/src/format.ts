@@ -56,6 +56,7 @@ export function fmtAlphaShort(alpha: number): string {
 
 /** Fixed precision for machine-readable outputs, so reruns are byte-identical (−0 becomes 0). */
 export function roundFixed(x: number, digits = 6): number {
+  if (Number.isInteger(x)) return x === 0 ? 0 : x;
   const r = Number(x.toFixed(digits));
   return r === 0 ? 0 : r;
 }

@@ -1,0 +1,36 @@
+import type { Rational } from './rational.ts';
+
+/**
+ * Conformal risk control on the ordered grid (g-carb Eq. 1, Lemma 1):
+ *
+ *   λ̂ = max { g : (1 + Σ_cal L_i(g)) / (n + 1) ≤ α }.
+ *
+ * Losses are kept as integers in units of 1/D and α = a/b exactly, so the test is
+ *
+ *   (D + S(g)) · b ≤ a · (n + 1) · D,   S(g) = Σ_cal (units of L_i(g)),
+ *
+ * i.e. S(g) ≤ B with the integer budget B = ⌊D · (a(n+1) − b) / b⌋. B < 0 exactly when
+ * α < 1/(n+1): the criterion is infeasible everywhere (even at λ⊥, where S = 0).
+ */
+export function crcBudget(alpha: Rational, n: number, D: bigint): bigint {
+  const slack = alpha.num * BigInt(n + 1) - alpha.den;
+  if (slack < 0n) return -1n;
+  return (D * slack) / alpha.den;
+}
+
+/**
+ * Largest grid index g with S(g) ≤ budget, or −1 when none is (infeasible α).
+ * `sums[g]` is S(g), nondecreasing in g; scanning down from the top returns the max
+ * feasible index without assuming that.
+ */
+export function crcThreshold(sums: Float64Array | readonly bigint[], budget: bigint): number {
+  if (budget < 0n) return -1;
+  if (sums instanceof Float64Array) {
+    // exact: sums are integers below 2^53 (checked by the caller), budget clipped to that range
+    const b = budget > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(budget);
+    for (let g = sums.length - 1; g >= 0; g--) if (sums[g]! <= b) return g;
+    return -1;
+  }
+  for (let g = sums.length - 1; g >= 0; g--) if (sums[g]! <= budget) return g;
+  return -1;
+}

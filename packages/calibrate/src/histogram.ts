@@ -1,0 +1,56 @@
+import type { StepLosses } from './stepLosses.ts';
+
+/** Reusable per-split buffers for one StepLosses (avoid allocation in the split loop). */
+export interface HistogramScratch {
+  counts: Int32Array;
+  sums: Float64Array | bigint[];
+}
+
+/** True when every calibration sum of these losses over n episodes fits a double exactly. */
+export function sumsFitDouble(losses: StepLosses, n: number): boolean {
+  return losses.maxUnits * BigInt(n) <= BigInt(Number.MAX_SAFE_INTEGER);
+}
+
+export function histogramScratch(losses: StepLosses, nCal: number): HistogramScratch {
+  return {
+    counts: new Int32Array(losses.classUnits.length * losses.G),
+    sums: sumsFitDouble(losses, nCal) ? new Float64Array(losses.G) : new Array<bigint>(losses.G).fill(0n),
+  };
+}
+
+/**
+ * S(g) = Σ_{i ∈ cal} units of L_i(g) for every g in O(|cal| + K·G): count each
+ * calibration breakpoint at its grid index per class, then prefix-sum over g.
+ */
+export function calibrationSums(losses: StepLosses, cal: Int32Array, scratch = histogramScratch(losses, cal.length)): Float64Array | bigint[] {
+  const { G, start, at, cls, classUnits } = losses;
+  const { counts, sums } = scratch;
+  counts.fill(0);
+  for (let i = 0; i < cal.length; i++) {
+    const e = cal[i]!;
+    for (let b = start[e]!, end = start[e + 1]!; b < end; b++) counts[cls[b]! * G + at[b]!]!++;
+  }
+  const K = classUnits.length;
+  if (sums instanceof Float64Array) {
+    sums.fill(0);
+    for (let k = 0; k < K; k++) {
+      const w = Number(classUnits[k]!);
+      let running = 0;
+      for (let g = 0; g < G; g++) {
+        running += counts[k * G + g]!;
+        sums[g]! += running * w;
+      }
+    }
+  } else {
+    sums.fill(0n);
+    for (let k = 0; k < K; k++) {
+      const w = classUnits[k]!;
+      let running = 0;
+      for (let g = 0; g < G; g++) {
+        running += counts[k * G + g]!;
+        sums[g] = sums[g]! + BigInt(running) * w;
+      }
+    }
+  }
+  return sums;
+}

@@ -1,0 +1,15 @@
+export type { MethodName, SummaryRow, SplitResult } from './types.ts';
+export { parseAlpha, rationalValue, lcm, type Rational } from './rational.ts';
+export { crcBudget, crcThreshold } from './crcThreshold.ts';
+export { denseCrcThreshold } from './denseCrc.ts';
+export { calibrationSums, histogramScratch, sumsFitDouble, type HistogramScratch } from './histogram.ts';
+export { stepLossesFromDense, ledgerStepLosses, envelopeStepLosses, stepRateDenominator, denseUnits, type StepLosses } from './stepLosses.ts';
+export { PythonRandom, seedKey } from './pythonRandom.ts';
+export { makeSplits, foldSizes, shuffleWith, type Split, type SplitOptions, type SplitDataset } from './splits.ts';
+export { METHOD_ORDER, METHOD_SELECTOR, calibrationTarget, isMethodName } from './methods.ts';
+export { alignLabels, type LabelColumns, type BenignStopRule } from './labelColumns.ts';
+export { evaluateSplit, type HeldOutMetrics } from './evaluateSplit.ts';
+export { empiricalQuantile, mean } from './quantiles.ts';
+export { summarizeCell, pairedDiff, type PairedDiff } from './summarize.ts';
+export { runProtocol, type ProtocolInput, type ProtocolResult } from './runProtocol.ts';
+export { DEFAULT_ALPHAS, frontierAlphas } from './frontier.ts';

@@ -1,0 +1,152 @@
+import type { EpisodeLabels } from '@carb/episodes';
+import { gridValue } from '@carb/pipeline';
+import type { OutcomeTable } from '@carb/replay';
+import { crcBudget, crcThreshold } from './crcThreshold.ts';
+import { evaluateSplit } from './evaluateSplit.ts';
+import { calibrationSums, histogramScratch, type HistogramScratch } from './histogram.ts';
+import { alignLabels, type BenignStopRule } from './labelColumns.ts';
+import { METHOD_ORDER, calibrationTarget } from './methods.ts';
+import { parseAlpha, rationalValue, type Rational } from './rational.ts';
+import { makeSplits, type Split, type SplitOptions } from './splits.ts';
+import { envelopeStepLosses, ledgerStepLosses, type StepLosses } from './stepLosses.ts';
+import { pairedDiff, summarizeCell, type PairedDiff } from './summarize.ts';
+import type { MethodName, SplitResult, SummaryRow } from './types.ts';
+
+export interface ProtocolInput {
+  /** One replayed outcome table per method, all on the same episodes in the same order. */
+  tables: Partial<Record<MethodName, OutcomeTable>>;
+  /** Budgets as decimal / fraction strings (`.05`, `1/493`). */
+  alphas: readonly string[];
+  /** Precomputed assignments, or a count of assignments to draw (seeds baseSeed … baseSeed + count − 1). */
+  splits: readonly Split[] | number;
+  /** Fold sizes when `splits` is a count (default ⌊n/2⌋ each). */
+  nCal?: number;
+  nTest?: number;
+  splitRng?: SplitOptions['rng'];
+  baseSeed?: number;
+  unit?: SplitOptions['unit'];
+  /** Ledger the loss-calibrated methods use and report (default union). */
+  ledger?: 'union' | 'graded';
+  /** Construction labels (constructed suites): enable harm / benign stop. */
+  labels?: readonly EpisodeLabels[];
+  benignStop?: BenignStopRule;
+  /** Paired differences are method − reference (default full-prefix when present). */
+  reference?: MethodName;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface ProtocolResult {
+  splitResults: SplitResult[];
+  summary: SummaryRow[];
+  paired: PairedDiff[];
+}
+
+interface Prepared {
+  method: MethodName;
+  table: OutcomeTable;
+  target: 'none' | 'envelope' | 'ledger';
+  losses: StepLosses | null;
+  scratch: HistogramScratch | null;
+  budgets: Map<number, bigint[]>;
+}
+
+function checkSameEpisodes(tables: ReadonlyArray<readonly [MethodName, OutcomeTable]>): void {
+  const [m0, t0] = tables[0]!;
+  for (const [m, t] of tables) {
+    if (t.n !== t0.n || t.G !== t0.G) throw new Error(`tables: ${m} has n=${t.n}, G=${t.G} but ${m0} has n=${t0.n}, G=${t0.G}; expected the same episodes and grid`);
+    for (let e = 0; e < t.n; e++) {
+      if (t.ids[e] !== t0.ids[e]) throw new Error(`tables: ${m} episode ${e} is ${t.ids[e]} but ${m0} has ${t0.ids[e]}; expected the same episode order`);
+    }
+  }
+}
+
+/**
+ * The calibration protocol (App. D): every method is calibrated by Eq. 1 on the same
+ * calibration folds at every budget and evaluated on the same test folds. Infeasible
+ * budgets (α < 1/(n+1)) are recorded with lambdaIndex −1 and evaluated at stop-all.
+ * Per split and method: O(|cal| + G) for λ̂ at all budgets, O(|test|) per budget.
+ */
+export function runProtocol(input: ProtocolInput): ProtocolResult {
+  const entries = METHOD_ORDER.filter((m) => input.tables[m]).map((m) => [m, input.tables[m]!] as const);
+  if (!entries.length) throw new Error('runProtocol: no outcome tables given; expected at least one method');
+  checkSameEpisodes(entries);
+  const t0 = entries[0]![1];
+  const ledger = input.ledger ?? 'union';
+  const alphas: Rational[] = input.alphas.map(parseAlpha);
+  const splits: readonly Split[] = typeof input.splits === 'number'
+    ? makeSplits(t0.ids, t0.groups, {
+      count: input.splits, baseSeed: input.baseSeed ?? 0, rng: input.splitRng ?? 'python', unit: input.unit ?? 'episode',
+      nCal: input.nCal ?? Math.floor(t0.n / 2), nTest: input.nTest ?? Math.floor(t0.n / 2),
+    })
+    : input.splits;
+  for (const s of splits) {
+    if (!s.cal.length || !s.test.length) throw new Error(`splits: split ${s.index} has ${s.cal.length} calibration and ${s.test.length} test episodes; expected both ≥ 1`);
+    for (const e of [...s.cal, ...s.test]) if (e < 0 || e >= t0.n) throw new Error(`splits: split ${s.index} names episode index ${e}; expected 0 … ${t0.n - 1}`);
+  }
+  const labels = input.labels ? alignLabels(t0.ids, input.labels, input.benignStop) : null;
+
+  const prepared: Prepared[] = entries.map(([method, table]) => {
+    const target = calibrationTarget(method);
+    const losses = target === 'none' ? null : target === 'envelope' ? envelopeStepLosses(table) : ledgerStepLosses(table, ledger);
+    const maxCal = Math.max(0, ...splits.map((s) => s.cal.length));
+    return { method, table, target, losses, scratch: losses ? histogramScratch(losses, maxCal) : null, budgets: new Map() };
+  });
+
+  const cells = new Map<string, SplitResult[]>();
+  const key = (m: string, a: number) => `${m}\u0000${a}`;
+  for (const p of prepared) alphas.forEach((_, a) => cells.set(key(p.method, a), []));
+
+  splits.forEach((split, done) => {
+    for (const p of prepared) {
+      let indices: number[];
+      if (p.losses) {
+        const sums = calibrationSums(p.losses, split.cal, p.scratch!);
+        let budgets = p.budgets.get(split.cal.length);
+        if (!budgets) {
+          budgets = alphas.map((a) => crcBudget(a, split.cal.length, p.losses!.denominator));
+          p.budgets.set(split.cal.length, budgets);
+        }
+        indices = budgets.map((b) => crcThreshold(sums, b));
+      } else {
+        indices = alphas.map(() => p.table.G - 1);
+      }
+      alphas.forEach((alpha, a) => {
+        const g = indices[a]!;
+        // infeasible: the criterion selects nothing, stop-all (λ⊥) is what remains deployable
+        const m = evaluateSplit(p.table, g < 0 ? 0 : g, split.test, ledger, labels, p.target !== 'none');
+        cells.get(key(p.method, a))!.push({
+          method: p.method,
+          alpha: rationalValue(alpha),
+          alphaText: alpha.text,
+          split: split.index,
+          lambdaIndex: g,
+          lambdaHat: g < 0 ? null : gridValue(p.table.grid, g),
+          ...m,
+        });
+      });
+    }
+    input.onProgress?.(done + 1, splits.length);
+  });
+
+  const splitResults: SplitResult[] = [];
+  const summary: SummaryRow[] = [];
+  for (const p of prepared) {
+    alphas.forEach((alpha, a) => {
+      const rows = cells.get(key(p.method, a))!;
+      splitResults.push(...rows);
+      summary.push(summarizeCell(p.method, rationalValue(alpha), rows, p.target !== 'none'));
+    });
+  }
+  const reference = input.reference ?? (input.tables['full-prefix'] ? 'full-prefix' : undefined);
+  const paired: PairedDiff[] = [];
+  if (reference) {
+    if (!input.tables[reference]) throw new Error(`runProtocol: reference method ${reference} has no outcome table`);
+    for (const p of prepared) {
+      if (p.method === reference) continue;
+      alphas.forEach((alpha, a) => {
+        paired.push(pairedDiff(p.method, reference, rationalValue(alpha), cells.get(key(p.method, a))!, cells.get(key(reference, a))!));
+      });
+    }
+  }
+  return { splitResults, summary, paired };
+}

@@ -1,0 +1,79 @@
+import type { SplitResult, SummaryRow } from './types.ts';
+import { empiricalQuantile, mean } from './quantiles.ts';
+
+/** Table 6: a method minus the reference on shared splits, mean and p5/p95 of the per-split differences. */
+export interface PairedDiff {
+  method: string;
+  reference: string;
+  alpha: number;
+  splits: number;
+  dLoss: number;
+  dLossP5: number;
+  dLossP95: number;
+  dIntervention: number;
+  dInterventionP5: number;
+  dInterventionP95: number;
+  dUtility: number;
+  dUtilityP5: number;
+  dUtilityP95: number;
+}
+
+function nullableMean(values: Array<number | null>): number | null {
+  const v = values.filter((x): x is number => x !== null);
+  return v.length ? mean(v) : null;
+}
+
+/**
+ * One SummaryRow from a method's split results at one α. Infeasible splits stay in every
+ * average (evaluated at stop-all); λ̂ ranges use feasible splits only.
+ */
+export function summarizeCell(method: string, alpha: number, rows: readonly SplitResult[], calibrated: boolean): SummaryRow {
+  const loss = rows.map((r) => r.loss);
+  const inter = rows.map((r) => r.intervention);
+  const util = rows.map((r) => r.utility);
+  const lambdas = rows.filter((r) => r.lambdaHat !== null).map((r) => r.lambdaHat!);
+  const ctx = rows.map((r) => (r.ctxFull > 0 ? 1 - r.ctxSelected / r.ctxFull : null));
+  return {
+    method,
+    alpha,
+    splits: rows.length,
+    feasible: rows.filter((r) => r.lambdaIndex >= 0).length,
+    meanLoss: mean(loss),
+    lossP5: empiricalQuantile(loss, 0.05),
+    lossP95: empiricalQuantile(loss, 0.95),
+    intervention: mean(inter),
+    interventionP5: empiricalQuantile(inter, 0.05),
+    interventionP95: empiricalQuantile(inter, 0.95),
+    utility: mean(util),
+    utilityP5: empiricalQuantile(util, 0.05),
+    utilityP95: empiricalQuantile(util, 0.95),
+    stepRate: mean(rows.map((r) => r.stepRate)),
+    ctxRed: calibrated ? nullableMean(ctx) : null,
+    harmStop: nullableMean(rows.map((r) => r.harmStop)),
+    benignStop: nullableMean(rows.map((r) => r.benignStop)),
+    lambdaMin: calibrated && lambdas.length ? Math.min(...lambdas) : null,
+    lambdaMedian: calibrated && lambdas.length ? empiricalQuantile(lambdas, 0.5) : null,
+    lambdaMax: calibrated && lambdas.length ? Math.max(...lambdas) : null,
+  };
+}
+
+/** Per-split differences method − reference (rows aligned by split index). */
+export function pairedDiff(method: string, reference: string, alpha: number, rows: readonly SplitResult[], refRows: readonly SplitResult[]): PairedDiff {
+  const ref = new Map(refRows.map((r) => [r.split, r]));
+  const dl: number[] = [];
+  const di: number[] = [];
+  const du: number[] = [];
+  for (const r of rows) {
+    const b = ref.get(r.split);
+    if (!b) throw new Error(`paired differences: split ${r.split} of ${method} has no ${reference} result; expected shared splits`);
+    dl.push(r.loss - b.loss);
+    di.push(r.intervention - b.intervention);
+    du.push(r.utility - b.utility);
+  }
+  return {
+    method, reference, alpha, splits: rows.length,
+    dLoss: mean(dl), dLossP5: empiricalQuantile(dl, 0.05), dLossP95: empiricalQuantile(dl, 0.95),
+    dIntervention: mean(di), dInterventionP5: empiricalQuantile(di, 0.05), dInterventionP95: empiricalQuantile(di, 0.95),
+    dUtility: mean(du), dUtilityP5: empiricalQuantile(du, 0.05), dUtilityP95: empiricalQuantile(du, 0.95),
+  };
+}

@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { PythonRandom, foldSizes, makeSplits, seedKey, shuffleWith } from '../src/index.ts';
+
+interface Fixture {
+  cases: Array<{ seed: number; n: number; perm: number[] }>;
+  idCases: Array<{ seed: number; ids: string[]; shuffled: string[] }>;
+}
+// Python's json writes 2**64 + 3 as an exact integer; JSON.parse would round it, so read seeds as text
+const raw = readFileSync(new URL('./fixtures/shuffles.json', import.meta.url), 'utf8');
+const fixture = JSON.parse(raw.replace(/"seed":(\d+)/g, '"seed":"$1"')) as Fixture;
+
+describe('PythonRandom (CPython random.Random)', () => {
+  it('seed key: |seed| in 32-bit words, little-endian; 0 → [0]', () => {
+    expect(seedKey(0)).toEqual([0]);
+    expect(seedKey(5)).toEqual([5]);
+    expect(seedKey(-5)).toEqual([5]);
+    expect(seedKey(2n ** 32n + 5n)).toEqual([5, 1]);
+    expect(seedKey(2n ** 64n + 3n)).toEqual([3, 0, 1]);
+  });
+
+  it('first outputs match CPython for seed 0 (getrandbits(32))', () => {
+    // python3 -c "import random; r=random.Random(0); print([r.getrandbits(32) for _ in range(3)])"
+    const r = new PythonRandom(0);
+    expect([r.getrandbits(32), r.getrandbits(32), r.getrandbits(32)]).toEqual([3626764237, 1654615998, 3255389356]);
+  });
+
+  it(`shuffle is bit-identical to python3 on ${fixture.cases.length} fixture permutations`, () => {
+    expect(fixture.cases.some((c) => c.n === 2587)).toBe(true);
+    for (const c of fixture.cases) {
+      const perm = new PythonRandom(BigInt(c.seed)).shuffle(Array.from({ length: c.n }, (_, i) => i));
+      expect(perm, `seed ${c.seed}, n ${c.n}`).toEqual(c.perm);
+    }
+  });
+
+  it('sorting ids then shuffling matches Python sorted() + shuffle', () => {
+    for (const c of fixture.idCases) {
+      expect(shuffleWith('python', Number(c.seed), [...c.ids].sort())).toEqual(c.shuffled);
+    }
+  });
+});
+
+describe('makeSplits', () => {
+  const ids = Array.from({ length: 984 }, (_, i) => `run-${i}`);
+
+  it('episode level: first nCal of the shuffled sorted ids calibrate, next nTest test', () => {
+    const { nCal, nTest, unit } = foldSizes('agentdojo', 984);
+    expect([nCal, nTest]).toEqual([492, 492]);
+    const splits = makeSplits(ids, null, { count: 3, baseSeed: 0, nCal, nTest, rng: 'python', unit });
+    const order = new PythonRandom(1).shuffle([...ids].sort());
+    expect(Array.from(splits[1]!.cal, (e) => ids[e])).toEqual(order.slice(0, 492));
+    expect(Array.from(splits[1]!.test, (e) => ids[e])).toEqual(order.slice(492, 984));
+    expect(splits.map((s) => s.seed)).toEqual([0, 1, 2]);
+  });
+
+  it('drops unused episodes when folds are smaller than the pool (graph-braid 600/600 of 2,000)', () => {
+    const pool = Array.from({ length: 2000 }, (_, i) => `gb-${i}`);
+    const [s] = makeSplits(pool, null, { count: 1, baseSeed: 0, ...foldSizes('graph-braid', 2000), rng: 'python' });
+    expect([s!.cal.length, s!.test.length]).toEqual([600, 600]);
+    expect(new Set([...s!.cal, ...s!.test]).size).toBe(1200);
+  });
+
+  it('grouped CES clean: 80 pairs of 2 → 24 + 24 whole pairs (48/48)', () => {
+    const ces = Array.from({ length: 160 }, (_, i) => `ces-${i}`);
+    const pairs = ces.map((_, i) => `pair-${Math.floor(i / 2)}`);
+    const splits = makeSplits(ces, pairs, { count: 100, baseSeed: 0, ...foldSizes('ces-clean', 160), rng: 'python' });
+    for (const s of splits) {
+      expect([s.cal.length, s.test.length]).toEqual([48, 48]);
+      const calPairs = new Set(Array.from(s.cal, (e) => pairs[e]));
+      const testPairs = new Set(Array.from(s.test, (e) => pairs[e]));
+      expect([calPairs.size, testPairs.size]).toEqual([24, 24]);
+      for (const p of calPairs) expect(testPairs.has(p)).toBe(false);
+    }
+    // the group order is CPython's shuffle of the sorted pair ids
+    const order = new PythonRandom(0).shuffle([...new Set(pairs)].sort());
+    expect([...new Set(Array.from(splits[0]!.cal, (e) => pairs[e]))]).toEqual(order.slice(0, 24));
+  });
+
+  it('grouped CES near-miss: families of 4 → 24 + 24 families (96/96)', () => {
+    const ces = Array.from({ length: 320 }, (_, i) => `nm-${i}`);
+    const fam = ces.map((_, i) => `fam-${i % 80}`);
+    const [s] = makeSplits(ces, fam, { count: 1, baseSeed: 7, ...foldSizes('ces-near-miss', 320), rng: 'python' });
+    expect([s!.cal.length, s!.test.length]).toEqual([96, 96]);
+    expect(new Set(Array.from(s!.cal, (e) => fam[e])).size).toBe(24);
+  });
+
+  it('seedrandom alternative: a different but deterministic permutation', () => {
+    const a = makeSplits(ids, null, { count: 2, baseSeed: 0, nCal: 492, nTest: 492, rng: 'seedrandom', unit: 'episode' });
+    const b = makeSplits(ids, null, { count: 2, baseSeed: 0, nCal: 492, nTest: 492, rng: 'seedrandom', unit: 'episode' });
+    const p = makeSplits(ids, null, { count: 2, baseSeed: 0, nCal: 492, nTest: 492, rng: 'python', unit: 'episode' });
+    expect(a[1]!.cal).toEqual(b[1]!.cal);
+    expect(a[1]!.cal).not.toEqual(p[1]!.cal);
+    expect(new Set([...a[0]!.cal, ...a[0]!.test]).size).toBe(984);
+  });
+
+  it('refuses duplicate ids and oversized folds with one clear line', () => {
+    expect(() => makeSplits(['a', 'b', 'a'], null, { count: 1, baseSeed: 0, nCal: 1, nTest: 1, rng: 'python', unit: 'episode' })).toThrow(/episode id a occurs twice/);
+    expect(() => makeSplits(['a', 'b'], null, { count: 1, baseSeed: 0, nCal: 2, nTest: 1, rng: 'python', unit: 'episode' })).toThrow(/exceeds the 2 episodes/);
+  });
+});

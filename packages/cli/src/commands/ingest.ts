@@ -1,0 +1,89 @@
+import type { CommandModule } from 'yargs';
+import { encodeArrow, encodeJsonl, formatProblem, readCorpus, unknownToolCounts, type CorpusFormat, type CorpusSummary } from '@carb/episodes';
+import { progress, writeFileAtomic, type Progress } from '@carb/io';
+import { defaultPipelinePath, loadPipeline, loadToolTyping, type ToolTyping } from '@carb/pipeline';
+
+interface IngestArgs {
+  path: string[];
+  format: CorpusFormat;
+  out: string;
+  strict: boolean;
+  pipeline?: string;
+  tools?: string[];
+}
+
+/** Tool typing for unknown-tool counts: explicit typing files, else the pipeline's; null (reported) when unreadable. */
+export function toolTypingFor(args: { pipeline?: string; tools?: string[] }): ToolTyping | null {
+  try {
+    if (args.tools && args.tools.length > 0) return Object.assign({}, ...args.tools.map(loadToolTyping)) as ToolTyping;
+    return loadPipeline(args.pipeline ?? defaultPipelinePath()).toolTyping;
+  } catch (e) {
+    fail((e as Error).message);
+    return null;
+  }
+}
+
+/**
+ * Reports a failure as one line and a non-zero exit code. (A throw from a synchronous
+ * handler escapes main()'s yargs fail handler as a stack trace.)
+ */
+export function fail(message: string): void {
+  process.stderr.write(`carb: ${message}\n`);
+  process.exitCode = 1;
+}
+
+const list = (r: Record<string, number>) => {
+  const e = Object.entries(r).sort(([a], [b]) => (a < b ? -1 : 1));
+  return e.length === 0 ? 'none' : e.map(([k, v]) => `${k} ${v}`).join(', ');
+};
+
+/** The closing summary of `carb ingest` and `carb inspect` (one fact per line). */
+export function summaryLines(s: CorpusSummary, unknown: Record<string, number>): string[] {
+  return [
+    `files read: ${s.files} (${(s.bytes / 1e6).toFixed(1)} MB)`,
+    `episodes: ${s.episodes}`,
+    `skipped: ${list(s.skipped)}`,
+    `flagged: aborted ${s.flagged.aborted}, textOnlyCalls ${s.flagged.textOnlyCalls}`,
+    `unknown tools: ${list(unknown)}`,
+  ];
+}
+
+export const command: CommandModule<object, IngestArgs> = {
+  command: 'ingest <path..>',
+  describe: 'Read AgentDojo runs, JSONL or Arrow corpora into one canonical corpus (.arrow or .jsonl)',
+  builder: (y) =>
+    y
+      .positional('path', { type: 'string', array: true, demandOption: true, describe: 'AgentDojo runs/ dir or file, .jsonl, .arrow, or a dir of them' })
+      .option('format', { choices: ['agentdojo', 'jsonl', 'arrow', 'auto'] as const, default: 'auto' as const, describe: 'input format' })
+      .option('out', { type: 'string', demandOption: true, describe: 'output corpus: <file>.arrow or <file>.jsonl' })
+      .option('strict', { type: 'boolean', default: false, describe: 'fail (and write nothing) on any problem' })
+      .option('pipeline', { type: 'string', describe: 'pipeline config whose tool typing names the known tools' })
+      .option('tools', { type: 'string', array: true, describe: 'tool-typing files instead of the pipeline\'s' }) as never,
+  handler: (args) => {
+    const out = args.out;
+    if (!out.endsWith('.arrow') && !out.endsWith('.jsonl')) return fail(`--out ${out}: expected a file name ending in .arrow or .jsonl`);
+    const typing = toolTypingFor(args);
+    if (typing === null) return;
+    let bar: Progress | null = null;
+    const { episodes, problems, summary } = readCorpus(args.path, {
+      format: args.format,
+      onFile: (_done, total) => {
+        bar ??= progress('ingest', total);
+        bar.tick();
+      },
+    });
+    (bar as Progress | null)?.stop();
+    for (const p of problems) process.stderr.write(`${formatProblem(p)}\n`);
+    const lines = summaryLines(summary, unknownToolCounts(episodes, typing));
+    if (episodes.length === 0) {
+      process.stdout.write(`${lines.join('\n')}\n`);
+      return fail(`nothing could be read from ${args.path.join(', ')}`);
+    }
+    if (args.strict && problems.length > 0) {
+      process.stdout.write(`${lines.join('\n')}\n`);
+      return fail(`${problems.length} problem(s) in the input (--strict); nothing written`);
+    }
+    writeFileAtomic(out, out.endsWith('.arrow') ? encodeArrow(episodes) : encodeJsonl(episodes));
+    process.stdout.write(`${lines.join('\n')}\nwrote ${out}\n`);
+  },
+};

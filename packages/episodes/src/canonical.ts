@@ -1,0 +1,18 @@
+import type { JsonValue } from './types.ts';
+
+/**
+ * Deep copy with object keys sorted (code-unit order), so that equal JSON values have
+ * one serialization: JSONL and Arrow encodings are then byte-deterministic.
+ */
+export function canonicalize<T extends JsonValue>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => canonicalize(v)) as T;
+  const out: { [key: string]: JsonValue } = {};
+  for (const key of Object.keys(value).sort()) out[key] = canonicalize(value[key] as JsonValue);
+  return out as T;
+}
+
+/** JSON text of a value with sorted keys. */
+export function canonicalJson(value: JsonValue): string {
+  return JSON.stringify(canonicalize(value));
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { encodeJsonl, decodeJsonl, validateEpisode, type Episode } from '@carb/episodes';
+
+const valid: Episode = {
+  id: 'm/s/u/none/none', group: 'm/s/u/none/none',
+  source: { format: 'jsonl', file: null, model: 'm', suite: 's', userTask: 'u', injectionTask: null, attack: null },
+  steps: [{ index: 0, tool: 'get_balance', args: {}, result: '10', error: null, ok: true }],
+  outcome: { taskCompleted: true, completedAtStep: null },
+  benchmark: { utility: true }, injections: {}, flags: { aborted: null, textOnlyCalls: false }, externalScores: null,
+};
+const clone = (): Record<string, any> => JSON.parse(JSON.stringify(valid));
+
+describe('validateEpisode', () => {
+  it('accepts a valid episode', () => {
+    expect(validateEpisode(valid, 'c.jsonl')).toEqual([]);
+    expect(decodeJsonl(encodeJsonl([valid]), 'c.jsonl').episodes).toEqual([valid]);
+  });
+
+  it('names file, episode, JSON pointer, expected and found, one line each', () => {
+    const v = clone();
+    v.steps[0].ok = 'yes';
+    delete v.outcome.taskCompleted;
+    v.source.format = 'csv';
+    v.extra = 1;
+    expect(validateEpisode(v, 'c.jsonl')).toEqual([
+      'c.jsonl: episode m/s/u/none/none: /extra: expected no such key, found number 1',
+      'c.jsonl: episode m/s/u/none/none: /source/format: expected one of "agentdojo", "ces", "graph-braid", "jsonl", found string "csv"',
+      'c.jsonl: episode m/s/u/none/none: /steps/0/ok: expected boolean, found string "yes"',
+      'c.jsonl: episode m/s/u/none/none: /outcome/taskCompleted: expected a value (required key), found nothing',
+    ]);
+  });
+
+  it('reports nullable types, ranges and the cross-field rules', () => {
+    const v = clone();
+    v.steps[0].error = 3;
+    v.externalScores = [0.5, 2];
+    expect(validateEpisode(v, 'f')).toEqual([
+      'f: episode m/s/u/none/none: /steps/0/error: expected string or null, found number 3',
+      'f: episode m/s/u/none/none: /externalScores/1: expected value that must be <= 1, found number 2',
+    ]);
+    const w = clone();
+    w.externalScores = [0.5, 0.5];
+    expect(validateEpisode(w, 'f')).toEqual(['f: episode m/s/u/none/none: /externalScores: expected one score per step (1), found array (length 2)']);
+  });
+
+  it('names the record when there is no id', () => {
+    const v = clone();
+    delete v.id;
+    expect(validateEpisode(v, 'c.jsonl', 'line 4')).toEqual(['c.jsonl: episode line 4 (no id): /id: expected a value (required key), found nothing']);
+  });
+});

@@ -1,0 +1,104 @@
+import type { JsonValue } from '@carb/episodes/policy';
+
+/** One (field name, scalar value) pair visible in an action or a result. */
+export interface FieldValue {
+  readonly field: string;
+  readonly value: string;
+}
+
+/** Scalar leaves of the arguments, each under its nearest field name. */
+export function argFields(args: { readonly [key: string]: JsonValue }): FieldValue[] {
+  const out: FieldValue[] = [];
+  const walk = (field: string, v: JsonValue): void => {
+    if (v === null) return;
+    if (Array.isArray(v)) {
+      for (const x of v) walk(field, x);
+    } else if (typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) walk(k, x);
+    } else {
+      const s = String(v).trim();
+      if (s.length > 0) out.push({ field, value: s });
+    }
+  };
+  for (const [k, v] of Object.entries(args)) walk(k, v);
+  return out;
+}
+
+/** Argument string values joined by newlines: the "visible action fields" that relation 8 searches. */
+export function actionText(args: { readonly [key: string]: JsonValue }): string {
+  return argFields(args).map((f) => f.value).join('\n');
+}
+
+const YAML_LINE = /^\s*(?:-\s+)?([A-Za-z_][A-Za-z0-9_]*):(?:[ \t]+(.*))?$/;
+const YAML_ITEM = /^\s*-\s+(.*)$/;
+const DICT_PAIR = /['"]([A-Za-z_][A-Za-z0-9_]*)['"]\s*:\s*('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|[^,}\]\n]+)/g;
+const EMPTY = new Set(['', 'null', 'None', 'true', 'false', 'True', 'False', '[]', '{}', "''", '""', '~']);
+
+/**
+ * `key: value` pairs of a visible result: YAML-like lines (block lists under a key
+ * included, inline `[a, b]` lists split) and Python dict reprs (`{'message': ...}`).
+ * Multi-line scalars contribute only complete one-line values.
+ */
+export function resultFields(text: string): FieldValue[] {
+  if (text.length === 0) return [];
+  const out: FieldValue[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const m = YAML_LINE.exec(lines[i]!);
+    if (m === null) continue;
+    const field = m[1]!;
+    const raw = (m[2] ?? '').trim();
+    if (raw.length > 0) {
+      pushScalar(out, field, raw);
+      continue;
+    }
+    // block list under an empty key: following `- scalar` lines that are not themselves `- key: value`
+    for (let j = i + 1; j < lines.length; j++) {
+      const item = YAML_ITEM.exec(lines[j]!);
+      if (item === null || YAML_LINE.test(lines[j]!)) break;
+      pushScalar(out, field, item[1]!.trim());
+    }
+  }
+  if (text.includes('{')) {
+    for (const m of text.matchAll(DICT_PAIR)) pushScalar(out, m[1]!, m[2]!.trim());
+  }
+  return out;
+}
+
+function pushScalar(out: FieldValue[], field: string, raw: string): void {
+  if (raw.startsWith('[') && raw.endsWith(']')) {
+    for (const part of raw.slice(1, -1).split(',')) pushScalar(out, field, part.trim());
+    return;
+  }
+  const value = unquote(raw);
+  if (value === null || EMPTY.has(value)) return;
+  out.push({ field, value });
+}
+
+// Returns null for an unterminated quoted scalar (the start of a multi-line string).
+function unquote(raw: string): string | null {
+  const q = raw[0];
+  if (q === "'" || q === '"') {
+    if (raw.length < 2 || raw[raw.length - 1] !== q) return null;
+    return raw.slice(1, -1).trim();
+  }
+  return raw;
+}
+
+const KEY_PREFIX = /^(?:-\s+)?(?:[A-Za-z_][A-Za-z0-9_]*:\s+)?/;
+
+/**
+ * Distinctive lines of a visible result: trimmed lines (list dash, `key:` prefix and
+ * quotes removed) of at least `min` characters that contain a digit, truncated to `max`.
+ */
+export function distinctiveLines(text: string, min: number, max: number): string[] {
+  if (text.length < min) return [];
+  const out = new Set<string>();
+  for (const rawLine of text.split('\n')) {
+    let line = rawLine.trim().replace(KEY_PREFIX, '');
+    const unq = line.length >= 2 ? unquote(line) : line;
+    if (unq !== null) line = unq;
+    if (line.length >= min && /[0-9]/.test(line)) out.add(line.slice(0, max));
+  }
+  return [...out];
+}

@@ -1,0 +1,1 @@
+export { normalizeWhitespace as squash } from '@carb/episodes';

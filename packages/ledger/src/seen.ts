@@ -1,0 +1,38 @@
+import { containsInjection, normalizeWhitespace } from '@carb/episodes';
+
+/**
+ * Undoes YAML scalar quoting in a visible tool result: `''` in single-quoted scalars, and in
+ * double-quoted ones the escaped line breaks (`\` + newline + indent, `\ ` = space) and
+ * `\n`/`\"`/`\\` escapes. AgentDojo renders results as YAML, so an injection inside an
+ * e-mail body reaches the model as escaped text; whitespace normalization alone misses
+ * about 2 in 3 of the corpus's injections (App. C needs the objective the model saw).
+ */
+export function foldYamlQuoting(text: string): string {
+  return text
+    .replace(/''/g, "'")
+    .replace(/\\\r?\n[ \t]*(\\ )?/g, (_m, space: string | undefined) => (space ? ' ' : ''))
+    .replace(/\\(["\\nt])/g, (_m, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c));
+}
+
+/** True when the injection text is visible in a result, up to whitespace and YAML quoting. */
+export function injectionVisible(result: string, injection: string): boolean {
+  if (result === '') return false;
+  return containsInjection(result, injection) || (/''|\\/.test(result) && containsInjection(foldYamlQuoting(result), injection));
+}
+
+/**
+ * Indices of `needles` (already whitespace-normalized injection texts) visible in `result`;
+ * same decision as `injectionVisible`, normalizing the result once for all vectors.
+ */
+export function visibleNeedles(result: string, needles: readonly string[], skip: ReadonlySet<number>): number[] {
+  if (result === '') return [];
+  const plain = normalizeWhitespace(result);
+  const folded = /''|\\/.test(result) ? normalizeWhitespace(foldYamlQuoting(result)) : null;
+  const out: number[] = [];
+  for (let v = 0; v < needles.length; v++) {
+    const n = needles[v]!;
+    if (skip.has(v) || n === '') continue;
+    if (plain.includes(n) || (folded !== null && folded.includes(n))) out.push(v);
+  }
+  return out;
+}

@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import type { Pipeline, SplitProtocol } from './types.ts';
+
+/**
+ * Canonical JSON: object keys sorted (by UTF-16 code units), no whitespace, numbers
+ * as JS prints them; `undefined` members are dropped as JSON.stringify does.
+ * Refuses values JSON cannot represent faithfully (NaN, ±Infinity, bigint, functions).
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'number':
+      if (!Number.isFinite(value)) throw new Error(`canonicalJson: expected a finite number, found ${value}`);
+      return JSON.stringify(value);
+    case 'string':
+    case 'boolean':
+      return JSON.stringify(value);
+    case 'object': {
+      if (ArrayBuffer.isView(value) && !(value instanceof DataView)) return canonicalJson(Array.from(value as unknown as ArrayLike<number>));
+      if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
+      const obj = value as Record<string, unknown>;
+      const keys = Object.keys(obj).filter((k) => obj[k] !== undefined).sort();
+      return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
+    }
+    default:
+      throw new Error(`canonicalJson: expected a JSON value, found ${typeof value}`);
+  }
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/** Components of the pinned pipeline, in manifest order. */
+export const PIPELINE_COMPONENTS = ['ledger', 'toolTyping', 'graph', 'selector', 'scorer', 'sanitizer', 'grid', 'splits', 'corpus', 'version'] as const;
+export type PipelineComponent = (typeof PIPELINE_COMPONENTS)[number];
+export type PipelineComponents = Record<PipelineComponent, unknown>;
+
+/** What a run adds to the frozen config to pin it. */
+export interface PinExtras {
+  /** Split protocol as run (rng, base seed, count, and whatever fixes fold sizes or grouping). */
+  splitProtocol: SplitProtocol | Readonly<Record<string, unknown>>;
+  /** corpusDigest() of the calibrated episodes. */
+  corpusDigest: string;
+  carbVersion: string;
+  /** Equal-size random selector seeds of a seed check (`--selector-seeds`). */
+  selectorSeeds?: readonly number[];
+}
+
+/**
+ * Every frozen component of a run. The pipeline's `name` is left out: renaming a
+ * config does not change what it computes.
+ */
+export function pipelineComponents(pipeline: Pipeline, extras: PinExtras): PipelineComponents {
+  return {
+    ledger: pipeline.ledger,
+    toolTyping: pipeline.toolTyping,
+    graph: pipeline.graph,
+    selector: pipeline.selector,
+    scorer: pipeline.scorer,
+    sanitizer: pipeline.sanitizer,
+    grid: pipeline.grid,
+    splits: extras.selectorSeeds ? { ...extras.splitProtocol, selectorSeeds: [...extras.selectorSeeds] } : extras.splitProtocol,
+    corpus: extras.corpusDigest,
+    version: extras.carbVersion,
+  };
+}
+
+/** SHA-256 (hex) of each component's canonical JSON. */
+export function componentHashes(components: PipelineComponents): Record<PipelineComponent, string> {
+  const out = {} as Record<PipelineComponent, string>;
+  for (const k of PIPELINE_COMPONENTS) out[k] = sha256(canonicalJson(components[k]));
+  return out;
+}
+
+/** The pipeline hash: SHA-256 of the canonical JSON of the whole components object. */
+export function pipelineHash(components: PipelineComponents): string {
+  return sha256(canonicalJson(components));
+}
+
+/**
+ * Components whose hash differs between a recorded manifest and a run (names present
+ * on one side only count as differing), in manifest order; [] when they agree.
+ */
+export function diffComponents(expected: { components: Readonly<Record<string, string>> }, actual: PipelineComponents): string[] {
+  const now = componentHashes(actual) as Record<string, string>;
+  const names = [...PIPELINE_COMPONENTS as readonly string[]];
+  for (const k of Object.keys(expected.components)) if (!names.includes(k)) names.push(k);
+  return names.filter((k) => expected.components[k] !== now[k]);
+}
+
+/**
+ * Content digest of a corpus: SHA-256 over one canonical JSON line per episode, in
+ * id order. `source.file` is left out so the digest names the content, not the path
+ * it was read from.
+ */
+export function corpusDigest(episodes: ReadonlyArray<{ id: string; source?: unknown }>): string {
+  const h = createHash('sha256');
+  const sorted = [...episodes].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  for (const e of sorted) {
+    const src = e.source;
+    const view = src && typeof src === 'object' ? { ...e, source: { ...(src as Record<string, unknown>), file: undefined } } : e;
+    h.update(canonicalJson(view) + '\n', 'utf8');
+  }
+  return h.digest('hex');
+}

@@ -1,0 +1,79 @@
+import type { SplitResult } from '@carb/calibrate';
+import { Dictionary, Float64, Int32, Table, Utf8, makeData, makeVector, tableToIPC, vectorFromArray, type Vector } from 'apache-arrow';
+import { roundFixed } from './format.ts';
+
+/** Column order of splits.arrow and splits.csv. */
+export const SPLIT_COLUMNS = [
+  'method', 'alpha', 'alphaText', 'split', 'lambdaHat', 'lambdaIndex', 'loss', 'intervention', 'utility', 'stepRate',
+  'ctxSelected', 'ctxFull', 'harmStop', 'benignStop',
+] as const satisfies readonly (keyof SplitResult)[];
+
+type Column = (typeof SPLIT_COLUMNS)[number];
+const TEXT = new Set<Column>(['method', 'alphaText']);
+const INT = new Set<Column>(['split', 'lambdaIndex', 'ctxSelected', 'ctxFull']);
+const NULLABLE = new Set<Column>(['lambdaHat', 'harmStop', 'benignStop']);
+
+/** Nullable doubles built directly (vectorFromArray's per-value builder is slow on 10⁵ rows). */
+function nullableFloat(values: ReadonlyArray<number | null>): Vector {
+  const data = new Float64Array(values.length);
+  const valid = new Uint8Array((values.length + 7) >> 3);
+  let nulls = 0;
+  values.forEach((v, i) => {
+    if (v === null) nulls++;
+    else {
+      data[i] = v;
+      valid[i >> 3]! |= 1 << (i & 7);
+    }
+  });
+  return makeVector(makeData({ type: new Float64(), length: values.length, nullCount: nulls, nullBitmap: nulls ? valid : null, data }));
+}
+
+/**
+ * Dictionary-encoded strings with a fixed dictionary id: arrow-js otherwise draws ids
+ * from a process-wide counter, and the file bytes would depend on what ran before.
+ */
+function dictionaryColumn(values: readonly string[], id: number): Vector {
+  const codes = new Map<string, number>();
+  const indices = Int32Array.from(values, (v) => {
+    let c = codes.get(v);
+    if (c === undefined) codes.set(v, (c = codes.size));
+    return c;
+  });
+  const type = new Dictionary(new Utf8(), new Int32(), id);
+  return makeVector(makeData({ type, length: values.length, nullCount: 0, data: indices, dictionary: vectorFromArray([...codes.keys()], new Utf8()) }));
+}
+
+/**
+ * splits.arrow: Arrow IPC file, one row per method × α × split (method and alphaText
+ * dictionary-encoded strings; alphaText is α exactly as calibrated, e.g. "1/493").
+ * Numbers keep full double precision; lambdaHat, harmStop and benignStop are nullable.
+ */
+export function splitsArrow(results: readonly SplitResult[]): Uint8Array {
+  const columns: Record<string, Vector> = {};
+  for (const k of SPLIT_COLUMNS) {
+    if (TEXT.has(k)) {
+      columns[k] = dictionaryColumn(results.map((r) => r[k] as string), k === 'method' ? 0 : 1);
+    } else if (INT.has(k)) {
+      columns[k] = makeVector(Int32Array.from(results, (r) => r[k] as number));
+    } else if (NULLABLE.has(k)) {
+      columns[k] = nullableFloat(results.map((r) => r[k] as number | null));
+    } else {
+      columns[k] = makeVector(Float64Array.from(results, (r) => r[k] as number));
+    }
+  }
+  return tableToIPC(new Table(columns), 'file');
+}
+
+function csvCell(v: unknown, digits: number): string {
+  if (v == null) return '';
+  if (typeof v === 'number') return String(roundFixed(v, digits));
+  const s = String(v);
+  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** splits.csv: same columns as splits.arrow; empty cell for null, numbers rounded like summary.json. */
+export function splitsCsv(results: readonly SplitResult[], digits = 6): string {
+  const lines = [SPLIT_COLUMNS.join(',')];
+  for (const r of results) lines.push(SPLIT_COLUMNS.map((k) => csvCell(r[k], digits)).join(','));
+  return lines.join('\n') + '\n';
+}

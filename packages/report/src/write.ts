@@ -1,0 +1,179 @@
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import type { SplitResult, SummaryRow } from '@carb/calibrate';
+import { writeFileAtomic } from '@carb/io';
+import { defaultTables } from './defaultTables.ts';
+import { frontierSvg } from './frontier.ts';
+import { escapeHtml, htmlPage, markdownToHtml } from './html.ts';
+import type { ManifestInput } from './manifest.ts';
+import { svgToPng } from './png.ts';
+import { splitsArrow, splitsCsv } from './splits.ts';
+import { summaryJson } from './summaryJson.ts';
+import type { PairedDiff } from './types.ts';
+
+/** One plot: written as `<name>.svg` and `<name>.png`, inlined in index.html. */
+export interface Plot {
+  name: string;
+  svg: string;
+}
+
+/** Everything one report directory shows. */
+export interface ReportInput {
+  title: string;
+  summary: SummaryRow[];
+  splitResults: SplitResult[];
+  paired?: PairedDiff[];
+  /** Pinned pipeline; writeReport adds `outputs`. Without it no manifest.json is written. */
+  manifest?: ManifestInput;
+  /** Heading → Markdown table (our pipe-table dialect). Default: defaultTables of the summary. */
+  tables?: Record<string, string>;
+  /** Default: one frontier plot of the summary. */
+  plots?: Plot[];
+  /** Paragraphs shown under the title. */
+  notes?: string[];
+}
+
+/** Files written (relative path → SHA-256), manifest.json last and not listed. */
+export interface WrittenReport {
+  outputs: Record<string, string>;
+}
+
+const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
+
+function tablesMarkdown(title: string, tables: Record<string, string>): string {
+  return `# ${title}\n` + Object.entries(tables).map(([name, md]) => `\n## ${name}\n\n${md}`).join('');
+}
+
+function linkList(files: string[]): string {
+  return `<nav>${files.map((f) => `<a href="${escapeHtml(f)}">${escapeHtml(f)}</a>`).join('\n')}</nav>`;
+}
+
+function manifestHtml(m: ManifestInput): string {
+  const rows = Object.entries(m.components).map(([k, h]) => `<tr><td>${escapeHtml(k)}</td><td class="hash">${escapeHtml(h)}</td></tr>`).join('\n');
+  return `<h2>Pinned pipeline</h2>\n<p>carb ${escapeHtml(m.carbVersion)} · pipeline hash <span class="hash">${escapeHtml(m.pipelineHash)}</span></p>\n`
+    + `<p>Re-run: <code>${escapeHtml(m.command.argv.join(' '))}</code></p>\n`
+    + `<table>\n<thead><tr><th>Component</th><th>SHA-256</th></tr></thead>\n<tbody>\n${rows}\n</tbody>\n</table>`;
+}
+
+/** File name → bytes of one report directory, index.html included, manifest.json excluded. */
+function reportFiles(input: ReportInput): Map<string, string | Uint8Array> {
+  const files = new Map<string, string | Uint8Array>();
+  files.set('summary.json', summaryJson(input.summary));
+  files.set('splits.arrow', splitsArrow(input.splitResults));
+  files.set('splits.csv', splitsCsv(input.splitResults));
+  if (input.paired) files.set('paired.json', JSON.stringify(input.paired, null, 2) + '\n');
+  const tables = input.tables ?? defaultTables([{ label: input.title, rows: input.summary }], input.paired ? [{ label: input.title, rows: input.paired }] : []);
+  const tablesMd = tablesMarkdown(input.title, tables);
+  files.set('tables.md', tablesMd);
+  const plots = input.plots ?? [{ name: 'frontier', svg: frontierSvg(input.summary, { title: `${input.title}: risk–utility frontier` }) }];
+  for (const p of plots) {
+    files.set(`${p.name}.svg`, p.svg);
+    files.set(`${p.name}.png`, svgToPng(p.svg));
+  }
+  const links = [...files.keys()];
+  if (input.manifest) links.push('manifest.json');
+  const body = [
+    ...(input.notes ?? []).map((n) => `<p>${escapeHtml(n)}</p>`),
+    linkList(links),
+    ...plots.map((p) => `<h2>${escapeHtml(p.name)}</h2>\n<figure>\n${p.svg.trim()}\n<figcaption><a href="${escapeHtml(p.name)}.png">PNG</a> · <a href="${escapeHtml(p.name)}.svg">SVG</a></figcaption>\n</figure>`),
+    // drop the Markdown's own title line: the page has it already
+    markdownToHtml(tablesMd.replace(/^# .*\n/, '')),
+    ...(input.manifest ? [manifestHtml(input.manifest)] : []),
+  ];
+  files.set('index.html', htmlPage(input.title, body.join('\n')));
+  return files;
+}
+
+function writeAll(dir: string, files: Map<string, string | Uint8Array>, manifest: object | undefined): WrittenReport & { manifestSha?: string } {
+  const outputs: Record<string, string> = {};
+  for (const [name, data] of files) {
+    writeFileAtomic(join(dir, name), data);
+    outputs[name] = sha256(data);
+  }
+  if (!manifest) return { outputs };
+  const text = JSON.stringify({ ...manifest, outputs }, null, 2) + '\n';
+  writeFileAtomic(join(dir, 'manifest.json'), text);
+  return { outputs, manifestSha: sha256(text) };
+}
+
+/**
+ * Writes one report directory atomically, file by file: summary.json, splits.arrow,
+ * splits.csv, paired.json (when given), tables.md, <plot>.svg/.png, index.html and,
+ * last, manifest.json with the SHA-256 of every other file. No timestamps: the same
+ * input gives byte-identical files.
+ */
+export function writeReport(dir: string, input: ReportInput): WrittenReport {
+  const { outputs } = writeAll(dir, reportFiles(input), input.manifest);
+  return { outputs };
+}
+
+/** One corpus of a multi-corpus run: written to `<dir>/<slug>/`. */
+export interface ReportSection {
+  slug: string;
+  input: ReportInput;
+}
+
+/** Top-level manifest of a multi-corpus run. */
+export interface SectionsManifest {
+  carbVersion: string;
+  command: { argv: string[] };
+  /** Section slug → its pipeline hash (each corpus has its own digest, hence its own hash). */
+  sections: Record<string, string | null>;
+  /** Every file under the directory (`slug/file`), section manifests included. */
+  outputs: Record<string, string>;
+}
+
+/**
+ * Writes a multi-corpus report: one report directory per section, then a top
+ * tables.md (cross-corpus tables, e.g. Table 8 over cohorts), index.html linking the
+ * sections, and manifest.json covering every file.
+ */
+export function writeReportSections(dir: string, input: {
+  title: string;
+  sections: ReportSection[];
+  tables?: Record<string, string>;
+  notes?: string[];
+  command?: { carbVersion: string; argv: string[] };
+}): WrittenReport {
+  const slugs = new Set<string>();
+  const outputs: Record<string, string> = {};
+  for (const s of input.sections) {
+    if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(s.slug) || slugs.has(s.slug)) {
+      throw new Error(`report: section "${s.slug}": expected a unique slug of letters, digits, ".", "_" or "-"`);
+    }
+    slugs.add(s.slug);
+    const files = reportFiles(s.input);
+    const written = writeAll(join(dir, s.slug), files, s.input.manifest);
+    for (const [f, h] of Object.entries(written.outputs)) outputs[`${s.slug}/${f}`] = h;
+    if (written.manifestSha) outputs[`${s.slug}/manifest.json`] = written.manifestSha;
+  }
+  const top = new Map<string, string | Uint8Array>();
+  const tablesMd = input.tables ? tablesMarkdown(input.title, input.tables) : undefined;
+  if (tablesMd) top.set('tables.md', tablesMd);
+  const sectionList = input.sections.map((s) => {
+    const hash = s.input.manifest ? ` · pipeline <span class="hash">${escapeHtml(s.input.manifest.pipelineHash.slice(0, 16))}</span>` : '';
+    const plot = s.input.plots?.[0]?.name ?? 'frontier';
+    return `<h2><a href="${escapeHtml(s.slug)}/index.html">${escapeHtml(s.input.title)}</a></h2>\n<p><a href="${escapeHtml(s.slug)}/index.html">report</a> · <a href="${escapeHtml(s.slug)}/tables.md">tables.md</a> · <a href="${escapeHtml(s.slug)}/summary.json">summary.json</a>${hash}</p>\n<p><img src="${escapeHtml(s.slug)}/${escapeHtml(plot)}.svg" alt="${escapeHtml(s.input.title)} frontier" width="960"></p>`;
+  });
+  const body = [
+    ...(input.notes ?? []).map((n) => `<p>${escapeHtml(n)}</p>`),
+    ...(tablesMd || input.command ? [linkList([...(tablesMd ? ['tables.md'] : []), ...(input.command ? ['manifest.json'] : [])])] : []),
+    ...sectionList,
+    ...(tablesMd ? [markdownToHtml(tablesMd.replace(/^# .*\n/, ''))] : []),
+  ];
+  top.set('index.html', htmlPage(input.title, body.join('\n')));
+  for (const [name, data] of top) {
+    writeFileAtomic(join(dir, name), data);
+    outputs[name] = sha256(data);
+  }
+  if (input.command) {
+    const manifest: SectionsManifest = {
+      carbVersion: input.command.carbVersion,
+      command: { argv: input.command.argv },
+      sections: Object.fromEntries(input.sections.map((s) => [s.slug, s.input.manifest?.pipelineHash ?? null])),
+      outputs: Object.fromEntries(Object.entries(outputs).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+    };
+    writeFileAtomic(join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+  }
+  return { outputs };
+}

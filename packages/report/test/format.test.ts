@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { fmtAlpha, fmtAlphaShort, fmtDecimal, fmtMetric, fmtSigned, fmtThreshold, roundFixed, toFixedEven } from '../src/index.ts';
+
+describe('paper number format', () => {
+  it('drops the leading zero at 3 decimals', () => {
+    expect(fmtDecimal(0.133)).toBe('.133');
+    expect(fmtDecimal(0.1334999)).toBe('.133');
+    expect(fmtDecimal(0.1335001)).toBe('.134');
+    expect(fmtDecimal(1)).toBe('1.000');
+    expect(fmtDecimal(0)).toBe('.000');
+    expect(fmtDecimal(-0.0094)).toBe('-.009');
+    expect(fmtDecimal(-0.0001)).toBe('.000');
+  });
+  it('rounds exact binary ties to even like Python, otherwise correctly', () => {
+    expect(toFixedEven(0.0625, 3)).toBe('0.062'); // JS toFixed says 0.063
+    expect(toFixedEven(0.1875, 3)).toBe('0.188');
+    expect(toFixedEven(0.125, 2)).toBe('0.12');
+    expect(toFixedEven(0.375, 2)).toBe('0.38');
+    expect(toFixedEven(-0.0625, 3)).toBe('-0.062');
+    // 0.0005 is not a binary tie: its double lies below the midpoint
+    expect(toFixedEven(0.0005, 3)).toBe((0.0005).toFixed(3));
+    expect(toFixedEven(2.675, 2)).toBe('2.67');
+  });
+  it('formats cells of each table kind', () => {
+    expect(fmtMetric(null)).toBe('–');
+    expect(fmtMetric(0.5)).toBe('.500');
+    expect(fmtThreshold(0.24)).toBe('.24');
+    expect(fmtThreshold(1)).toBe('1.00');
+    expect(fmtThreshold(-1)).toBe('λ⊥');
+    expect(fmtThreshold(null)).toBe('–');
+    expect(fmtSigned(0.102)).toBe('+.102');
+    expect(fmtSigned(-0.163)).toBe('-.163');
+    expect(fmtSigned(0.0002)).toBe('+.000');
+    expect(fmtSigned(-0.0002)).toBe('+.000');
+    expect(fmtAlpha(0.05)).toBe('.050');
+    expect(fmtAlphaShort(0.05)).toBe('.05');
+    expect(fmtAlphaShort(0.1)).toBe('.10');
+    expect(fmtAlphaShort(0.025)).toBe('.025');
+    expect(roundFixed(0.1234567891)).toBe(0.123457);
+    expect(Object.is(roundFixed(-1e-9), 0)).toBe(true);
+  });
+});

@@ -1,0 +1,64 @@
+import type { Episode, EpisodeLabels } from '@carb/episodes';
+
+export type SuiteName = 'ces' | 'graph-braid';
+export type CesCohort = 'clean' | 'near-miss';
+
+/** How the sink carries the handle in the evidence audit (App. G.1). */
+export type SinkText = 'exact' | 'laundered';
+
+/**
+ * Generator parameters (App. G.1, G.2). Every field has a default (see DEFAULT_PARAMS);
+ * CES reads `families`, `provenance`, `sinkText`, `edgeDropout`; graph-braid reads the rest too.
+ */
+export interface SuiteParams {
+  /** CES: number of leak families (80). */
+  families: number;
+  /** graph-braid: number of trajectories (2000). */
+  trajectories: number;
+  /** graph-braid: harm prevalence of the Bernoulli recipe (.4). */
+  harm: number;
+  /** graph-braid: probability that an interleaved position is a benign-branch record (2/3). */
+  benignDensity: number;
+  /** graph-braid: probability that the position-5 authorized update is filed on the benign branch (.095). */
+  updateOnBenignBranch: number;
+  /** Additive score noise σ (0 = none). Applied by replay, not stored in episodes: see scoreNoise(). */
+  scoreNoise: number;
+  /** Probability that each declared provenance link (branch, object, input) is dropped (0). */
+  edgeDropout: number;
+  /** Structured provenance present (true) or removed (false) from every step. */
+  provenance: boolean;
+  /** Exact handle text at the sink, or laundered (App. G.1 "text −"). */
+  sinkText: SinkText;
+}
+
+export const DEFAULT_PARAMS: SuiteParams = {
+  families: 80,
+  trajectories: 2000,
+  harm: 0.4,
+  benignDensity: 2 / 3,
+  updateOnBenignBranch: 0.095,
+  scoreNoise: 0,
+  edgeDropout: 0,
+  provenance: true,
+  sinkText: 'exact',
+};
+
+/** What a generator run records beside the corpus (`<name>.meta.json`). */
+export interface SuiteMeta {
+  suite: SuiteName;
+  cohort: CesCohort | null;
+  seed: number;
+  params: SuiteParams;
+  /** Seed of the additive score noise stream (scoreNoise σ > 0); replay draws ε per (episode, step) from it. */
+  noiseSeed: number;
+  episodes: number;
+  harmful: number;
+  /** harmful / episodes (graph-braid: the realized share of the seeded recipe). */
+  harmfulShare: number;
+}
+
+export interface SuiteOutput {
+  episodes: Episode[];
+  labels: EpisodeLabels[];
+  meta: SuiteMeta;
+}
