@@ -11,7 +11,9 @@ import { episodeIssues, formatIssue } from './validate.ts';
 // One row per episode; steps as a list of structs. The list's child columns hold all
 // steps of all episodes contiguously in episode order, which is exactly the order
 // replay walks them, and zero-step episodes stay ordinary rows (see README).
-const dict = () => new Dictionary(new Utf8(), new Int32());
+// Dictionary ids are fixed per column: arrow-js otherwise draws them from a
+// process-wide counter, and a second encode in one process would differ in bytes.
+const dict = (id: number) => () => new Dictionary(new Utf8(), new Int32(), id);
 const stepStruct = new Struct([
   new Field('index', new Int32(), false),
   new Field('tool', new Utf8(), false),
@@ -24,13 +26,13 @@ const stepStruct = new Struct([
 const COLUMNS: ReadonlyArray<[string, () => DataType]> = [
   ['id', () => new Utf8()],
   ['group', () => new Utf8()],
-  ['format', dict],
+  ['format', dict(0)],
   ['file', () => new Utf8()],
-  ['model', dict],
-  ['suite', dict],
-  ['userTask', dict],
-  ['injectionTask', dict],
-  ['attack', dict],
+  ['model', dict(1)],
+  ['suite', dict(2)],
+  ['userTask', dict(3)],
+  ['injectionTask', dict(4)],
+  ['attack', dict(5)],
   ['steps', () => new List(new Field('item', stepStruct, false))],
   ['taskCompleted', () => new Bool()],
   ['completedAtStep', () => new Int32()],

@@ -1,0 +1,124 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Episode, EpisodeLabels } from '@carb/episodes';
+import { readLabelsBeside } from '@carb/episodes';
+import {
+  DEFAULT_ALPHAS, METHOD_ORDER, METHOD_SELECTOR, foldSizes, frontierAlphas, runProtocol,
+  type MethodName, type ProtocolResult, type SplitDataset,
+} from '@carb/calibrate';
+import { corpusDigest, diffComponents, pipelineComponents, withSelector, type Pipeline, type SelectorKind } from '@carb/pipeline';
+import { makeManifest, type ManifestInput, type ReportInput } from '@carb/report';
+import { ledgerTraces, replayCorpus, type OutcomeTable } from '@carb/replay';
+import { progress } from '@carb/io';
+
+/** carb's version (root package.json), part of the pipeline hash. */
+export const CARB_VERSION: string = (JSON.parse(
+  readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), '../../../package.json'), 'utf8'),
+) as { version: string }).version;
+
+export interface JobSpec {
+  title: string;
+  episodes: Episode[];
+  labels: EpisodeLabels[] | null;
+  pipeline: Pipeline;
+  methods: MethodName[];
+  alphas: string[];
+  /** Add the dense frontier (α from 1/(n+1) by .005). */
+  frontier: boolean;
+  splits: number;
+  dataset: SplitDataset;
+  nCal?: number;
+  nTest?: number;
+  splitRng: 'python' | 'seedrandom';
+  baseSeed: number;
+  argv: string[];
+  /** Expected pipeline hash (refuse to run on a mismatch), and a recorded manifest to name the differing components. */
+  expectHash?: string;
+  expectManifest?: { pipelineHash: string; components: Record<string, string> } | null;
+  quiet?: boolean;
+}
+
+export interface JobResult {
+  protocol: ProtocolResult;
+  manifest: ManifestInput;
+  report: ReportInput;
+}
+
+/** Which fold rule a corpus follows (Table 2), from its source format and labels. */
+export function detectDataset(episodes: readonly Episode[], labels: readonly EpisodeLabels[] | null): SplitDataset {
+  const format = episodes[0]?.source.format;
+  if (format === 'graph-braid') return 'graph-braid';
+  if (format === 'ces') {
+    const clean = (labels ?? []).every((l) => l.kind === 'leak' || l.kind === 'public-send');
+    return clean ? 'ces-clean' : 'ces-near-miss';
+  }
+  return 'agentdojo';
+}
+
+/** Labels stored beside a corpus (constructed suites), or null. */
+export function labelsFor(paths: string[]): EpisodeLabels[] | null {
+  const found = readLabelsBeside(paths);
+  if (!found) return null;
+  for (const p of found.problems) process.stderr.write(`${p.file}${p.record ? `: ${p.record}` : ''}: ${p.message}\n`);
+  return found.labels;
+}
+
+/** Replays each selector the requested methods need, once each. */
+export function replayForMethods(episodes: Episode[], pipeline: Pipeline, methods: readonly MethodName[], quiet = false): Partial<Record<MethodName, OutcomeTable>> {
+  const traces = ledgerTraces(episodes, pipeline);
+  const bySelector = new Map<SelectorKind, OutcomeTable>();
+  const kinds = [...new Set(methods.map((m) => METHOD_SELECTOR[m]))];
+  const bar = quiet ? { tick() {}, stop() {} } : progress('replay', kinds.length * episodes.length);
+  for (const kind of kinds) {
+    bySelector.set(kind, replayCorpus(episodes, withSelector(pipeline, { kind }), { method: kind, traces, onEpisode: () => bar.tick() }));
+  }
+  bar.stop();
+  const tables: Partial<Record<MethodName, OutcomeTable>> = {};
+  for (const m of methods) tables[m] = bySelector.get(METHOD_SELECTOR[m])!;
+  return tables;
+}
+
+/**
+ * One calibration run: pin the pipeline (refusing on an unexpected hash), replay,
+ * run the split protocol for every method and budget, and assemble the report.
+ */
+export function runCalibrationJob(spec: JobSpec): JobResult {
+  const folds = foldSizes(spec.dataset, spec.episodes.length);
+  const nCal = spec.nCal ?? folds.nCal;
+  const nTest = spec.nTest ?? folds.nTest;
+  const splitProtocol = { rng: spec.splitRng, baseSeed: spec.baseSeed, count: spec.splits, nCal, nTest, unit: folds.unit, dataset: spec.dataset };
+  const extras = { splitProtocol, corpusDigest: corpusDigest(spec.episodes), carbVersion: CARB_VERSION };
+  const manifest = makeManifest(spec.pipeline, extras, { episodes: spec.episodes.length, dataset: spec.dataset }, spec.argv);
+  if (spec.expectHash && spec.expectHash !== manifest.pipelineHash) {
+    const differing = spec.expectManifest && spec.expectManifest.pipelineHash === spec.expectHash
+      ? diffComponents(spec.expectManifest, pipelineComponents(spec.pipeline, extras))
+      : null;
+    throw new Error(
+      `pipeline hash ${manifest.pipelineHash} differs from the expected ${spec.expectHash}` +
+        (differing ? `; differing components: ${differing.join(', ')}` : '; pass the recorded manifest (--expect-manifest) to name the differing components'),
+    );
+  }
+  const methods = METHOD_ORDER.filter((m) => spec.methods.includes(m));
+  const tables = replayForMethods(spec.episodes, spec.pipeline, methods, spec.quiet);
+  const alphas = spec.frontier ? mergeAlphas(spec.alphas, frontierAlphas(nCal)) : spec.alphas;
+  const bar = spec.quiet ? { tick() {}, stop() {} } : progress('calibrate', spec.splits);
+  const protocol = runProtocol({
+    tables, alphas, splits: spec.splits, nCal, nTest, splitRng: spec.splitRng, baseSeed: spec.baseSeed, unit: folds.unit,
+    ...(spec.labels ? { labels: spec.labels, benignStop: spec.dataset === 'graph-braid' ? 'graph-braid' as const : 'ces' as const } : {}),
+    onProgress: () => bar.tick(),
+  });
+  bar.stop();
+  const report: ReportInput = { title: spec.title, summary: protocol.summary, splitResults: protocol.splitResults, paired: protocol.paired, manifest };
+  return { protocol, manifest, report };
+}
+
+/** Default budgets followed by the frontier, without duplicates (by value), sorted by value. */
+function mergeAlphas(main: readonly string[], frontier: readonly string[]): string[] {
+  const value = (s: string) => { const [a, b] = s.split('/'); return b === undefined ? Number(a) : Number(a) / Number(b); };
+  const seen = new Map<number, string>();
+  for (const a of [...main, ...frontier]) if (!seen.has(value(a))) seen.set(value(a), a);
+  return [...seen.entries()].sort((x, y) => x[0] - y[0]).map(([, s]) => s);
+}
+
+export { DEFAULT_ALPHAS };
