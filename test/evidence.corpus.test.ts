@@ -72,7 +72,7 @@ describeShared('prefix graph on the shared AgentDojo corpus', () => {
         sum.graph += graph;
         sum.random += random;
         sum.full += g.size;
-        sum.window += Math.min(g.size, pipeline.selector.window + 1);
+        sum.window += Math.min(g.size, pipeline.selector.window);
         sum.decisions++;
         g.commit(s);
       }

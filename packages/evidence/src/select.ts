@@ -17,7 +17,9 @@ export function selectContext(graph: PrefixGraph, selector: SelectorConfig, key:
     case 'current':
       return Int32Array.of(p);
     case 'window':
-      return range(Math.max(0, p - selector.window), p);
+      if (!(selector.window >= 1)) throw new Error(`selectContext: selector.window must be an integer k ≥ 1 (records including the proposal), found ${selector.window}`);
+      // k records counting the proposal itself: p and the k − 1 most recent executed (Table 8's .462/.481/.067)
+      return range(Math.max(0, p - selector.window + 1), p);
     case 'graph':
       return graphLocal(graph, p);
     case 'random':

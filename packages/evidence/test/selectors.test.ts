@@ -62,10 +62,14 @@ describe('full, window, current selectors', () => {
     expect(pick(graphAt(seven, 6), 'full')).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect(pick(graphAt(seven, 6), 'current')).toEqual([6]);
   });
-  it('window-4 = proposal plus the 4 most recent executed records', () => {
-    expect(pick(graphAt(seven, 6), 'window')).toEqual([2, 3, 4, 5, 6]);
+  it('window-4 = 4 records including the proposal (proposal plus the 3 most recent executed)', () => {
+    expect(pick(graphAt(seven, 6), 'window')).toEqual([3, 4, 5, 6]);
+    expect(pick(graphAt(seven, 3), 'window')).toEqual([0, 1, 2, 3]);
     expect(pick(graphAt(seven, 2), 'window')).toEqual([0, 1, 2]);
     expect(pick(graphAt(seven, 0), 'window')).toEqual([0]);
+  });
+  it('window-1 is the proposal alone', () => {
+    expect([...selectContext(graphAt(seven, 6), { kind: 'window', window: 1, seed: 0 }, key)]).toEqual([6]);
   });
 });
 

@@ -27,7 +27,7 @@ export const SELECTOR_KINDS: readonly SelectorKind[] = ['full', 'graph', 'window
 
 export interface SelectorConfig {
   kind: SelectorKind;
-  /** k for fixed-window-k (4): the proposal plus the k most recent executed records. */
+  /** k for fixed-window-k (4): k records including the proposal (proposal + k − 1 most recent executed). */
   window: number;
   /** Seed of the equal-size random selector. */
   seed: number;

@@ -1,8 +1,23 @@
-import { tableFromArrays, tableFromIPC, tableToIPC, type Table } from 'apache-arrow';
+import { Dictionary, Int32, Table, Utf8, makeData, makeVector, tableFromIPC, tableToIPC, Vector, vectorFromArray } from 'apache-arrow';
 import { LEDGER_CATEGORIES, gridValue, type GridConfig, type LedgerCategory } from '@carb/pipeline';
 import type { OutcomeTable } from './outcome.ts';
 
 const META_KEY = 'carb.outcomes';
+
+/**
+ * Dictionary-encoded strings with a fixed dictionary id: arrow-js otherwise draws ids
+ * from a process-wide counter, and the file bytes would depend on what ran before.
+ */
+function dictionaryColumn(values: readonly string[], id: number): Vector {
+  const codes = new Map<string, number>();
+  const indices = Int32Array.from(values, (v) => {
+    let c = codes.get(v);
+    if (c === undefined) codes.set(v, (c = codes.size));
+    return c;
+  });
+  const type = new Dictionary(new Utf8(), new Int32(), id);
+  return makeVector(makeData({ type, length: values.length, nullCount: 0, data: indices, dictionary: vectorFromArray([...codes.keys()], new Utf8()) }));
+}
 
 /**
  * Encodes an outcome table as Arrow IPC (file format): one row per episode × grid
@@ -32,8 +47,8 @@ export function outcomeTableToArrow(t: OutcomeTable): Uint8Array {
       intervened[r] = t.stopStep[r]! >= 0 ? 1 : 0;
     }
   }
-  const columns: Record<string, unknown> = {
-    episode, group, grid, lambda,
+  const columns: Record<string, Vector | Uint8Array | Int16Array | Int32Array | Float64Array> = {
+    episode: dictionaryColumn(episode, 0), group: dictionaryColumn(group, 1), grid, lambda,
     stopStep: Int16Array.from(t.stopStep),
     executed: Int16Array.from(t.executed),
     lossUnion: t.lossUnion,
@@ -48,7 +63,9 @@ export function outcomeTableToArrow(t: OutcomeTable): Uint8Array {
     ctxFull: t.ctxFull,
     steps, taskCompleted, unionFirstStep,
   });
-  const table = tableFromArrays(columns as Parameters<typeof tableFromArrays>[0]);
+  const vectors: Record<string, Vector> = {};
+  for (const [k, v] of Object.entries(columns)) vectors[k] = v instanceof Vector ? v : makeVector(v);
+  const table = new Table(vectors);
   table.schema.metadata.set(META_KEY, JSON.stringify({ method: t.method, grid: t.grid, n: t.n, G: t.G }));
   return tableToIPC(table, 'file');
 }

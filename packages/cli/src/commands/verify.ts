@@ -3,20 +3,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
+import { withoutOut } from '../argv.ts';
 
 interface VerifyArgs {
   dir: string;
 }
 
-/** argv with its --out value replaced (or added) so the re-run writes elsewhere. */
-export function redirectOut(argv: readonly string[], out: string): string[] {
-  const copy = [...argv];
-  for (let i = 0; i < copy.length; i++) {
-    if (copy[i] === '--out') { copy[i + 1] = out; return copy; }
-    if (copy[i]!.startsWith('--out=')) { copy[i] = `--out=${out}`; return copy; }
-  }
-  return [...copy, '--out', out];
-}
 
 export const command: CommandModule<object, VerifyArgs> = {
   command: 'verify <dir>',
@@ -32,7 +24,7 @@ export const command: CommandModule<object, VerifyArgs> = {
     const tmp = mkdtempSync(join(tmpdir(), 'carb-verify-'));
     try {
       const { main } = await import('../main.ts');
-      const code = await main(redirectOut(argv, tmp));
+      const code = await main([...withoutOut(argv), '--out', tmp]);
       if (code !== 0) throw new Error(`re-running "carb ${argv.join(' ')}" exited with ${code}`);
       const bad: string[] = [];
       for (const [file, hash] of Object.entries(outputs)) {
