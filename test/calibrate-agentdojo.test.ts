@@ -8,12 +8,14 @@ import {
 } from '@carb/calibrate';
 import { AGENTDOJO_RUNS, describeShared } from './helpers/shared.ts';
 
-describeShared('calibration protocol on shared AgentDojo runs (gpt-4o)', () => {
+const MODELS = ['gpt-4o-2024-05-13', 'claude-3-5-sonnet-20240620', 'meta-llama_Llama-3.3-70B-Instruct'];
+
+for (const model of MODELS) describeShared(`calibration protocol on shared AgentDojo runs (${model})`, () => {
   const tables: Partial<Record<MethodName, OutcomeTable>> = {};
   const run = () => runProtocol({ tables, alphas: DEFAULT_ALPHAS, splits: 200 });
   let res: ProtocolResult;
   beforeAll(() => {
-    const { episodes } = readCorpus([join(AGENTDOJO_RUNS, 'gpt-4o-2024-05-13')], { format: 'auto' });
+    const { episodes } = readCorpus([join(AGENTDOJO_RUNS, model)], { format: 'auto' });
     const eps = episodes.filter((e) => eligibleForCalibration(e));
     const pipeline = loadPipeline(defaultPipelinePath());
     const traces = ledgerTraces(eps, pipeline);

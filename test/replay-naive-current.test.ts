@@ -1,0 +1,3 @@
+import { naiveEquivalence } from './helpers/naiveEquivalence.ts';
+
+naiveEquivalence('current');
