@@ -8,7 +8,8 @@ import {
   type MethodName, type ProtocolResult, type SplitDataset,
 } from '@carb/calibrate';
 import { corpusDigest, diffComponents, pipelineComponents, withSelector, type Pipeline, type SelectorKind } from '@carb/pipeline';
-import { makeManifest, type ManifestInput, type ReportInput } from '@carb/report';
+import { defaultTables, makeManifest, type ManifestInput, type ReportInput } from '@carb/report';
+import { seedCheckTable } from './seedCheck.ts';
 import { ledgerTraces, replayCorpus, type OutcomeTable } from '@carb/replay';
 import { progress } from '@carb/io';
 
@@ -37,6 +38,9 @@ export interface JobSpec {
   expectHash?: string;
   expectManifest?: { pipelineHash: string; components: Record<string, string> } | null;
   quiet?: boolean;
+  /** Equal-size random selector seeds for the App. E.4 seed check (at `seedCheckAlpha`, default .05). */
+  selectorSeeds?: number[];
+  seedCheckAlpha?: string;
 }
 
 export interface JobResult {
@@ -88,7 +92,7 @@ export function runCalibrationJob(spec: JobSpec): JobResult {
   const nCal = spec.nCal ?? folds.nCal;
   const nTest = spec.nTest ?? folds.nTest;
   const splitProtocol = { rng: spec.splitRng, baseSeed: spec.baseSeed, count: spec.splits, nCal, nTest, unit: folds.unit, dataset: spec.dataset };
-  const extras = { splitProtocol, corpusDigest: corpusDigest(spec.episodes), carbVersion: CARB_VERSION };
+  const extras = { splitProtocol, corpusDigest: corpusDigest(spec.episodes), carbVersion: CARB_VERSION, ...(spec.selectorSeeds?.length ? { selectorSeeds: spec.selectorSeeds } : {}) };
   const manifest = makeManifest(spec.pipeline, extras, { episodes: spec.episodes.length, dataset: spec.dataset }, spec.argv);
   if (spec.expectHash && spec.expectHash !== manifest.pipelineHash) {
     const differing = spec.expectManifest && spec.expectManifest.pipelineHash === spec.expectHash
@@ -110,6 +114,18 @@ export function runCalibrationJob(spec: JobSpec): JobResult {
   });
   bar.stop();
   const report: ReportInput = { title: spec.title, summary: protocol.summary, splitResults: protocol.splitResults, paired: protocol.paired, manifest };
+  if (spec.selectorSeeds?.length) {
+    const alpha = spec.seedCheckAlpha ?? '.05';
+    const graphTable = tables['g-carb'] ?? replayForMethods(spec.episodes, spec.pipeline, ['g-carb'], true)['g-carb']!;
+    const check = seedCheckTable({
+      episodes: spec.episodes, pipeline: spec.pipeline, graphTable, seeds: spec.selectorSeeds, alpha, splits: spec.splits,
+      nCal, nTest, unit: folds.unit, splitRng: spec.splitRng, baseSeed: spec.baseSeed, dataset: spec.dataset,
+    });
+    report.tables = {
+      ...defaultTables([{ label: spec.title, rows: protocol.summary }], [{ label: spec.title, rows: protocol.paired }]),
+      [`Equal-size random selector seeds at α = ${alpha}`]: check,
+    };
+  }
   return { protocol, manifest, report };
 }
 

@@ -26,6 +26,20 @@ interface CalibrateArgs {
   format: 'agentdojo' | 'jsonl' | 'arrow' | 'auto';
   strict: boolean;
   'include-aborted': boolean;
+  'selector-seeds'?: string;
+}
+
+/** "0-19" or "0,3,7" → seed list. */
+export function parseSeeds(text: string): number[] {
+  const out: number[] = [];
+  for (const part of text.split(',')) {
+    const m = /^\s*(\d+)\s*(?:-\s*(\d+))?\s*$/.exec(part);
+    if (!m) throw new Error(`--selector-seeds: "${part}" is not a seed or range; expected e.g. 0-19 or 0,3,7`);
+    const lo = Number(m[1]);
+    const hi = m[2] === undefined ? lo : Number(m[2]);
+    for (let s = lo; s <= hi; s++) out.push(s);
+  }
+  return out;
 }
 
 export function parseMethods(list: string): MethodName[] {
@@ -59,7 +73,8 @@ export const command: CommandModule<object, CalibrateArgs> = {
       .option('expect-manifest', { type: 'string', describe: 'recorded manifest.json, to name the components that differ' })
       .option('format', { choices: ['agentdojo', 'jsonl', 'arrow', 'auto'] as const, default: 'auto' as const })
       .option('strict', { type: 'boolean', default: false })
-      .option('include-aborted', { type: 'boolean', default: false }) as never,
+      .option('include-aborted', { type: 'boolean', default: false })
+      .option('selector-seeds', { type: 'string', describe: 'equal-size random seed check at α = .05, e.g. 0-19' }) as never,
   handler: (args) => {
     const pipeline = loadPipeline(args.pipeline ?? defaultPipelinePath());
     const episodes = loadEpisodes(args.corpus, { format: args.format, strict: args.strict, includeAborted: args['include-aborted'] });
@@ -79,6 +94,7 @@ export const command: CommandModule<object, CalibrateArgs> = {
       splitRng: args['split-rng'],
       baseSeed: args['base-seed'],
       argv: invocation(),
+      ...(args['selector-seeds'] ? { selectorSeeds: parseSeeds(args['selector-seeds']) } : {}),
       ...(args['expect-hash'] ? { expectHash: args['expect-hash'], expectManifest } : {}),
     });
     writeReport(args.out, report);
