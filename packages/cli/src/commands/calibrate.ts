@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { DEFAULT_ALPHAS, METHOD_ORDER, isMethodName, type MethodName, type SplitDataset } from '@carb/calibrate';
 import { defaultPipelinePath, loadPipeline } from '@carb/pipeline';
@@ -82,7 +82,7 @@ export const command: CommandModule<object, CalibrateArgs> = {
     const manifestPath = args['expect-manifest'] ?? (existsSync(join(args.out, 'manifest.json')) ? join(args.out, 'manifest.json') : undefined);
     const expectManifest = args['expect-hash'] && manifestPath ? JSON.parse(readFileSync(manifestPath, 'utf8')) : null;
     const { protocol, manifest, report } = runCalibrationJob({
-      title: `carb calibration: ${args.corpus.join(', ')}`,
+      title: args.corpus.map((p) => basename(p.replace(/\/+$/, ''))).join(', '),
       episodes, labels, pipeline,
       methods: parseMethods(args.methods),
       alphas: args.alphas.split(',').map((s) => s.trim()).filter(Boolean),
