@@ -1,23 +1,9 @@
-import { Dictionary, Int32, Table, Utf8, makeData, makeVector, tableFromIPC, tableToIPC, Vector, vectorFromArray } from 'apache-arrow';
+import { dictionaryColumn } from '@carb/io';
+import { Table, makeVector, tableFromIPC, tableToIPC, Vector } from 'apache-arrow';
 import { LEDGER_CATEGORIES, gridValue, type GridConfig, type LedgerCategory } from '@carb/pipeline';
 import type { OutcomeTable } from './outcome.ts';
 
 const META_KEY = 'carb.outcomes';
-
-/**
- * Dictionary-encoded strings with a fixed dictionary id: arrow-js otherwise draws ids
- * from a process-wide counter, and the file bytes would depend on what ran before.
- */
-function dictionaryColumn(values: readonly string[], id: number): Vector {
-  const codes = new Map<string, number>();
-  const indices = Int32Array.from(values, (v) => {
-    let c = codes.get(v);
-    if (c === undefined) codes.set(v, (c = codes.size));
-    return c;
-  });
-  const type = new Dictionary(new Utf8(), new Int32(), id);
-  return makeVector(makeData({ type, length: values.length, nullCount: 0, data: indices, dictionary: vectorFromArray([...codes.keys()], new Utf8()) }));
-}
 
 /**
  * Encodes an outcome table as Arrow IPC (file format): one row per episode × grid

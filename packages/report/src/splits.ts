@@ -1,5 +1,6 @@
+import { dictionaryColumn } from '@carb/io';
 import type { SplitResult } from '@carb/calibrate';
-import { Dictionary, Float64, Int32, Table, Utf8, makeData, makeVector, tableToIPC, vectorFromArray, type Vector } from 'apache-arrow';
+import { Float64, Table, makeData, makeVector, tableToIPC, type Vector } from 'apache-arrow';
 import { roundFixed } from './format.ts';
 
 /** Column order of splits.arrow and splits.csv. */
@@ -26,21 +27,6 @@ function nullableFloat(values: ReadonlyArray<number | null>): Vector {
     }
   });
   return makeVector(makeData({ type: new Float64(), length: values.length, nullCount: nulls, nullBitmap: nulls ? valid : null, data }));
-}
-
-/**
- * Dictionary-encoded strings with a fixed dictionary id: arrow-js otherwise draws ids
- * from a process-wide counter, and the file bytes would depend on what ran before.
- */
-function dictionaryColumn(values: readonly string[], id: number): Vector {
-  const codes = new Map<string, number>();
-  const indices = Int32Array.from(values, (v) => {
-    let c = codes.get(v);
-    if (c === undefined) codes.set(v, (c = codes.size));
-    return c;
-  });
-  const type = new Dictionary(new Utf8(), new Int32(), id);
-  return makeVector(makeData({ type, length: values.length, nullCount: 0, data: indices, dictionary: vectorFromArray([...codes.keys()], new Utf8()) }));
 }
 
 /**
