@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Episode, EpisodeLabels } from '@carb/episodes';
@@ -12,6 +12,7 @@ import { defaultTables, makeManifest, type ManifestInput, type ReportInput } fro
 import { seedCheckTable } from './seedCheck.ts';
 import { ledgerTraces, replayCorpus, type OutcomeTable } from '@carb/replay';
 import { progress } from '@carb/io';
+import { noisyScore, type SuiteMeta } from '@carb/suites';
 
 /** carb's version (root package.json), part of the pipeline hash. */
 export const CARB_VERSION: string = (JSON.parse(
@@ -41,6 +42,23 @@ export interface JobSpec {
   /** Equal-size random selector seeds for the App. E.4 seed check (at `seedCheckAlpha`, default .05). */
   selectorSeeds?: number[];
   seedCheckAlpha?: string;
+  /** Seeded score noise of a generated suite (its .meta.json), applied to every q_t. */
+  scoreNoise?: SuiteNoise | null;
+}
+
+/** The part of a suite's .meta.json that perturbs scores. */
+export interface SuiteNoise {
+  noiseSeed: number;
+  params: SuiteMeta['params'];
+}
+
+/** Score noise declared in `<corpus>.meta.json` beside a single .jsonl corpus, or null when absent or zero. */
+export function scoreNoiseFor(paths: readonly string[]): SuiteNoise | null {
+  if (paths.length !== 1 || !paths[0]!.endsWith('.jsonl')) return null;
+  const metaFile = paths[0]!.replace(/\.jsonl$/, '.meta.json');
+  if (!existsSync(metaFile)) return null;
+  const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as SuiteMeta;
+  return meta.params?.scoreNoise ? { noiseSeed: meta.noiseSeed, params: meta.params } : null;
 }
 
 export interface JobResult {
@@ -69,13 +87,14 @@ export function labelsFor(paths: string[]): EpisodeLabels[] | null {
 }
 
 /** Replays each selector the requested methods need, once each. */
-export function replayForMethods(episodes: Episode[], pipeline: Pipeline, methods: readonly MethodName[], quiet = false): Partial<Record<MethodName, OutcomeTable>> {
+export function replayForMethods(episodes: Episode[], pipeline: Pipeline, methods: readonly MethodName[], quiet = false, noise: SuiteNoise | null = null): Partial<Record<MethodName, OutcomeTable>> {
+  const perturb = noise ? { perturbScore: (id: string, t: number, q: number) => noisyScore(noise, id, t, q) } : {};
   const traces = ledgerTraces(episodes, pipeline);
   const bySelector = new Map<SelectorKind, OutcomeTable>();
   const kinds = [...new Set(methods.map((m) => METHOD_SELECTOR[m]))];
   const bar = quiet ? { tick() {}, stop() {} } : progress('replay', kinds.length * episodes.length);
   for (const kind of kinds) {
-    bySelector.set(kind, replayCorpus(episodes, withSelector(pipeline, { kind }), { method: kind, traces, onEpisode: () => bar.tick() }));
+    bySelector.set(kind, replayCorpus(episodes, withSelector(pipeline, { kind }), { method: kind, traces, onEpisode: () => bar.tick(), ...perturb }));
   }
   bar.stop();
   const tables: Partial<Record<MethodName, OutcomeTable>> = {};
@@ -92,7 +111,9 @@ export function runCalibrationJob(spec: JobSpec): JobResult {
   const nCal = spec.nCal ?? folds.nCal;
   const nTest = spec.nTest ?? folds.nTest;
   const splitProtocol = { rng: spec.splitRng, baseSeed: spec.baseSeed, count: spec.splits, nCal, nTest, unit: folds.unit, dataset: spec.dataset };
-  const extras = { splitProtocol, corpusDigest: corpusDigest(spec.episodes), carbVersion: CARB_VERSION, ...(spec.selectorSeeds?.length ? { selectorSeeds: spec.selectorSeeds } : {}) };
+  // score noise changes every q_t, so it is pinned with the corpus it perturbs
+  const digest = corpusDigest(spec.episodes);
+  const extras = { splitProtocol, corpusDigest: spec.scoreNoise ? `${digest}+noise:${spec.scoreNoise.params.scoreNoise}@${spec.scoreNoise.noiseSeed}` : digest, carbVersion: CARB_VERSION, ...(spec.selectorSeeds?.length ? { selectorSeeds: spec.selectorSeeds } : {}) };
   const manifest = makeManifest(spec.pipeline, extras, { episodes: spec.episodes.length, dataset: spec.dataset }, spec.argv);
   if (spec.expectHash && spec.expectHash !== manifest.pipelineHash) {
     const differing = spec.expectManifest && spec.expectManifest.pipelineHash === spec.expectHash
@@ -104,7 +125,7 @@ export function runCalibrationJob(spec: JobSpec): JobResult {
     );
   }
   const methods = METHOD_ORDER.filter((m) => spec.methods.includes(m));
-  const tables = replayForMethods(spec.episodes, spec.pipeline, methods, spec.quiet);
+  const tables = replayForMethods(spec.episodes, spec.pipeline, methods, spec.quiet, spec.scoreNoise ?? null);
   const alphas = spec.frontier ? mergeAlphas(spec.alphas, frontierAlphas(nCal)) : spec.alphas;
   const bar = spec.quiet ? { tick() {}, stop() {} } : progress('calibrate', spec.splits);
   const protocol = runProtocol({

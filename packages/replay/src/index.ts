@@ -1,7 +1,7 @@
 export type { OutcomeTable } from './outcome.ts';
 export { stepRate } from './outcome.ts';
 export { createScoringSession, withEmptyResult, type ScoringSession, type Decision } from './session.ts';
-export { scoreEpisode, type EpisodeScores } from './scoreEpisode.ts';
+export { scoreEpisode, type EpisodeScores, type ScorePerturbation } from './scoreEpisode.ts';
 export { stoppedPrefixLengths } from './stoppedPrefix.ts';
 export { allocateOutcomeTable, fillEpisodeRows } from './outcomeTable.ts';
 export { replayCorpus, ledgerTraces, type ReplayOptions } from './replayCorpus.ts';

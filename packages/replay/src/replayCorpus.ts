@@ -3,7 +3,7 @@ import { ledgerTrace, type LedgerTrace } from '@carb/ledger';
 import { gridSize, type Pipeline } from '@carb/pipeline';
 import type { OutcomeTable } from './outcome.ts';
 import { allocateOutcomeTable, fillEpisodeRows } from './outcomeTable.ts';
-import { scoreEpisode } from './scoreEpisode.ts';
+import { scoreEpisode, type ScorePerturbation } from './scoreEpisode.ts';
 import { stoppedPrefixLengths } from './stoppedPrefix.ts';
 
 export interface ReplayOptions {
@@ -11,6 +11,8 @@ export interface ReplayOptions {
   method?: string;
   /** Ledger traces by episode index, when the caller replays several selectors over one corpus. */
   traces?: readonly LedgerTrace[];
+  /** Seeded score perturbation applied to every q_t (score-noise sweeps). */
+  perturbScore?: ScorePerturbation;
   /** Per-episode progress callback. */
   onEpisode?: () => void;
 }
@@ -28,7 +30,7 @@ export function replayCorpus(episodes: readonly Episode[], pipeline: Pipeline, o
   const table = allocateOutcomeTable(options.method ?? pipeline.selector.kind, pipeline.grid, episodes);
   const G = gridSize(pipeline.grid);
   episodes.forEach((episode, e) => {
-    const { allowFrom, contextSize } = scoreEpisode(episode, pipeline, pipeline.selector);
+    const { allowFrom, contextSize } = scoreEpisode(episode, pipeline, pipeline.selector, options.perturbScore);
     const trace = options.traces?.[e] ?? ledgerTrace(episode, pipeline);
     fillEpisodeRows(table, e, episode, stoppedPrefixLengths(allowFrom, G), trace.firstStep, contextSize);
     options.onEpisode?.();

@@ -12,8 +12,11 @@ export interface EpisodeScores {
   contextSize: Int32Array;
 }
 
+/** A seeded perturbation of q_t fixed per (episode, step), e.g. the graph-braid score-noise sweep. */
+export type ScorePerturbation = (episodeId: string, t: number, q: number) => number;
+
 /** Scores every logged proposal once, executing each record after its decision (the ungated log). */
-export function scoreEpisode(episode: Episode, pipeline: Pipeline, selector: SelectorConfig): EpisodeScores {
+export function scoreEpisode(episode: Episode, pipeline: Pipeline, selector: SelectorConfig, perturb?: ScorePerturbation): EpisodeScores {
   const steps = episode.steps;
   const T = steps.length;
   const scores = new Float64Array(T);
@@ -23,8 +26,9 @@ export function scoreEpisode(episode: Episode, pipeline: Pipeline, selector: Sel
   for (let t = 0; t < T; t++) {
     const step = steps[t]!;
     const d = session.decide(step, episode.externalScores?.[t]);
-    scores[t] = d.score;
-    allowFrom[t] = firstAllowingIndex(pipeline.grid, d.score);
+    const q = perturb ? perturb(episode.id, t, d.score) : d.score;
+    scores[t] = q;
+    allowFrom[t] = firstAllowingIndex(pipeline.grid, q);
     contextSize[t] = d.contextSize;
     session.execute(step);
   }

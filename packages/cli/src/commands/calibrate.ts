@@ -4,7 +4,7 @@ import type { CommandModule } from 'yargs';
 import { DEFAULT_ALPHAS, METHOD_ORDER, isMethodName, type MethodName, type SplitDataset } from '@carb/calibrate';
 import { defaultPipelinePath, loadPipeline } from '@carb/pipeline';
 import { summaryTable, writeReport } from '@carb/report';
-import { detectDataset, labelsFor, runCalibrationJob } from '../calibrationJob.ts';
+import { detectDataset, labelsFor, runCalibrationJob, scoreNoiseFor } from '../calibrationJob.ts';
 import { loadEpisodes } from '../loadEpisodes.ts';
 import { invocation } from '../argv.ts';
 
@@ -94,6 +94,7 @@ export const command: CommandModule<object, CalibrateArgs> = {
       splitRng: args['split-rng'],
       baseSeed: args['base-seed'],
       argv: invocation(),
+      scoreNoise: scoreNoiseFor(args.corpus),
       ...(args['selector-seeds'] ? { selectorSeeds: parseSeeds(args['selector-seeds']) } : {}),
       ...(args['expect-hash'] ? { expectHash: args['expect-hash'], expectManifest } : {}),
     });
