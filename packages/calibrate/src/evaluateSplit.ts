@@ -1,17 +1,9 @@
 import type { OutcomeTable } from '@carb/replay';
 import type { LabelColumns } from './labelColumns.ts';
+import type { SplitResult } from './types.ts';
 
 /** Held-out metrics of one method at one grid index on one test fold. */
-export interface HeldOutMetrics {
-  loss: number;
-  intervention: number;
-  utility: number;
-  stepRate: number;
-  ctxSelected: number;
-  ctxFull: number;
-  harmStop: number | null;
-  benignStop: number | null;
-}
+export type HeldOutMetrics = Pick<SplitResult, 'loss' | 'intervention' | 'utility' | 'stepRate' | 'ctxSelected' | 'ctxFull' | 'harmStop' | 'benignStop'>;
 
 /**
  * App. D.3 on the test fold at grid index g, O(|test|): mean ledger loss (union, or graded

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Episode, EpisodeLabels } from '@carb/episodes';
-import { readLabelsBeside } from '@carb/episodes';
+import { formatProblem, readLabelsBeside } from '@carb/episodes';
 import {
   DEFAULT_ALPHAS, METHOD_ORDER, METHOD_SELECTOR, foldSizes, frontierAlphas, runProtocol,
   type MethodName, type ProtocolResult, type SplitDataset,
@@ -82,7 +82,7 @@ export function detectDataset(episodes: readonly Episode[], labels: readonly Epi
 export function labelsFor(paths: string[]): EpisodeLabels[] | null {
   const found = readLabelsBeside(paths);
   if (!found) return null;
-  for (const p of found.problems) process.stderr.write(`${p.file}${p.record ? `: ${p.record}` : ''}: ${p.message}\n`);
+  for (const p of found.problems) process.stderr.write(`${formatProblem(p)}\n`);
   return found.labels;
 }
 
@@ -140,7 +140,7 @@ export function runCalibrationJob(spec: JobSpec): JobResult {
     const graphTable = tables['g-carb'] ?? replayForMethods(spec.episodes, spec.pipeline, ['g-carb'], true)['g-carb']!;
     const check = seedCheckTable({
       episodes: spec.episodes, pipeline: spec.pipeline, graphTable, seeds: spec.selectorSeeds, alpha, splits: spec.splits,
-      nCal, nTest, unit: folds.unit, splitRng: spec.splitRng, baseSeed: spec.baseSeed, dataset: spec.dataset,
+      nCal, nTest, unit: folds.unit, splitRng: spec.splitRng, baseSeed: spec.baseSeed,
     });
     report.tables = {
       ...defaultTables([{ label: spec.title, rows: protocol.summary }], [{ label: spec.title, rows: protocol.paired }]),

@@ -1,4 +1,4 @@
-import { eligibleForCalibration, readCorpus, type Episode } from '@carb/episodes';
+import { eligibleForCalibration, formatProblem, readCorpus, type Episode } from '@carb/episodes';
 
 export interface LoadOptions {
   format?: 'agentdojo' | 'jsonl' | 'arrow' | 'auto';
@@ -14,7 +14,7 @@ export interface LoadOptions {
  */
 export function loadEpisodes(paths: string[], options: LoadOptions = {}): Episode[] {
   const { episodes, problems } = readCorpus(paths, { format: options.format ?? 'auto' });
-  for (const p of problems) process.stderr.write(`${p.file}${p.record ? `: ${p.record}` : ''}: ${p.message}\n`);
+  for (const p of problems) process.stderr.write(`${formatProblem(p)}\n`);
   if (options.strict && problems.length > 0) throw new Error(`${problems.length} problem(s) in the input (--strict)`);
   const kept = options.includeAborted ? episodes : episodes.filter((e) => eligibleForCalibration(e));
   const excluded = episodes.length - kept.length;

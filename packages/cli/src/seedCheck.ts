@@ -1,5 +1,5 @@
 import type { Episode } from '@carb/episodes';
-import { runProtocol, type SplitDataset } from '@carb/calibrate';
+import { runProtocol } from '@carb/calibrate';
 import { withSelector, type Pipeline } from '@carb/pipeline';
 import { fmtMetric, fmtSigned, renderMarkdownTable } from '@carb/report';
 import { ledgerTraces, replayCorpus, type OutcomeTable } from '@carb/replay';
@@ -16,7 +16,6 @@ export interface SeedCheckSpec {
   unit: 'episode' | 'group';
   splitRng: 'python' | 'seedrandom';
   baseSeed: number;
-  dataset: SplitDataset;
 }
 
 /**
