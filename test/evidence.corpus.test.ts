@@ -1,48 +1,30 @@
 import { beforeAll, expect, it } from 'vitest';
-import { readCorpus, type Episode } from '@carb/episodes';
-import { createPrefixGraph, relationsOf, selectContext, type PrefixGraph } from '@carb/evidence';
-import { defaultPipelinePath, loadPipeline, withSelector, type Pipeline } from '@carb/pipeline';
-import { AGENTDOJO_RUNS, describeShared } from './helpers/shared.ts';
+import type { Episode } from '@carb/episodes';
+import { createPrefixGraph, relationsOf, selectContext } from '@carb/evidence';
+import { defaultPipelinePath, loadPipeline, type Pipeline } from '@carb/pipeline';
+import { SHARED_SAMPLE, stratifiedSample } from './helpers/episodeSample.ts';
+import { checkContextSizes, checkIncrementalBuild, proposalOf } from './helpers/evidenceCorpus.ts';
+import { sharedEpisodes } from './helpers/replayCorpora.ts';
+import { describeShared } from './helpers/shared.ts';
 
-function snapshot(g: PrefixGraph): string {
-  const out: unknown[] = [];
-  for (let i = 0; i < g.size; i++) out.push([g.record(i), g.types(i), g.marks(i), g.edges(i)]);
-  return JSON.stringify(out);
-}
-
-const proposalOf = (s: Episode['steps'][number]) => ({ ...s, result: '', error: null });
-
+// Corpus-wide checks on the fixed-seed sample; evidence.corpus.full.test.ts runs them on every episode.
 describeShared('prefix graph on the shared AgentDojo corpus', () => {
   let episodes: Episode[] = [];
+  let sample: Episode[] = [];
   let pipeline: Pipeline;
   beforeAll(() => {
-    episodes = readCorpus([AGENTDOJO_RUNS]).episodes;
+    episodes = sharedEpisodes();
+    sample = stratifiedSample(episodes, SHARED_SAMPLE);
     pipeline = loadPipeline(defaultPipelinePath());
-  });
+  }, 120_000);
 
-  it('reads 2587 episodes with 9968 decisions', () => {
+  it('reads 2587 episodes (all eligible) with 9968 decisions', () => {
     expect(episodes).toHaveLength(2587);
     expect(episodes.reduce((n, e) => n + e.steps.length, 0)).toBe(9968);
   });
 
-  it('incremental build equals a fresh build at every decision of every episode', () => {
-    let decisions = 0;
-    for (const ep of episodes) {
-      const live = createPrefixGraph(pipeline);
-      ep.steps.forEach((s, t) => {
-        live.propose(proposalOf(s));
-        const fresh = createPrefixGraph(pipeline);
-        for (let i = 0; i < t; i++) {
-          fresh.propose(proposalOf(ep.steps[i]!));
-          fresh.commit(ep.steps[i]!);
-        }
-        fresh.propose(proposalOf(s));
-        if (snapshot(live) !== snapshot(fresh)) throw new Error(`${ep.id}: graphs differ at decision ${t}`);
-        live.commit(s);
-        decisions++;
-      });
-    }
-    expect(decisions).toBe(9968);
+  it('incremental build equals a fresh build at every decision of the sampled episodes', () => {
+    expect(checkIncrementalBuild(sample, pipeline)).toBe(sample.reduce((n, e) => n + e.steps.length, 0));
   }, 120_000);
 
   it('banking injection: the injected IBAN links the transaction read to both transfers (hand-checked)', () => {
@@ -60,25 +42,7 @@ describeShared('prefix graph on the shared AgentDojo corpus', () => {
     expect(contexts).toEqual([[0], [0, 1], [0, 1, 2]]);
   });
 
-  it('graph-local context is smaller than the full prefix; random matches its size', () => {
-    const sum = { full: 0, graph: 0, random: 0, window: 0, decisions: 0 };
-    for (const ep of episodes) {
-      const g = createPrefixGraph(pipeline);
-      for (const s of ep.steps) {
-        g.propose(proposalOf(s));
-        const graph = selectContext(g, pipeline.selector, { episodeId: ep.id }).length;
-        const random = selectContext(g, withSelector(pipeline, { kind: 'random' }).selector, { episodeId: ep.id }).length;
-        expect(random).toBe(graph);
-        sum.graph += graph;
-        sum.random += random;
-        sum.full += g.size;
-        sum.window += Math.min(g.size, pipeline.selector.window);
-        sum.decisions++;
-        g.commit(s);
-      }
-    }
-    process.stdout.write(`[evidence] decisions ${sum.decisions}: mean full ${(sum.full / sum.decisions).toFixed(3)}, graph-local ${(sum.graph / sum.decisions).toFixed(3)} (ratio ${(sum.graph / sum.full).toFixed(3)})\n`);
-    expect(sum.full).toBe(episodes.reduce((n, e) => n + (e.steps.length * (e.steps.length + 1)) / 2, 0));
-    expect(sum.graph).toBeLessThan(sum.full);
-  }, 60_000);
+  it('graph-local context is smaller than the full prefix; random matches its size (sampled episodes)', () => {
+    checkContextSizes(sample, pipeline, 'sample');
+  }, 120_000);
 });

@@ -60,7 +60,8 @@ describe('main job: Table 8 on the bundled suites', () => {
     expect(at('graph-braid', 'full-prefix').utility).toBe(0);
   });
 
-  it('is reproducible: carb verify re-runs it byte for byte', async () => {
-    expect(await main(['verify', out])).toBe(0);
+  it('is reproducible: carb verify re-runs a section on its own byte for byte', async () => {
+    // the whole folder re-runs every section: test/verify-tamper.test.ts does that on a small job
+    expect(await main(['verify', join(out, 'ces-clean')])).toBe(0);
   }, 120_000);
 });

@@ -11,7 +11,7 @@ it('CES near-miss outcome table: Arrow round trip equals the in-memory table, by
   expect(tableDifferences(outcomeTableFromArrow(bytes), t)).toEqual([]);
   expect(outcomeTableFromArrow(bytes)).toEqual(t);
   expect(Buffer.from(outcomeTableToArrow(t)).equals(Buffer.from(bytes))).toBe(true);
-});
+}, 60_000); // the deep toEqual walks ~33k rows × 12 typed columns element by element: seconds under load
 
 it('episode Arrow encoding is byte-deterministic across calls in one process', () => {
   const episodes = bundledEpisodes('ces-clean');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Episode, EpisodeLabels } from '@carb/episodes';
 import { unionFirstStep, ledgerTrace } from '@carb/ledger';
-import { defaultPipelinePath, loadPipeline, type SelectorKind } from '@carb/pipeline';
+import { defaultPipelinePath, formatScore, loadPipeline, type SelectorKind } from '@carb/pipeline';
 import { scoreEpisode } from '@carb/replay';
 import { generateCes, generateGraphBraid, parseParams } from '@carb/suites';
 
@@ -62,7 +62,7 @@ describe('suites against the frozen ledger and graph', () => {
   it('frozen scorer separates the CES members as designed (leak 1, near-miss sends below .99 under G-CARB)', () => {
     const sinkScore = (ep: Episode, kind: SelectorKind) => {
       const s = scoreEpisode(ep, pipeline, { ...pipeline.selector, kind });
-      return Number(s.scores[ep.steps.length - 1]!.toFixed(2));
+      return Number(formatScore(s.scores[ep.steps.length - 1]!));
     };
     const [leak, pub, , disc] = near.episodes;
     expect([sinkScore(leak!, 'graph'), sinkScore(pub!, 'graph'), sinkScore(disc!, 'graph')]).toEqual([1, 0.83, 0.83]);

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { eligibleForCalibration, readCorpus, type Episode } from '@carb/episodes';
+import { eligibleForCalibration, readCorpus, readLabels, type Episode } from '@carb/episodes';
 import { LEDGER_CATEGORIES, defaultPipelinePath, loadPipeline, type Pipeline } from '@carb/pipeline';
 import type { OutcomeTable } from '@carb/replay';
 import { AGENTDOJO_RUNS, ROOT } from './shared.ts';
@@ -9,13 +9,34 @@ export const BUNDLED = ['ces-clean', 'ces-near-miss', 'graph-braid'] as const;
 
 export const defaultPipeline = (): Pipeline => loadPipeline(defaultPipelinePath());
 
-/** Every calibration-eligible episode of the shared AgentDojo runs (2,587). */
+function deepFreeze<T>(v: T): T {
+  if (v !== null && typeof v === 'object' && !Object.isFrozen(v)) {
+    Object.freeze(v);
+    for (const x of Object.values(v)) deepFreeze(x);
+  }
+  return v;
+}
+
+let shared: readonly Episode[] | null = null;
+
+/**
+ * Every calibration-eligible episode of the shared AgentDojo runs (2,587), read once per
+ * worker (the fast project shares modules between files) and deep-frozen so that no file
+ * can change what the next one reads: a mutation throws instead.
+ */
 export function sharedEpisodes(): Episode[] {
-  return readCorpus([AGENTDOJO_RUNS], { format: 'auto' }).episodes.filter((e) => eligibleForCalibration(e));
+  shared ??= deepFreeze(readCorpus([AGENTDOJO_RUNS], { format: 'auto' }).episodes.filter((e) => eligibleForCalibration(e)));
+  return [...shared];
 }
 
 export function bundledEpisodes(name: (typeof BUNDLED)[number]): Episode[] {
   return readCorpus([join(ROOT, 'corpora', `${name}.jsonl`)], { format: 'auto' }).episodes;
+}
+
+/** Construction label kind (harmful / benign / …) of each episode of a bundled suite, as a sampling stratum. */
+export function bundledLabelKind(name: (typeof BUNDLED)[number]): (id: string) => string {
+  const kinds = new Map(readLabels(join(ROOT, 'corpora', `${name}.labels.jsonl`)).labels.map((l) => [l.id, l.kind]));
+  return (id) => kinds.get(id) ?? 'unlabelled';
 }
 
 /** Dense and per-episode columns of an outcome table, by name, for column-wise comparison. */

@@ -1,4 +1,4 @@
-import seedrandom from 'seedrandom';
+import { seededRandom } from '@carb/io';
 import { PythonRandom } from './pythonRandom.ts';
 
 /** One calibration/test assignment: episode indices into the outcome tables. */
@@ -41,7 +41,7 @@ export function foldSizes(dataset: SplitDataset, n: number): { nCal: number; nTe
 /** Shuffles in place with the chosen generator. */
 export function shuffleWith<T>(rng: SplitOptions['rng'], seed: number, x: T[]): T[] {
   if (rng === 'python') return new PythonRandom(seed).shuffle(x);
-  const r = seedrandom(String(seed));
+  const r = seededRandom(String(seed));
   for (let i = x.length - 1; i >= 1; i--) {
     const j = Math.floor(r() * (i + 1));
     const t = x[i]!;

@@ -1,41 +1,60 @@
 import yargs from 'yargs';
 import type { CommandModule } from 'yargs';
 import { setInvocation } from './argv.ts';
+import { CARB_VERSION } from './calibrationJob.ts';
 import { command as calibrate } from './commands/calibrate.ts';
 import { command as ingest } from './commands/ingest.ts';
 import { command as inspect } from './commands/inspect.ts';
 import { command as mainJob } from './commands/mainJob.ts';
+import { command as pipeline, subcommands as pipelineSubcommands } from './commands/pipeline.ts';
 import { command as replay } from './commands/replay.ts';
 import { command as suite } from './commands/suite.ts';
 import { command as verify } from './commands/verify.ts';
+import { parseContext, resetParseContext, tracked } from './options/parseContext.ts';
+import { UsageError } from './options/usageError.ts';
+import { MISSING_COMMAND, usageLine } from './options/yargsMessage.ts';
 
 // Each command lives in its own file under commands/; register it here.
-const commands: CommandModule<object, any>[] = [ingest, inspect, replay, suite, calibrate, verify, mainJob];
+const commands: CommandModule<object, any>[] = [ingest, inspect, replay, suite, calibrate, verify, mainJob, pipeline];
+
+/** Exit codes: 0 done, 1 bad data (files, records, a failed check), 2 bad command line (nothing was done). */
+export const EXIT_DATA = 1;
+export const EXIT_USAGE = 2;
+
+function report(message: string): void {
+  // a multi-line message lists several problems; each stays one `carb:` line
+  for (const line of message.split('\n')) process.stderr.write(`carb: ${line}\n`);
+}
 
 /** Runs the carb CLI; resolves to the process exit code. */
 export async function main(argv: string[]): Promise<number> {
-  let code = 0;
   process.exitCode = 0;
   setInvocation(argv);
+  resetParseContext(commands);
   const cli = yargs(argv)
     .scriptName('carb')
     .usage('carb <command> [options]\n\nOffline conformal calibration of agent safety gates (G-CARB).')
     .strict()
-    .demandCommand(1, 'Name a command; see carb --help.')
+    .demandCommand(1, MISSING_COMMAND)
     .help()
-    .version(false)
+    .version(CARB_VERSION)
+    .exitProcess(false)
+    .wrap(120)
     .fail((msg, err) => {
-      if (err) throw err;
-      process.stderr.write(`carb: ${msg}\n`);
-      code = 2;
+      // yargs calls this for validation and `coerce` failures (err is then its YError) and
+      // for errors thrown by handlers: throwing stops the command before its handler runs.
+      if (err && err.name !== 'YError') throw err;
+      throw new UsageError(usageLine(err ? err.message : msg ?? '', argv, parseContext()));
     });
-  for (const c of commands) cli.command(c);
+  for (const c of commands) cli.command(tracked(c, 'carb', c === pipeline ? pipelineSubcommands : []));
+  let output = '';
   try {
-    await cli.parseAsync(argv, { exit: (n: number) => { code = n; } });
+    await cli.parseAsync(argv, {}, (_err, _args, out) => { output = out; });
   } catch (e) {
-    // handler errors are the one-line messages users act on; no stack trace
-    process.stderr.write(`carb: ${(e as Error).message}\n`);
-    return 1;
+    // one-line messages users act on; no stack trace
+    report((e as Error).message);
+    return e instanceof UsageError ? EXIT_USAGE : EXIT_DATA;
   }
-  return code || Number(process.exitCode ?? 0);
+  if (output) process.stdout.write(`${output}\n`);
+  return Number(process.exitCode ?? 0);
 }

@@ -117,11 +117,14 @@ export function adaptAgentDojo(raw: unknown, file: string): Episode {
   const steps: PolicyStep[] = [];
   let pending: Pending[] = [];
   let assistantText = '';
+  // The user's request is the first user message (every shared log has exactly one).
+  let request: string | null = null;
   messages.forEach((m, i) => {
     const at = `/messages/${i}`;
     const msg = r.object(m, at);
     const role = r.string(msg, 'role', at);
     const content = r.text(msg.content, `${at}/content`);
+    if (role === 'user' && request === null) request = content;
     if (role === 'system' || role === 'user') return;
     if (role === 'assistant') {
       assistantText += `${content}\n`;
@@ -165,6 +168,7 @@ export function adaptAgentDojo(raw: unknown, file: string): Episode {
     id,
     group: id,
     source: { format: 'agentdojo', file, model, suite, userTask, injectionTask, attack },
+    request,
     steps,
     outcome: { taskCompleted: utility, completedAtStep: null },
     benchmark: canonicalize(benchmark),

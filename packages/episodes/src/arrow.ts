@@ -1,12 +1,15 @@
 import {
-  Bool, Dictionary, Field, Float64, Int32, List, Struct, Table, Utf8,
+  Bool, Dictionary, Field, Float64, Int32, List, Schema, Struct, Table, Utf8,
   tableFromIPC, tableToIPC, vectorFromArray, type DataType, type Vector,
 } from 'apache-arrow';
-import { AdapterError, type Problem } from './problems.ts';
+import { ARROW_SHA_PLACEHOLDER, arrowFileSha256, arrowShaOffset } from './arrowSha.ts';
+import { ARROW_CORPUS_KEY, LinesDigest, corpusHeaderText, digestMismatch, parseCorpusHeader, type CorpusHeader } from './corpusHeader.ts';
+import { AdapterError } from './problems.ts';
 import { orderEpisode } from './order.ts';
 import type { Episode, JsonObject, PolicyStep, SourceFormat, StepProvenance } from './types.ts';
-import type { DecodeResult } from './jsonl.ts';
-import { episodeIssues, formatIssue } from './validate.ts';
+import { episodeToJsonLine, type DecodeResult } from './jsonl.ts';
+import { rejectFile } from './rejectFile.ts';
+import { episodeIssues } from './validate.ts';
 
 // One row per episode; steps as a list of structs. The list's child columns hold all
 // steps of all episodes contiguously in episode order, which is exactly the order
@@ -33,6 +36,7 @@ const COLUMNS: ReadonlyArray<[string, () => DataType]> = [
   ['userTask', dict(3)],
   ['injectionTask', dict(4)],
   ['attack', dict(5)],
+  ['request', dict(6)],
   ['steps', () => new List(new Field('item', stepStruct, false))],
   ['taskCompleted', () => new Bool()],
   ['completedAtStep', () => new Int32()],
@@ -45,9 +49,14 @@ const COLUMNS: ReadonlyArray<[string, () => DataType]> = [
 
 interface StepRow { index: number; tool: string; args: string; result: string; error: string | null; ok: boolean; provenance: string | null }
 
-/** Arrow IPC file bytes of the episodes (canonical JSON strings for args, benchmark, injections). */
+/**
+ * Arrow IPC file bytes of the episodes (canonical JSON strings for args, benchmark,
+ * injections), with the corpus header (digest) in the schema metadata.
+ */
 export function encodeArrow(episodes: readonly Episode[]): Uint8Array {
   const eps = episodes.map(orderEpisode);
+  const digest = new LinesDigest();
+  for (const e of eps) digest.add(episodeToJsonLine(e));
   const values: Record<string, unknown[]> = {
     id: eps.map((e) => e.id),
     group: eps.map((e) => e.group),
@@ -58,6 +67,7 @@ export function encodeArrow(episodes: readonly Episode[]): Uint8Array {
     userTask: eps.map((e) => e.source.userTask),
     injectionTask: eps.map((e) => e.source.injectionTask),
     attack: eps.map((e) => e.source.attack),
+    request: eps.map((e) => e.request),
     steps: eps.map((e) =>
       e.steps.map((s): StepRow => ({
         index: s.index, tool: s.tool, args: JSON.stringify(s.args), result: s.result, error: s.error, ok: s.ok,
@@ -74,7 +84,14 @@ export function encodeArrow(episodes: readonly Episode[]): Uint8Array {
   };
   const vectors: Record<string, Vector> = {};
   for (const [name, type] of COLUMNS) vectors[name] = vectorFromArray(values[name]! as never[], type());
-  return tableToIPC(new Table(vectors), 'file');
+  const table = new Table(vectors);
+  const metadata = new Map([[ARROW_CORPUS_KEY, corpusHeaderText(eps.length, digest.hex(), ARROW_SHA_PLACEHOLDER)]]);
+  const bytes = tableToIPC(new Table(new Schema(table.schema.fields, metadata, table.schema.dictionaries), table.batches), 'file');
+  // The file digest is stored inside the file it digests: written as zeros, then the
+  // digits are overwritten in place (same length, so the footer stays valid).
+  const at = arrowShaOffset(bytes, ARROW_SHA_PLACEHOLDER);
+  bytes.set(Buffer.from(arrowFileSha256(bytes, at), 'latin1'), at);
+  return bytes;
 }
 
 function parseJson(text: string, file: string, record: string, what: string): unknown {
@@ -85,82 +102,118 @@ function parseJson(text: string, file: string, record: string, what: string): un
   }
 }
 
-/**
- * Reads Arrow IPC bytes written by encodeArrow. A file that is not Arrow or lacks a
- * column is one Problem; a row that does not decode to a valid episode is one
- * Problem and is skipped.
- */
-export function decodeArrow(bytes: Uint8Array, file: string): DecodeResult {
-  const episodes: Episode[] = [];
-  const problems: Problem[] = [];
-  const skipped: Record<string, number> = {};
-  const skip = (reason: string, p: Problem) => {
-    problems.push(p);
-    skipped[reason] = (skipped[reason] ?? 0) + 1;
-  };
-  let table: Table;
-  try {
-    table = tableFromIPC(bytes);
-  } catch (e) {
-    skip('malformed-arrow', { file, record: null, message: `not an Arrow IPC file (${(e as Error).message})` });
-    return { episodes, problems, skipped };
+type Columns = Record<string, Vector>;
+
+/** Row i as an episode; throws (AdapterError or whatever arrow-js throws on damaged data) when it does not decode. */
+function decodeRow(cols: Columns, i: number, file: string): Episode {
+  const col = (name: string) => cols[name]!.get(i) as unknown;
+  const record = `row ${i}`;
+  const stepVec = col('steps') as Vector | null;
+  const steps: PolicyStep[] = [];
+  if (stepVec !== null) {
+    for (let j = 0; j < stepVec.length; j++) {
+      const r = (stepVec.get(j) as { toJSON(): StepRow }).toJSON();
+      const step: PolicyStep = {
+        index: r.index, tool: r.tool, args: parseJson(r.args, file, record, `/steps/${j}/args`) as JsonObject,
+        result: r.result, error: r.error, ok: r.ok,
+      };
+      steps.push(r.provenance === null ? step : { ...step, provenance: parseJson(r.provenance, file, record, `/steps/${j}/provenance`) as StepProvenance });
+    }
   }
-  const cols: Record<string, Vector> = {};
+  const bench = col('benchmark') as string | null;
+  const scores = col('externalScores') as Vector | null;
+  return {
+    id: col('id') as string,
+    group: col('group') as string,
+    source: {
+      format: col('format') as SourceFormat,
+      file: col('file') as string | null,
+      model: col('model') as string | null,
+      suite: col('suite') as string | null,
+      userTask: col('userTask') as string | null,
+      injectionTask: col('injectionTask') as string | null,
+      attack: col('attack') as string | null,
+    },
+    request: col('request') as string | null,
+    steps,
+    outcome: { taskCompleted: col('taskCompleted') as boolean, completedAtStep: col('completedAtStep') as number | null },
+    benchmark: bench === null ? null : (parseJson(bench, file, record, '/benchmark') as JsonObject),
+    injections: parseJson(col('injections') as string, file, record, '/injections') as Record<string, string>,
+    flags: { aborted: col('aborted') as string | null, textOnlyCalls: col('textOnlyCalls') as boolean },
+    externalScores: scores === null ? null : Array.from(scores.toArray() as Float64Array),
+  };
+}
+
+const NOT_ARROW = 'expected an Arrow IPC file of episodes, found bytes that do not decode as one (damaged, truncated or not Arrow)';
+
+function decodeTable(table: Table, bytes: Uint8Array, file: string): DecodeResult {
+  const text = table.schema.metadata.get(ARROW_CORPUS_KEY);
+  if (text === undefined) {
+    return rejectFile(file, 'corpus digest', 'corpus-digest', `expected the carb corpus header in the Arrow schema metadata (key ${ARROW_CORPUS_KEY}), found none (not written by carb, or damaged)`);
+  }
+  let header: CorpusHeader;
+  try {
+    header = parseCorpusHeader(text, file, `schema metadata ${ARROW_CORPUS_KEY}`, true);
+  } catch (e) {
+    if (!(e instanceof AdapterError)) throw e;
+    return rejectFile(file, e.record, e.reason, e.detail);
+  }
+  const at = arrowShaOffset(bytes, header.arrowSha256!);
+  const whole = at < 0 ? 'a file whose metadata cannot be located' : arrowFileSha256(bytes, at);
+  if (whole !== header.arrowSha256) {
+    return rejectFile(file, 'corpus digest', 'corpus-digest', digestMismatch(header.arrowSha256!, whole, 'the file bytes'));
+  }
+  const cols: Columns = {};
   for (const [name] of COLUMNS) {
     const v = table.getChild(name);
     if (v === null) {
-      skip('malformed-arrow', { file, record: null, message: `expected an episode table with column "${name}", found columns ${table.schema.fields.map((f) => f.name).join(', ')}` });
-      return { episodes, problems, skipped };
+      return rejectFile(file, null, 'malformed-arrow', `expected an episode table with column "${name}", found columns ${table.schema.fields.map((f) => f.name).join(', ')}`);
     }
     cols[name] = v;
   }
-  const col = (name: string, i: number) => cols[name]!.get(i) as unknown;
-  for (let i = 0; i < table.numRows; i++) {
-    const record = `row ${i}`;
-    try {
-      const stepVec = col('steps', i) as Vector | null;
-      const steps: PolicyStep[] = [];
-      if (stepVec !== null) {
-        for (let j = 0; j < stepVec.length; j++) {
-          const r = (stepVec.get(j) as { toJSON(): StepRow }).toJSON();
-          const step: PolicyStep = {
-            index: r.index, tool: r.tool, args: parseJson(r.args, file, record, `/steps/${j}/args`) as JsonObject,
-            result: r.result, error: r.error, ok: r.ok,
-          };
-          steps.push(r.provenance === null ? step : { ...step, provenance: parseJson(r.provenance, file, record, `/steps/${j}/provenance`) as StepProvenance });
-        }
-      }
-      const bench = col('benchmark', i) as string | null;
-      const scores = col('externalScores', i) as Vector | null;
-      const ep: Episode = {
-        id: col('id', i) as string,
-        group: col('group', i) as string,
-        source: {
-          format: col('format', i) as SourceFormat,
-          file: col('file', i) as string | null,
-          model: col('model', i) as string | null,
-          suite: col('suite', i) as string | null,
-          userTask: col('userTask', i) as string | null,
-          injectionTask: col('injectionTask', i) as string | null,
-          attack: col('attack', i) as string | null,
-        },
-        steps,
-        outcome: { taskCompleted: col('taskCompleted', i) as boolean, completedAtStep: col('completedAtStep', i) as number | null },
-        benchmark: bench === null ? null : (parseJson(bench, file, record, '/benchmark') as JsonObject),
-        injections: parseJson(col('injections', i) as string, file, record, '/injections') as Record<string, string>,
-        flags: { aborted: col('aborted', i) as string | null, textOnlyCalls: col('textOnlyCalls', i) as boolean },
-        externalScores: scores === null ? null : Array.from(scores.toArray() as Float64Array),
-      };
-      const issues = episodeIssues(ep);
-      if (issues.length > 0) {
-        skip('invalid-episode', { file, record: typeof ep.id === 'string' ? `${record}, episode ${ep.id}` : record, message: `invalid episode: ${issues.map(formatIssue).join('; ')}` });
-        continue;
-      }
-      episodes.push(orderEpisode(ep));
-    } catch (e) {
-      if (!(e instanceof AdapterError)) throw e;
-      skip(e.reason, e.toProblem());
-    }
+  // Checked before the row loop: a damaged row count must not drive it.
+  if (table.numRows !== header.episodes) {
+    return rejectFile(file, 'corpus digest', 'corpus-digest', `expected ${header.episodes} episodes (corpus header), found ${table.numRows} rows (file altered after carb wrote it)`);
   }
-  return { episodes, problems, skipped };
+  const episodes: Episode[] = [];
+  const digest = new LinesDigest();
+  let undecodable = 0;
+  for (let i = 0; i < table.numRows; i++) {
+    let ep: Episode;
+    try {
+      ep = decodeRow(cols, i, file);
+    } catch {
+      undecodable++;
+      continue;
+    }
+    if (episodeIssues(ep).length > 0) {
+      undecodable++;
+      continue;
+    }
+    const ordered = orderEpisode(ep);
+    digest.add(episodeToJsonLine(ordered));
+    episodes.push(ordered);
+  }
+  const found = digest.hex();
+  // carb writes only valid episodes, so a row that does not decode to one is an alteration too.
+  if (found !== header.sha256 || undecodable > 0) {
+    const note = undecodable > 0 ? `; ${undecodable} row(s) do not decode to an episode` : '';
+    return rejectFile(file, 'corpus digest', 'corpus-digest', `${digestMismatch(header.sha256, found)}${note}`);
+  }
+  return { episodes, problems: [], skipped: {} };
+}
+
+/**
+ * Reads Arrow IPC bytes written by encodeArrow and checks them against the corpus
+ * digest in the schema metadata. Any failure (not Arrow, no or bad header, missing
+ * column, a row that does not decode, a digest that does not match) refuses the whole
+ * file as one Problem; arrow-js errors never escape, since damaged bytes can make it
+ * throw anything.
+ */
+export function decodeArrow(bytes: Uint8Array, file: string): DecodeResult {
+  try {
+    return decodeTable(tableFromIPC(bytes), bytes, file);
+  } catch {
+    return rejectFile(file, null, 'malformed-arrow', NOT_ARROW);
+  }
 }

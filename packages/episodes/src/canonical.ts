@@ -2,7 +2,8 @@ import type { JsonValue } from './types.ts';
 
 /**
  * Deep copy with object keys sorted (code-unit order), so that equal JSON values have
- * one serialization: JSONL and Arrow encodings are then byte-deterministic.
+ * one serialization: JSONL and Arrow encodings are then byte-deterministic. (JS objects
+ * still list integer-like keys first; canonicalJson from @carb/io does not.)
  */
 export function canonicalize<T extends JsonValue>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
@@ -12,7 +13,3 @@ export function canonicalize<T extends JsonValue>(value: T): T {
   return out as T;
 }
 
-/** JSON text of a value with sorted keys. */
-export function canonicalJson(value: JsonValue): string {
-  return JSON.stringify(canonicalize(value));
-}

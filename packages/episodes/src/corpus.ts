@@ -114,7 +114,7 @@ export function readCorpus(paths: readonly string[], opts: ReadCorpusOptions = {
         got = { episodes: [], problems: [e.toProblem()], skipped: { [e.reason]: 1 } };
       }
     } else {
-      got = fmt === 'jsonl' ? decodeJsonl(data.toString('utf8'), file) : decodeArrow(data, file);
+      got = fmt === 'jsonl' ? decodeJsonl(data, file) : decodeArrow(data, file);
     }
     problems.push(...got.problems);
     for (const [reason, c] of Object.entries(got.skipped)) skipped[reason] = (skipped[reason] ?? 0) + c;

@@ -1,12 +1,14 @@
 export type * from './types.ts';
 export type { EpisodeLabels } from './labels.ts';
 export { AdapterError, formatProblem, type Problem } from './problems.ts';
-export { canonicalize, canonicalJson } from './canonical.ts';
+export { canonicalize } from './canonical.ts';
+export { canonicalJson } from '@carb/io';
 export { normalizeWhitespace, containsInjection } from './whitespace.ts';
 export { eligibleForCalibration, type EligibilityOptions } from './eligible.ts';
-export { validateEpisode, episodeIssues, formatIssue, EPISODE_SCHEMA_PATH, type SchemaIssue } from './validate.ts';
+export { validateEpisode, episodeIssues, EPISODE_SCHEMA_PATH } from './validate.ts';
 export { orderEpisode } from './order.ts';
-export { encodeJsonl, decodeJsonl, episodeToJsonLine, type DecodeResult } from './jsonl.ts';
+export { encodeJsonl, encodeCorpusJsonl, decodeJsonl, episodeToJsonLine, type DecodeResult } from './jsonl.ts';
+export { ARROW_CORPUS_KEY, JSONL_HEADER_PREFIX, LinesDigest, corpusHeaderText, parseCorpusHeader, digestMismatch, type CorpusHeader } from './corpusHeader.ts';
 export { encodeArrow, decodeArrow } from './arrow.ts';
 export { adaptAgentDojo, parseAgentDojo, pipelineFromPath, NOT_EXECUTED } from './agentdojo.ts';
 export { readCorpus, type CorpusFormat, type CorpusResult, type CorpusSummary, type ReadCorpusOptions } from './corpus.ts';

@@ -31,6 +31,8 @@ export function orderEpisode(ep: Episode): Episode {
     id: ep.id,
     group: ep.group,
     source: { format: s.format, file: s.file, model: s.model, suite: s.suite, userTask: s.userTask, injectionTask: s.injectionTask, attack: s.attack },
+    // absent in JSONL written before the field existed (and in what carb writes for null)
+    request: ep.request ?? null,
     steps: ep.steps.map(orderStep),
     outcome: { taskCompleted: ep.outcome.taskCompleted, completedAtStep: ep.outcome.completedAtStep },
     benchmark: ep.benchmark === null ? null : canonicalize<JsonObject>(ep.benchmark),

@@ -72,6 +72,13 @@ export interface Episode {
   /** Assignment unit for splits (pair id); defaults to id. */
   group: string;
   source: EpisodeSource;
+  /**
+   * The user's request: the task text the agent was given (AgentDojo: the first user
+   * message), or null when the source has none (constructed suites). Fixed before the first
+   * step and visible throughout the episode, so it is neither a label nor an outcome. Only the
+   * ledger reads it (an identifier the request names is the user's, rule R3b); scoring does not.
+   */
+  request: string | null;
   steps: PolicyStep[];
   outcome: EpisodeOutcome;
   /** Benchmark outcome fields kept verbatim (AgentDojo: utility, security). Never read by scoring. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { AdapterError, NOT_EXECUTED, containsInjection, normalizeWhitespace, parseAgentDojo, readCorpus } from '@carb/episodes';
+import { AdapterError, NOT_EXECUTED, adaptAgentDojo, containsInjection, normalizeWhitespace, parseAgentDojo, readCorpus } from '@carb/episodes';
 
 const FIX = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const load = (rel: string) => parseAgentDojo(readFileSync(join(FIX, rel), 'utf8'), join(FIX, rel));
@@ -76,6 +76,21 @@ describe('AgentDojo adapter: edge forms', () => {
     const ep = load('single/run.json');
     expect(ep.id).toBe('fixture-model/banking/user_task_9/none/none');
     expect(ep.flags.textOnlyCalls).toBe(false);
+  });
+
+  it('takes the user request from the first user message (string or v1.2.1 blocks), null without one', () => {
+    // the fixtures' user messages, as written in the files
+    expect(load('runs/fixture-model/banking/user_task_0/important_instructions/injection_task_0.json').request).toBe('Pay the bill.');
+    expect(load('runs/meta-llama_Fixture/slack/user_task_1/none/none.json').request).toBe('Read general.');
+    const file = join(FIX, 'single/run.json');
+    const raw = JSON.parse(readFileSync(file, 'utf8')) as { messages: { role: string; content: unknown }[] };
+    const user = raw.messages.findIndex((m) => m.role === 'user');
+    expect(adaptAgentDojo(raw, file).request).toBe('Balance?');
+    // a later user message does not replace the request; two blocks join with a newline
+    const twice = { ...raw, messages: [...raw.messages.slice(0, user), { role: 'user', content: [{ type: 'text', content: 'First.' }, { type: 'text', content: 'Second.' }] }, ...raw.messages.slice(user + 1), { role: 'user', content: 'Later.' }] };
+    expect(adaptAgentDojo(twice, file).request).toBe('First.\nSecond.');
+    const none = { ...raw, messages: raw.messages.filter((m) => m.role !== 'user') };
+    expect(adaptAgentDojo(none, file).request).toBeNull();
   });
 
   it('throws AdapterError naming file, pointer and expectation on bad input', () => {

@@ -12,6 +12,7 @@ function constructed(): Episode {
   return {
     id: 'ces/pair-1/leak', group: 'ces/pair-1',
     source: { format: 'ces', file: null, model: null, suite: 'ces', userTask: null, injectionTask: null, attack: null },
+    request: null,
     steps: [
       { index: 0, tool: 'read_file', args: { z: 1, a: [{ y: null, b: true }] }, result: 'CANARY-ABC123', error: null, ok: true, provenance: { branch: 'b1', outputs: ['d1'] } },
       { index: 1, tool: 'send_email', args: {}, result: '', error: null, ok: true, provenance: { inputs: ['d1'], objects: [] } },
@@ -40,6 +41,29 @@ describe('JSONL and Arrow codecs', () => {
     expect(encodeJsonl(decodeJsonl(line, 'x').episodes)).toBe(line);
   });
 
+  it('writes the user request after source, leaves a null one out, and reads a line without it as null', () => {
+    const ep = constructed();
+    const none = encodeJsonl([ep]);
+    expect(none).not.toContain('"request"');
+    // a line written before the field existed (the bundled corpora) reads as request null, bytes unchanged
+    expect(decodeJsonl(none, 'x').episodes[0]!.request).toBeNull();
+    expect(encodeJsonl(decodeJsonl(none.replace('"source":', '"request":null,"source":'), 'x').episodes)).toBe(none);
+    const asked = encodeJsonl([{ ...ep, request: "Send it to 'a@b.example'." }]);
+    expect(asked).toContain(`"attack":null},"request":"Send it to 'a@b.example'.","steps":[`);
+    const back = decodeArrow(encodeArrow(decodeJsonl(asked + none, 'x').episodes), 'x.arrow');
+    expect(back.episodes.map((e) => e.request)).toEqual(["Send it to 'a@b.example'.", null]);
+    expect(encodeJsonl(back.episodes)).toBe(asked + none);
+  });
+
+  it('carries each fixture log\'s user request through JSONL and Arrow', () => {
+    const eps = fixtures();
+    expect(eps.map((e) => e.request)).toEqual(['Pay the bill.', 'Book a hotel.', 'Delete file 7.', 'Read general.', 'When is the meeting?', 'Balance?']);
+    const viaArrow = decodeArrow(encodeArrow(eps), 'f.arrow').episodes;
+    const viaJsonl = decodeJsonl(encodeJsonl(eps), 'f.jsonl').episodes;
+    expect(viaArrow.map((e) => e.request)).toEqual(eps.map((e) => e.request));
+    expect(viaJsonl).toEqual(eps);
+  });
+
   it('encodes an empty corpus', () => {
     expect(decodeArrow(encodeArrow([]), 'e.arrow')).toEqual({ episodes: [], problems: [], skipped: {} });
   });
@@ -53,7 +77,7 @@ describe('JSONL and Arrow codecs', () => {
     expect(r.skipped).toEqual({ 'malformed-json': 1, 'invalid-episode': 2 });
     expect(r.problems[0]!.record).toBe('line 2');
     expect(r.problems[1]).toEqual({ file: 'c.jsonl', record: 'line 3, episode x2', message: 'invalid episode: /steps/0/index: expected 0 (its position), found number 3' });
-    expect(r.problems[2]!.message).toBe('invalid episode: /: expected object, found array (length 1)');
+    expect(r.problems[2]!.message).toBe('invalid episode: /: expected an object, found an array (length 1)');
   });
 
   it('reports a non-Arrow file as one problem', () => {

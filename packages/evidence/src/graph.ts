@@ -1,5 +1,5 @@
 import type { PolicyStep } from '@carb/episodes/policy';
-import type { Pipeline, ToolType } from '@carb/pipeline';
+import { toolTypes, type Pipeline, type ToolType } from '@carb/pipeline';
 import { recordKeys, type RecordKeys } from './recordKeys.ts';
 import { compileRules, type CompiledRules } from './rules.ts';
 import { SpanIndex } from './spanIndex.ts';
@@ -13,7 +13,6 @@ interface Node {
   readonly parents: readonly number[];
 }
 
-const NO_TYPES: readonly ToolType[] = [];
 const bit = (relation: number): number => 1 << (relation - 1);
 
 /**
@@ -37,7 +36,7 @@ export function createPrefixGraph(pipeline: Pipeline): PrefixGraphBuilder {
 
   const build = (record: PolicyStep, at: number): { node: Node; keys: RecordKeys } => {
     const keys = recordKeys(record, rules);
-    const types = Object.hasOwn(pipeline.toolTyping, record.tool) ? pipeline.toolTyping[record.tool]! : NO_TYPES;
+    const types = toolTypes(pipeline.toolTyping, record.tool);
     const marks: NodeMarks = {
       // a failed private read delivered nothing; a canary in a result is private data whatever the tool
       privateSource: (types.includes('private_source') && record.ok) || keys.resultCanaries.length > 0,

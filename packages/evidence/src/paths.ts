@@ -1,10 +1,7 @@
-import type { ToolType } from '@carb/pipeline';
 import type { PrefixGraph } from './types.ts';
 
-/** Sink predicate of the experiments: external sinks, which include financial actions. */
-export function isSink(types: readonly ToolType[]): boolean {
-  return types.includes('external_sink') || types.includes('financial');
-}
+// One sink predicate for graph, selector, scorer and ledger; re-exported here for the selector and scorer.
+export { isSink } from '@carb/pipeline';
 
 /** Membership mask of node p and all its ancestors. */
 export function ancestorMask(graph: PrefixGraph, p: number): Uint8Array {

@@ -1,4 +1,4 @@
-import seedrandom from 'seedrandom';
+import { seededRandom } from '@carb/io';
 import type { SelectorConfig } from '@carb/pipeline';
 import { ancestorMask, isSink, reachFromSources } from './paths.ts';
 import type { PrefixGraph } from './types.ts';
@@ -44,7 +44,7 @@ export function graphLocal(graph: PrefixGraph, p: number): Int32Array {
 }
 
 function equalSizeRandom(p: number, size: number, seed: string): Int32Array {
-  const rng = seedrandom(seed);
+  const rng = seededRandom(seed);
   const pool = range(0, p - 1);
   const take = Math.min(size - 1, p);
   // partial Fisher–Yates: the first `take` slots become a uniform subset

@@ -5,3 +5,5 @@ export { injectionGoal, goalIdentifiers } from './goal.ts';
 export { argLeaves, argView, matchesArgs, type ArgLeaf, type ArgView } from './match.ts';
 export { toolCategory } from './category.ts';
 export { foldYamlQuoting, injectionVisible, visibleNeedles } from './seen.ts';
+export { namedInRequest } from './request.ts';
+export { wordTokens, addPrivateTokens, carriedPrivateContent } from './payload.ts';

@@ -44,6 +44,11 @@ export interface LedgerEvent {
   rule: LedgerRule;
   /** The identifier or canary found in the step's arguments. */
   evidence: string;
+  /**
+   * Private content the call also carries, when its identifier alone did not suffice because the
+   * user's own request names it (R3b); null otherwise.
+   */
+  payload: string | null;
   /** Step whose visible result revealed the objective (injection) or the canary (private source). */
   seenAt: number;
 }

@@ -1,61 +1,121 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { TOOL_TYPES, type Pipeline, type ToolType, type ToolTyping } from './types.ts';
+import { configValidators } from './configSchemas.ts';
+import { exactWeights } from './exactWeights.ts';
+import { schemaIssues } from '@carb/io';
+import type { Pipeline, ToolType, ToolTyping } from './types.ts';
 
-function fail(file: string, where: string, expected: string): never {
-  throw new Error(`${file}: ${where}: expected ${expected}`);
+/** A config file that cannot be used; its message has one line per problem, each naming the file. */
+function refuse(file: string, lines: readonly string[]): never {
+  throw new Error(lines.map((l) => `${file}: ${l}`).join('\n'));
 }
 
-/** Reads one tool-typing file: `{ "tools": { name: [type, ...] } }`. */
-export function loadToolTyping(file: string): ToolTyping {
-  let raw: unknown;
+function readJson(file: string): unknown {
+  let text: string;
   try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
+    text = readFileSync(file, 'utf8');
   } catch (e) {
-    fail(file, 'file', `readable JSON (${(e as Error).message})`);
+    const code = (e as NodeJS.ErrnoException).code;
+    refuse(file, [`expected a readable file, found ${code === 'ENOENT' ? 'no file' : code ?? (e as Error).message}`]);
   }
-  const tools = (raw as { tools?: unknown }).tools;
-  if (typeof tools !== 'object' || tools === null || Array.isArray(tools)) fail(file, '/tools', 'an object of tool name → type list');
-  const out: Record<string, ToolType[]> = {};
-  for (const [name, types] of Object.entries(tools as Record<string, unknown>)) {
-    if (!Array.isArray(types)) fail(file, `/tools/${name}`, 'an array of tool types');
-    for (const t of types) {
-      if (!TOOL_TYPES.includes(t as ToolType)) fail(file, `/tools/${name}`, `one of ${TOOL_TYPES.join(', ')}, found ${JSON.stringify(t)}`);
-    }
-    out[name] = types as ToolType[];
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    refuse(file, [`expected JSON, found a syntax error (${(e as Error).message})`]);
   }
-  return out;
 }
 
 /**
- * Loads a pipeline config. `toolTyping` may be a path or list of paths (relative to
- * the config file) or an inline map; the result always carries the resolved map so
- * that hashing covers the typing content, not its location.
+ * Adds `typing` to `into` by own property (a tool named `__proto__` or `constructor` is
+ * an ordinary entry), refusing a tool that an earlier file typed differently.
+ */
+function mergeTyping(into: Record<string, readonly ToolType[]>, typing: ToolTyping, file: string, origin: Map<string, string>): void {
+  for (const name of Object.keys(typing)) {
+    const types = typing[name]!;
+    if (Object.hasOwn(into, name) && JSON.stringify(into[name]) !== JSON.stringify(types)) {
+      refuse(file, [`/tools/${name}: expected the types ${JSON.stringify(into[name])} it has in ${origin.get(name)}, found ${JSON.stringify(types)}`]);
+    }
+    Object.defineProperty(into, name, { value: types, enumerable: true, writable: true, configurable: true });
+    origin.set(name, file);
+  }
+}
+
+/** A null-prototype map, so that looking up any tool name finds only what a typing file declared. */
+function emptyTyping(): Record<string, readonly ToolType[]> {
+  return Object.create(null) as Record<string, readonly ToolType[]>;
+}
+
+/** Reads and validates one tool-typing file (configs/schema/tool-typing.schema.json): `{ "tools": { name: [type, ...] } }`. */
+export function loadToolTyping(file: string): ToolTyping {
+  const raw = readJson(file);
+  const issues = schemaIssues(configValidators().toolTyping, raw);
+  if (issues.length) refuse(file, issues);
+  const out = emptyTyping();
+  mergeTyping(out, (raw as { tools: ToolTyping }).tools, file, new Map());
+  return out;
+}
+
+/** Merges tool-typing files in order; a tool typed differently by two files is refused. */
+export function loadToolTypings(files: readonly string[]): ToolTyping {
+  const out = emptyTyping();
+  const origin = new Map<string, string>();
+  for (const f of files) mergeTyping(out, loadToolTyping(f), f, origin);
+  return out;
+}
+
+function regexIssue(pointer: string, source: string, flags: string): string | null {
+  try {
+    new RegExp(source, flags);
+    return null;
+  } catch (e) {
+    return `${pointer}: expected a regular expression, found ${JSON.stringify(source)} (${(e as Error).message})`;
+  }
+}
+
+/** Rules JSON Schema cannot state: patterns compile, line bounds are ordered. */
+function crossFieldIssues(p: Pipeline): string[] {
+  const issues: string[] = [];
+  const canary = regexIssue('/sanitizer/canaryPattern', p.sanitizer.canaryPattern, 'g');
+  if (canary) issues.push(canary);
+  p.sanitizer.injectionMarkers.forEach((m, i) => {
+    const bad = regexIssue(`/sanitizer/injectionMarkers/${i}`, m, 'i');
+    if (bad) issues.push(bad);
+  });
+  if (p.graph.distinctiveLineMin > p.graph.distinctiveLineMax) {
+    issues.push(`/graph/distinctiveLineMax: expected at least distinctiveLineMin (${p.graph.distinctiveLineMin}), found ${p.graph.distinctiveLineMax}`);
+  }
+  return issues;
+}
+
+/**
+ * Loads a pipeline config, validated against configs/schema/pipeline.schema.json (no
+ * unknown keys, no numbers given as strings) and with exact scorer weights. `toolTyping`
+ * may be a path or list of paths (relative to the config file) or an inline map; the
+ * result always carries the resolved map so that hashing covers the typing content, not
+ * its location. Throws one line per problem, each `<file>: <pointer>: expected …`.
  */
 export function loadPipeline(file: string): Pipeline {
-  let raw: Record<string, unknown>;
+  const raw = readJson(file);
+  const issues = schemaIssues(configValidators().pipeline, raw);
+  if (issues.length) refuse(file, issues);
+  const config = raw as Pipeline & { toolTyping: string | string[] | ToolTyping; $schema?: string; _comment?: unknown };
+  const { $schema: _schema, _comment: _note, ...rest } = config;
+  const more = crossFieldIssues(config);
+  if (more.length) refuse(file, more);
   try {
-    raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    exactWeights(config.scorer.weights);
   } catch (e) {
-    fail(file, 'file', `readable JSON (${(e as Error).message})`);
+    refuse(file, [(e as Error).message]);
   }
-  for (const key of ['name', 'grid', 'toolTyping', 'graph', 'selector', 'scorer', 'sanitizer', 'ledger', 'splits']) {
-    if (!(key in raw)) fail(file, `/${key}`, 'a value (missing key)');
-  }
-  const typingRef = raw.toolTyping;
+  const ref = config.toolTyping;
   let toolTyping: ToolTyping;
-  if (typeof typingRef === 'string' || Array.isArray(typingRef)) {
-    const refs = typeof typingRef === 'string' ? [typingRef] : typingRef;
-    const merged: Record<string, readonly ToolType[]> = {};
-    for (const ref of refs) {
-      if (typeof ref !== 'string') fail(file, '/toolTyping', 'a path or list of paths');
-      Object.assign(merged, loadToolTyping(resolve(dirname(file), ref)));
-    }
-    toolTyping = merged;
+  if (typeof ref === 'string' || Array.isArray(ref)) {
+    toolTyping = loadToolTypings((typeof ref === 'string' ? [ref] : ref).map((r) => resolve(dirname(file), r)));
   } else {
-    toolTyping = typingRef as ToolTyping;
+    toolTyping = emptyTyping();
+    mergeTyping(toolTyping as Record<string, readonly ToolType[]>, ref, file, new Map());
   }
-  return { ...(raw as unknown as Pipeline), toolTyping };
+  return { ...rest, toolTyping };
 }
 
 /** Default pipeline shipped in configs/pipelines/default.json. */

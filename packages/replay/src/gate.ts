@@ -1,5 +1,5 @@
 import type { JsonObject, PolicyStep, StepProvenance } from '@carb/episodes/policy';
-import type { Pipeline } from '@carb/pipeline';
+import { decimalRational, gridRational, gridSize, scoreExceeds, type Pipeline, type Rational, type Score } from '@carb/pipeline';
 import { createScoringSession } from './session.ts';
 
 /** A proposed tool call as the agent emits it. */
@@ -27,9 +27,15 @@ export interface Gate {
   /** Executed records so far (the stopped prefix once stopped). */
   readonly executed: readonly PolicyStep[];
   readonly stopped: boolean;
-  /** Score of the last proposal. */
-  readonly lastScore: number | null;
+  /** Score of the last proposal (exact for the weighted scorer; formatScore prints it). */
+  readonly lastScore: Score | null;
 }
+
+/**
+ * The gate's threshold λ: a grid index of the pipeline's grid (λ_g exactly, as offline
+ * replay uses it), or a number read as the decimal it prints as (0.58 is 58/100).
+ */
+export type GateThreshold = number | { gridIndex: number };
 
 export interface GateOptions {
   /** Episode key for the seeded random selector (defaults to "online"). */
@@ -37,17 +43,18 @@ export interface GateOptions {
 }
 
 /**
- * Online gate at a fixed threshold λ: allows a proposal iff q_t ≤ λ. It runs the same
- * scoring session as offline replay, so on a logged episode it reproduces the replayed
- * stopped prefix exactly (Proposition 2).
+ * Online gate at a fixed threshold λ: allows a proposal iff q_t ≤ λ, decided exactly. It
+ * runs the same scoring session and comparison as offline replay, so on a logged episode
+ * it reproduces the replayed stopped prefix exactly (Proposition 2).
  */
-export function createGate(pipeline: Pipeline, threshold: number, options: GateOptions = {}): Gate {
+export function createGate(pipeline: Pipeline, threshold: GateThreshold, options: GateOptions = {}): Gate {
   const episodeId = options.episodeId ?? 'online';
+  const lambda = thresholdRational(pipeline, threshold);
   const session = createScoringSession(pipeline, pipeline.selector, episodeId);
   const executed: PolicyStep[] = [];
   let pendingCall: ProposedCall | null = null;
   let stopped = false;
-  let lastScore: number | null = null;
+  let lastScore: Score | null = null;
   return {
     propose(call) {
       if (stopped) throw new Error(`gate ${episodeId}: proposal after stop`);
@@ -55,7 +62,7 @@ export function createGate(pipeline: Pipeline, threshold: number, options: GateO
       const proposal: PolicyStep = { index: executed.length, tool: call.tool, args: call.args, result: '', error: null, ok: true, ...(call.provenance ? { provenance: call.provenance } : {}) };
       const { score } = session.decide(proposal, call.externalScore);
       lastScore = score;
-      if (score > threshold) {
+      if (scoreExceeds(score, lambda)) {
         stopped = true;
         return 'stop';
       }
@@ -77,4 +84,11 @@ export function createGate(pipeline: Pipeline, threshold: number, options: GateO
     get stopped() { return stopped; },
     get lastScore() { return lastScore; },
   };
+}
+
+function thresholdRational(pipeline: Pipeline, threshold: GateThreshold): Rational {
+  if (typeof threshold === 'number') return decimalRational(threshold);
+  const g = threshold.gridIndex;
+  if (!Number.isInteger(g) || g < 0 || g >= gridSize(pipeline.grid)) throw new Error(`gate: expected a grid index in 0..${gridSize(pipeline.grid) - 1}, found ${g}`);
+  return gridRational(pipeline.grid, g);
 }

@@ -1,11 +1,12 @@
 export type { OutcomeTable } from './outcome.ts';
 export { stepRate } from './outcome.ts';
 export { createScoringSession, withEmptyResult, type ScoringSession, type Decision } from './session.ts';
-export { scoreEpisode, type EpisodeScores, type ScorePerturbation } from './scoreEpisode.ts';
+export { scoreEpisode, type EpisodeScores } from './scoreEpisode.ts';
+export { perturbedScore, type ScorePerturbation } from './perturb.ts';
 export { stoppedPrefixLengths } from './stoppedPrefix.ts';
 export { allocateOutcomeTable, fillEpisodeRows } from './outcomeTable.ts';
 export { replayCorpus, ledgerTraces, type ReplayOptions } from './replayCorpus.ts';
 export { naiveReplay } from './naiveReplay.ts';
-export { createGate, type Gate, type GateDecision, type GateOptions, type ProposedCall, type ObservedResult } from './gate.ts';
+export { createGate, type Gate, type GateDecision, type GateOptions, type GateThreshold, type ProposedCall, type ObservedResult } from './gate.ts';
 export { outcomeTableToArrow, outcomeTableFromArrow } from './outcomeArrow.ts';
 export { gridMeans, type GridMean } from './gridMeans.ts';

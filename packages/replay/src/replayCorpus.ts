@@ -3,7 +3,8 @@ import { ledgerTrace, type LedgerTrace } from '@carb/ledger';
 import { gridSize, type Pipeline } from '@carb/pipeline';
 import type { OutcomeTable } from './outcome.ts';
 import { allocateOutcomeTable, fillEpisodeRows } from './outcomeTable.ts';
-import { scoreEpisode, type ScorePerturbation } from './scoreEpisode.ts';
+import type { ScorePerturbation } from './perturb.ts';
+import { scoreEpisode } from './scoreEpisode.ts';
 import { stoppedPrefixLengths } from './stoppedPrefix.ts';
 
 export interface ReplayOptions {

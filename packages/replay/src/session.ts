@@ -1,11 +1,11 @@
 import { createPrefixGraph, selectContext } from '@carb/evidence';
 import type { PolicyStep } from '@carb/episodes/policy';
-import type { Pipeline, SelectorConfig } from '@carb/pipeline';
+import { doubleScore, type Pipeline, type Score, type SelectorConfig } from '@carb/pipeline';
 import { scoreContext } from '@carb/scorer';
 
-/** One decision's score q_t and the size of the context it was computed on. */
+/** One decision's score q_t (exact for the weighted scorer) and the size of the context it was computed on. */
 export interface Decision {
-  score: number;
+  score: Score;
   contextSize: number;
 }
 
@@ -37,7 +37,7 @@ export function createScoringSession(pipeline: Pipeline, selector: SelectorConfi
         if (external === undefined || !(external >= 0 && external <= 1)) {
           throw new Error(`episode ${episodeId}: step ${proposal.index}: expected an external score in [0,1], found ${String(external)}`);
         }
-        return { score: external, contextSize: selected.length };
+        return { score: doubleScore(external), contextSize: selected.length };
       }
       return { score: scoreContext(graph, selected, pipeline), contextSize: selected.length };
     },

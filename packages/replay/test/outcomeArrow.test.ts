@@ -7,6 +7,7 @@ const pipeline = loadPipeline(defaultPipelinePath());
 const ep = (id: string, group: string, steps: number, taskCompleted: boolean): Episode => ({
   id, group,
   source: { format: 'ces', file: null, model: null, suite: 'ces', userTask: null, injectionTask: null, attack: null },
+  request: null,
   steps: Array.from({ length: steps }, (_, i) => ({ index: i, tool: 'list_items', args: {}, result: '', error: null, ok: true })),
   outcome: { taskCompleted, completedAtStep: taskCompleted ? steps - 1 : null },
   benchmark: null, injections: {}, flags: { aborted: null, textOnlyCalls: false }, externalScores: null,

@@ -4,6 +4,7 @@ import { scaleLinear, type ScaleLinear } from 'd3-scale';
 import { area, line } from 'd3-shape';
 import { fmtDecimal } from './format.ts';
 import { compareMethods, methodLabel } from './methods.ts';
+import { PLOT_FONT_FAMILY } from './png.ts';
 import { DEFAULT_ALPHAS, sameAlpha } from './tableUtil.ts';
 
 /** Options of {@link frontierSvg}. */
@@ -18,7 +19,8 @@ export interface FrontierOptions {
 const WIDTH = 960;
 const HEIGHT = 480;
 const PANEL = { top: 64, width: 380, height: 290, left: [70, 550] as const };
-const FONT = 'DejaVu Sans, Helvetica, Arial, sans-serif';
+// the family the PNG is rendered with; the generic fallback only serves browsers without it (resvg maps it to the same)
+const FONT = `${PLOT_FONT_FAMILY}, sans-serif`;
 // Okabe–Ito: distinguishable under the common colour-vision deficiencies
 const COLORS: Record<string, string> = {
   'executed-step-crc': '#56B4E9',

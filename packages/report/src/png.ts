@@ -1,11 +1,27 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 
-/** Rasterises an SVG string (system fonts, generic family fallback); `scale` multiplies the SVG's own size. */
+/** The one font family of every plot: the SVG names it and the PNG is rendered with it. */
+export const PLOT_FONT_FAMILY = 'DejaVu Sans';
+
+// DejaVu 2.37 shipped as an npm package (Bitstream Vera licence, DejaVu changes public domain):
+// with system fonts off, the same glyphs are drawn on every machine, so the PNG bytes are too
+const fontDir = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+const FONT_FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((f) => join(fontDir, f));
+
+/**
+ * Rasterises an SVG string with the bundled DejaVu Sans only (system fonts are never
+ * read), so the PNG is byte-identical on any machine; `scale` multiplies the SVG's own size.
+ */
 export function svgToPng(svg: string, opts: { scale?: number } = {}): Uint8Array {
   const scale = opts.scale ?? 2;
   const resvg = new Resvg(svg, {
     fitTo: { mode: 'zoom', value: scale },
-    font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' },
+    font: {
+      loadSystemFonts: false, fontFiles: FONT_FILES,
+      defaultFontFamily: PLOT_FONT_FAMILY, sansSerifFamily: PLOT_FONT_FAMILY, serifFamily: PLOT_FONT_FAMILY, monospaceFamily: PLOT_FONT_FAMILY,
+    },
     background: 'white',
   });
   return new Uint8Array(resvg.render().asPng());

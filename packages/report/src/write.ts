@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
 import type { SplitResult, SummaryRow } from '@carb/calibrate';
-import { writeFileAtomic } from '@carb/io';
+import { writeDirAtomic } from '@carb/io';
 import { defaultTables } from './defaultTables.ts';
 import { frontierSvg } from './frontier.ts';
 import { escapeHtml, htmlPage, markdownToHtml } from './html.ts';
@@ -9,6 +8,7 @@ import type { ManifestInput } from './manifest.ts';
 import { svgToPng } from './png.ts';
 import { splitsArrow, splitsCsv } from './splits.ts';
 import { summaryJson } from './summaryJson.ts';
+import { isReportFolder } from './target.ts';
 import type { PairedDiff } from './types.ts';
 
 /** One plot: written as `<name>.svg` and `<name>.png`, inlined in index.html. */
@@ -33,9 +33,11 @@ export interface ReportInput {
   notes?: string[];
 }
 
-/** Files written (relative path → SHA-256), manifest.json last and not listed. */
+/** Files written (relative path → SHA-256; manifest.json not listed) and the SHA-256 of manifest.json's bytes. */
 export interface WrittenReport {
   outputs: Record<string, string>;
+  /** SHA-256 of manifest.json as written: pins the whole run in one string (`carb verify --expect-manifest-hash`). */
+  manifestHash?: string;
 }
 
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
@@ -84,27 +86,29 @@ function reportFiles(input: ReportInput): Map<string, string | Uint8Array> {
   return files;
 }
 
-function writeAll(dir: string, files: Map<string, string | Uint8Array>, manifest: object | undefined): WrittenReport & { manifestSha?: string } {
+/** Adds manifest.json (with the SHA-256 of every other file) to `files`; returns the outputs and the manifest's own hash. */
+function addManifest(files: Map<string, string | Uint8Array>, manifest: object | undefined): WrittenReport {
   const outputs: Record<string, string> = {};
-  for (const [name, data] of files) {
-    writeFileAtomic(join(dir, name), data);
-    outputs[name] = sha256(data);
-  }
+  for (const [name, data] of files) outputs[name] = sha256(data);
   if (!manifest) return { outputs };
   const text = JSON.stringify({ ...manifest, outputs }, null, 2) + '\n';
-  writeFileAtomic(join(dir, 'manifest.json'), text);
-  return { outputs, manifestSha: sha256(text) };
+  files.set('manifest.json', text);
+  return { outputs, manifestHash: sha256(text) };
 }
 
 /**
- * Writes one report directory atomically, file by file: summary.json, splits.arrow,
- * splits.csv, paired.json (when given), tables.md, <plot>.svg/.png, index.html and,
- * last, manifest.json with the SHA-256 of every other file. No timestamps: the same
- * input gives byte-identical files.
+ * Writes one report directory: summary.json, splits.arrow, splits.csv, paired.json
+ * (when given), tables.md, <plot>.svg/.png, index.html and manifest.json with the
+ * SHA-256 of every other file. No timestamps: the same input gives byte-identical
+ * files. The folder is replaced whole (see writeDirAtomic in @carb/io): an interrupted
+ * run leaves the previous report as it was. An existing non-empty folder that is not a
+ * carb report is refused.
  */
-export function writeReport(dir: string, input: ReportInput): WrittenReport {
-  const { outputs } = writeAll(dir, reportFiles(input), input.manifest);
-  return { outputs };
+export async function writeReport(dir: string, input: ReportInput): Promise<WrittenReport> {
+  const files = reportFiles(input);
+  const written = addManifest(files, input.manifest);
+  await writeDirAtomic(dir, files, { replaceable: isReportFolder });
+  return written;
 }
 
 /** One corpus of a multi-corpus run: written to `<dir>/<slug>/`. */
@@ -124,32 +128,31 @@ export interface SectionsManifest {
 }
 
 /**
- * Writes a multi-corpus report: one report directory per section, then a top
- * tables.md (cross-corpus tables, e.g. Table 8 over cohorts), index.html linking the
- * sections, and manifest.json covering every file.
+ * Writes a multi-corpus report: one report directory per section (`<slug>/`, each with
+ * its own manifest.json, so it verifies on its own), then a top tables.md (cross-corpus
+ * tables, e.g. Table 8 over cohorts), index.html linking the sections, and manifest.json
+ * covering every file. The whole tree is replaced at once, like {@link writeReport}.
  */
-export function writeReportSections(dir: string, input: {
+export async function writeReportSections(dir: string, input: {
   title: string;
   sections: ReportSection[];
   tables?: Record<string, string>;
   notes?: string[];
   command?: { carbVersion: string; argv: string[] };
-}): WrittenReport {
+}): Promise<WrittenReport> {
   const slugs = new Set<string>();
-  const outputs: Record<string, string> = {};
+  const all = new Map<string, string | Uint8Array>();
   for (const s of input.sections) {
     if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(s.slug) || slugs.has(s.slug)) {
       throw new Error(`report: section "${s.slug}": expected a unique slug of letters, digits, ".", "_" or "-"`);
     }
     slugs.add(s.slug);
     const files = reportFiles(s.input);
-    const written = writeAll(join(dir, s.slug), files, s.input.manifest);
-    for (const [f, h] of Object.entries(written.outputs)) outputs[`${s.slug}/${f}`] = h;
-    if (written.manifestSha) outputs[`${s.slug}/manifest.json`] = written.manifestSha;
+    addManifest(files, s.input.manifest);
+    for (const [f, data] of files) all.set(`${s.slug}/${f}`, data);
   }
-  const top = new Map<string, string | Uint8Array>();
   const tablesMd = input.tables ? tablesMarkdown(input.title, input.tables) : undefined;
-  if (tablesMd) top.set('tables.md', tablesMd);
+  if (tablesMd) all.set('tables.md', tablesMd);
   const sectionList = input.sections.map((s) => {
     const hash = s.input.manifest ? ` · pipeline <span class="hash">${escapeHtml(s.input.manifest.pipelineHash.slice(0, 16))}</span>` : '';
     const plot = s.input.plots?.[0]?.name ?? 'frontier';
@@ -161,19 +164,20 @@ export function writeReportSections(dir: string, input: {
     ...sectionList,
     ...(tablesMd ? [markdownToHtml(tablesMd.replace(/^# .*\n/, ''))] : []),
   ];
-  top.set('index.html', htmlPage(input.title, body.join('\n')));
-  for (const [name, data] of top) {
-    writeFileAtomic(join(dir, name), data);
-    outputs[name] = sha256(data);
-  }
+  all.set('index.html', htmlPage(input.title, body.join('\n')));
+  const outputs = Object.fromEntries([...all].map(([f, data]) => [f, sha256(data)]).sort(([a], [b]) => (a! < b! ? -1 : a! > b! ? 1 : 0)));
+  let manifestHash: string | undefined;
   if (input.command) {
     const manifest: SectionsManifest = {
       carbVersion: input.command.carbVersion,
       command: { argv: input.command.argv },
       sections: Object.fromEntries(input.sections.map((s) => [s.slug, s.input.manifest?.pipelineHash ?? null])),
-      outputs: Object.fromEntries(Object.entries(outputs).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+      outputs,
     };
-    writeFileAtomic(join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+    const text = JSON.stringify(manifest, null, 2) + '\n';
+    all.set('manifest.json', text);
+    manifestHash = sha256(text);
   }
-  return { outputs };
+  await writeDirAtomic(dir, all, { replaceable: isReportFolder });
+  return manifestHash ? { outputs, manifestHash } : { outputs };
 }

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableFromIPC } from 'apache-arrow';
 import type { SplitResult, SummaryRow } from '@carb/calibrate';
-import { SUMMARY_KEYS, makeManifest, writeReport, writeReportSections, type ReportInput } from '../src/index.ts';
+import { SUMMARY_KEYS, makeManifest, writeReport, writeReportSections, type ReportInput, type WrittenReport } from '../src/index.ts';
 import { diff, pipelineFixture, row } from './rows.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'carb-report-'));
@@ -35,7 +35,8 @@ function input(title = 'Qwen2.5'): ReportInput {
 
 describe('writeReport', () => {
   const dir = join(tmp, 'one');
-  const written = writeReport(dir, input());
+  let written: WrittenReport;
+  beforeAll(async () => { written = await writeReport(dir, input()); });
 
   it('writes every output, and a manifest hashing each of them', () => {
     expect(readdirSync(dir).sort()).toEqual(['frontier.png', 'frontier.svg', 'index.html', 'manifest.json', 'paired.json', 'splits.arrow', 'splits.csv', 'summary.json', 'tables.md']);
@@ -47,6 +48,7 @@ describe('writeReport', () => {
     expect(Object.keys(manifest.outputs).sort()).toEqual(readdirSync(dir).filter((f) => f !== 'manifest.json').sort());
     for (const [f, h] of Object.entries(manifest.outputs)) expect(sha(readFileSync(join(dir, f)))).toBe(h);
     expect(written.outputs).toEqual(manifest.outputs);
+    expect(written.manifestHash).toBe(sha(readFileSync(join(dir, 'manifest.json'))));
   });
 
   it('writes summary.json with exactly the SummaryRow keys, in order, rounded', () => {
@@ -84,19 +86,19 @@ describe('writeReport', () => {
     expect(html).not.toMatch(/20\d\d-\d\d-\d\d/); // no timestamp
   });
 
-  it('is byte-identical when rerun', () => {
+  it('is byte-identical when rerun', async () => {
     const again = join(tmp, 'again');
-    writeReport(again, input());
+    await writeReport(again, input());
     for (const f of readdirSync(dir)) expect(sha(readFileSync(join(again, f))), f).toBe(sha(readFileSync(join(dir, f))));
   });
 });
 
 describe('writeReportSections', () => {
-  it('writes one directory per corpus, a top index and a manifest over every file', () => {
+  it('writes one directory per corpus, a top index and a manifest over every file', async () => {
     const dir = join(tmp, 'multi');
     const a = input('CES clean');
     const b = input('Graph-braid');
-    writeReportSections(dir, {
+    await writeReportSections(dir, {
       title: 'carb main job',
       sections: [{ slug: 'ces-clean', input: a }, { slug: 'graph-braid', input: b }],
       tables: { 'Table 8': '| Cohort | Method |\n|:---|:---|\n| CES clean: 80/80 | No guard |\n' },
@@ -111,6 +113,6 @@ describe('writeReportSections', () => {
     expect(html).toContain('<a href="ces-clean/index.html">CES clean</a>');
     expect(html).toContain('<img src="graph-braid/frontier.svg"');
     expect(html).toContain('<td>CES clean: 80/80</td>');
-    expect(() => writeReportSections(join(tmp, 'bad'), { title: 't', sections: [{ slug: '../x', input: a }] })).toThrow(/section "\.\.\/x"/);
+    await expect(writeReportSections(join(tmp, 'bad'), { title: 't', sections: [{ slug: '../x', input: a }] })).rejects.toThrow(/section "\.\.\/x"/);
   });
 });

@@ -1,32 +1,23 @@
 import type { PrefixGraph } from '@carb/evidence';
-import type { Pipeline, ScorerWeights } from '@carb/pipeline';
+import { SCORER_FEATURES, exactScore, exactWeights, type Pipeline, type Score, type ScorerWeights } from '@carb/pipeline';
 import { scoreFeatures, type ScorerFeatures } from './features.ts';
 
-/** q_t = clip_[0,1](wᵀ x(C_t)) with the frozen weights of pipeline.scorer.weights. */
-export function scoreContext(graph: PrefixGraph, selected: ArrayLike<number>, pipeline: Pipeline): number {
+/** q_t = clip_[0,1](wᵀ x(C_t)) with the frozen weights of pipeline.scorer.weights, exact. */
+export function scoreContext(graph: PrefixGraph, selected: ArrayLike<number>, pipeline: Pipeline): Score {
   return weightedScore(scoreFeatures(graph, selected), pipeline.scorer.weights);
 }
 
-/** Clipped weighted sum of a feature vector (summed in Table 1 order, so the float result is fixed). */
-export function weightedScore(x: ScorerFeatures, w: ScorerWeights): number {
+/**
+ * Clipped weighted sum of a feature vector, in integer units over the weights' common
+ * denominator L (exactWeights), so .05 + .25 + .24 + .07 is exactly 61/100 and never
+ * lands above the grid point .61 the way a float sum does.
+ */
+export function weightedScore(x: ScorerFeatures, w: ScorerWeights): Score {
+  const { units, denominator } = exactWeights(w);
   let s = 0;
-  for (const k of FEATURE_ORDER) if (x[k] === 1) s += w[k];
-  return s < 0 ? 0 : s > 1 ? 1 : s;
+  for (const k of SCORER_FEATURES) if (x[k] === 1) s += units[k];
+  return exactScore(s < 0 ? 0 : s > denominator ? denominator : s, denominator);
 }
 
 /** Table 1 row order. */
-export const FEATURE_ORDER: readonly (keyof ScorerWeights)[] = [
-  'intercept',
-  'currentPrivateSource',
-  'currentExternalSink',
-  'currentFinancial',
-  'currentIrreversible',
-  'currentMessageSocial',
-  'earlierPrivateSource',
-  'earlierCanary',
-  'earlierInjection',
-  'sourceReachesSink',
-  'sinkAfterSourceNoPath',
-  'canaryInArgs',
-  'currentRisky',
-];
+export const FEATURE_ORDER = SCORER_FEATURES;

@@ -12,13 +12,15 @@ export interface DraftStep {
 
 /**
  * Builds a canonical episode: every generated call succeeds and the task completes,
- * so only the ledger separates harmful from benign trajectories.
+ * so only the ledger separates harmful from benign trajectories. No user request either:
+ * a request naming the record to summarize would tell a family's members apart.
  */
 export function buildEpisode(id: string, group: string, format: SourceFormat, suite: string, steps: readonly PolicyStep[]): Episode {
   return {
     id,
     group,
     source: { format, file: null, model: null, suite, userTask: null, injectionTask: null, attack: null },
+    request: null,
     steps: [...steps],
     outcome: { taskCompleted: true, completedAtStep: null },
     benchmark: null,

@@ -1,11 +1,10 @@
-import seedrandom from 'seedrandom';
+import { seededRandom, type Rng } from '@carb/io';
 
-/** A seeded uniform source in [0,1); one per named stream so families do not shift each other. */
-export type Rng = () => number;
+export type { Rng };
 
+/** One stream per named family so families do not shift each other. */
 export function rngFor(seed: number, stream: string): Rng {
-  const r = seedrandom(`${seed}:${stream}`);
-  return () => r.quick();
+  return seededRandom(`${seed}:${stream}`, 'quick');
 }
 
 const ALNUM = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

@@ -1,7 +1,9 @@
 import type { CommandModule } from 'yargs';
-import { encodeArrow, encodeJsonl, formatProblem, readCorpus, unknownToolCounts, type CorpusFormat, type CorpusSummary } from '@carb/episodes';
+import { encodeArrow, encodeCorpusJsonl, formatProblem, readCorpus, unknownToolCounts, type CorpusFormat, type CorpusSummary } from '@carb/episodes';
 import { progress, writeFileAtomic, type Progress } from '@carb/io';
-import { defaultPipelinePath, loadPipeline, loadToolTyping, type ToolTyping } from '@carb/pipeline';
+import { defaultPipelinePath, loadPipeline, loadToolTypings, type ToolTyping } from '@carb/pipeline';
+import { formatSpec, strictSpec, textSpec, toolsSpec } from '../options/specs.ts';
+import { textListOption } from '../options/text.ts';
 
 interface IngestArgs {
   path: string[];
@@ -15,7 +17,7 @@ interface IngestArgs {
 /** Tool typing for unknown-tool counts: explicit typing files, else the pipeline's; null (reported) when unreadable. */
 export function toolTypingFor(args: { pipeline?: string; tools?: string[] }): ToolTyping | null {
   try {
-    if (args.tools && args.tools.length > 0) return Object.assign({}, ...args.tools.map(loadToolTyping)) as ToolTyping;
+    if (args.tools && args.tools.length > 0) return loadToolTypings(args.tools);
     return loadPipeline(args.pipeline ?? defaultPipelinePath()).toolTyping;
   } catch (e) {
     fail((e as Error).message);
@@ -53,15 +55,14 @@ export const command: CommandModule<object, IngestArgs> = {
   describe: 'Read AgentDojo runs, JSONL or Arrow corpora into one canonical corpus (.arrow or .jsonl)',
   builder: (y) =>
     y
-      .positional('path', { type: 'string', array: true, demandOption: true, describe: 'AgentDojo runs/ dir or file, .jsonl, .arrow, or a dir of them' })
-      .option('format', { choices: ['agentdojo', 'jsonl', 'arrow', 'auto'] as const, default: 'auto' as const, describe: 'input format' })
-      .option('out', { type: 'string', demandOption: true, describe: 'output corpus: <file>.arrow or <file>.jsonl' })
-      .option('strict', { type: 'boolean', default: false, describe: 'fail (and write nothing) on any problem' })
-      .option('pipeline', { type: 'string', describe: 'pipeline config whose tool typing names the known tools' })
-      .option('tools', { type: 'string', array: true, describe: 'tool-typing files instead of the pipeline\'s' }) as never,
+      .positional('path', { type: 'string', array: true, demandOption: true, describe: 'AgentDojo runs/ dir or file, .jsonl, .arrow, or a dir of them', coerce: textListOption('<path>') })
+      .option('format', formatSpec())
+      .option('out', textSpec('out', 'output corpus: <file>.arrow or <file>.jsonl', { required: true, suffixes: ['.arrow', '.jsonl'] }))
+      .option('strict', strictSpec())
+      .option('pipeline', textSpec('pipeline', 'pipeline config whose tool typing names the known tools (default configs/pipelines/default.json)'))
+      .option('tools', toolsSpec()) as never,
   handler: (args) => {
     const out = args.out;
-    if (!out.endsWith('.arrow') && !out.endsWith('.jsonl')) return fail(`--out ${out}: expected a file name ending in .arrow or .jsonl`);
     const typing = toolTypingFor(args);
     if (typing === null) return;
     let bar: Progress | null = null;
@@ -83,7 +84,7 @@ export const command: CommandModule<object, IngestArgs> = {
       process.stdout.write(`${lines.join('\n')}\n`);
       return fail(`${problems.length} problem(s) in the input (--strict); nothing written`);
     }
-    writeFileAtomic(out, out.endsWith('.arrow') ? encodeArrow(episodes) : encodeJsonl(episodes));
+    writeFileAtomic(out, out.endsWith('.arrow') ? encodeArrow(episodes) : encodeCorpusJsonl(episodes));
     process.stdout.write(`${lines.join('\n')}\nwrote ${out}\n`);
   },
 };

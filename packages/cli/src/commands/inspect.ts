@@ -1,6 +1,8 @@
 import type { CommandModule } from 'yargs';
 import { formatProblem, inspectCorpus, readCorpus, readLabelsBeside, type CorpusFormat, type GroupStats } from '@carb/episodes';
 import { fail, summaryLines, toolTypingFor } from './ingest.ts';
+import { flagSpec, formatSpec, textSpec, toolsSpec } from '../options/specs.ts';
+import { textListOption } from '../options/text.ts';
 
 interface InspectArgs {
   corpus: string[];
@@ -21,11 +23,11 @@ export const command: CommandModule<object, InspectArgs> = {
   describe: 'Corpus statistics: counts by model/suite/attack, steps, utility and attack success, unknown tools, flags',
   builder: (y) =>
     y
-      .positional('corpus', { type: 'string', array: true, demandOption: true, describe: 'AgentDojo runs/ dir, .jsonl or .arrow corpus' })
-      .option('format', { choices: ['agentdojo', 'jsonl', 'arrow', 'auto'] as const, default: 'auto' as const })
-      .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON (shape: packages/episodes/README.md)' })
-      .option('pipeline', { type: 'string', describe: 'pipeline config whose tool typing names the known tools' })
-      .option('tools', { type: 'string', array: true, describe: 'tool-typing files instead of the pipeline\'s' }) as never,
+      .positional('corpus', { type: 'string', array: true, demandOption: true, describe: 'AgentDojo runs/ dir, .jsonl or .arrow corpus', coerce: textListOption('<corpus>') })
+      .option('format', formatSpec())
+      .option('json', flagSpec('print the report as JSON (shape: packages/episodes/README.md)'))
+      .option('pipeline', textSpec('pipeline', 'pipeline config whose tool typing names the known tools (default configs/pipelines/default.json)'))
+      .option('tools', toolsSpec()) as never,
   handler: (args) => {
     const typing = toolTypingFor(args);
     if (typing === null) return;

@@ -1,8 +1,11 @@
 import type { CommandModule } from 'yargs';
 import { writeFileAtomic, progress } from '@carb/io';
-import { loadPipeline, defaultPipelinePath, withSelector, SELECTOR_KINDS, type SelectorKind } from '@carb/pipeline';
+import type { CorpusFormat } from '@carb/episodes';
+import { loadPipeline, defaultPipelinePath, withSelector, type SelectorKind } from '@carb/pipeline';
 import { gridMeans, ledgerTraces, naiveReplay, outcomeTableToArrow, replayCorpus } from '@carb/replay';
 import { loadEpisodes } from '../loadEpisodes.ts';
+import { flagSpec, formatSpec, includeAbortedSpec, pipelineSpec, selectorSpec, strictSpec, textSpec } from '../options/specs.ts';
+import { textListOption } from '../options/text.ts';
 
 interface ReplayArgs {
   corpus: string[];
@@ -11,7 +14,7 @@ interface ReplayArgs {
   naive: boolean;
   out?: string;
   json: boolean;
-  format: 'agentdojo' | 'jsonl' | 'arrow' | 'auto';
+  format: CorpusFormat;
   strict: boolean;
   'include-aborted': boolean;
 }
@@ -21,15 +24,15 @@ export const command: CommandModule<object, ReplayArgs> = {
   describe: 'Replay logged episodes through the frozen gate at every grid threshold (outcome table)',
   builder: (y) =>
     y
-      .positional('corpus', { type: 'string', array: true, demandOption: true, describe: 'AgentDojo runs dir, .jsonl or .arrow corpus' })
-      .option('pipeline', { type: 'string', describe: 'pipeline config (default configs/pipelines/default.json)' })
-      .option('selector', { choices: SELECTOR_KINDS, describe: 'context selector (default: the pipeline\'s)' })
-      .option('naive', { type: 'boolean', default: false, describe: 'literal Algorithm 1 reference replay (slow)' })
-      .option('out', { type: 'string', describe: 'write the outcome table as Arrow IPC' })
-      .option('json', { type: 'boolean', default: false, describe: 'print per-grid-point means as JSON' })
-      .option('format', { choices: ['agentdojo', 'jsonl', 'arrow', 'auto'] as const, default: 'auto' as const })
-      .option('strict', { type: 'boolean', default: false })
-      .option('include-aborted', { type: 'boolean', default: false }) as never,
+      .positional('corpus', { type: 'string', array: true, demandOption: true, describe: 'AgentDojo runs dir, .jsonl or .arrow corpus', coerce: textListOption('<corpus>') })
+      .option('pipeline', pipelineSpec())
+      .option('selector', selectorSpec('context selector (default: the pipeline\'s selector.kind)'))
+      .option('naive', flagSpec('literal Algorithm 1 reference replay (slow)'))
+      .option('out', textSpec('out', 'write the outcome table as Arrow IPC (<file>.arrow)', { suffixes: ['.arrow'] }))
+      .option('json', flagSpec('print per-grid-point means as JSON'))
+      .option('format', formatSpec())
+      .option('strict', strictSpec())
+      .option('include-aborted', includeAbortedSpec()) as never,
   handler: (args) => {
     const base = loadPipeline(args.pipeline ?? defaultPipelinePath());
     const pipeline = args.selector ? withSelector(base, { kind: args.selector }) : base;

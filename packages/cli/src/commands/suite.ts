@@ -1,11 +1,38 @@
 import type { CommandModule } from 'yargs';
-import { generateCes, generateGraphBraid, parseParams, writeSuite, type CesCohort } from '@carb/suites';
+import { closestName } from '@carb/pipeline';
+import { DEFAULT_PARAMS, generateCes, generateGraphBraid, parseParams, writeSuite, type CesCohort, type SuiteParams } from '@carb/suites';
+import { choiceOption } from '../options/choice.ts';
+import { choiceSpec, integerSpec, textSpec } from '../options/specs.ts';
+import { UsageError } from '../options/usageError.ts';
+
+const SUITES = ['ces', 'graph-braid'] as const;
+const COHORTS = ['clean', 'near-miss'] as const satisfies readonly CesCohort[];
+
+/** Generator parameters (`k=v`, repeatable), checked by the suites package's own parser. */
+const paramsOption = (flag: string) => (raw: unknown): SuiteParams => {
+  const entries = (Array.isArray(raw) ? raw : [raw]).map(String);
+  const known = Object.keys(DEFAULT_PARAMS);
+  for (const entry of entries) {
+    // own keys only: `constructor=1` is not a parameter (parseParams's `in` check would take it)
+    const key = entry.includes('=') ? entry.slice(0, entry.indexOf('=')) : entry;
+    if (!Object.hasOwn(DEFAULT_PARAMS, key)) {
+      const near = closestName(key, known);
+      throw new UsageError(`${flag}: ${entry}: expected ${near ? `a parameter name (did you mean ${near}?)` : `one of ${known.join(', ')}`}`);
+    }
+  }
+  try {
+    return parseParams(entries);
+  } catch (e) {
+    // parseParams names the entry (`--param x=1: expected …`); keep its wording under the flag
+    throw new UsageError((e as Error).message.replace(/^--param /, `${flag}: `));
+  }
+};
 
 interface SuiteArgs {
   name: 'ces' | 'graph-braid';
   cohort?: CesCohort;
   seed: number;
-  param: string[];
+  param: SuiteParams;
   out: string;
 }
 
@@ -14,21 +41,27 @@ export const command: CommandModule<object, SuiteArgs> = {
   describe: 'Generate a constructed diagnostic suite (CES cohort or graph-braid) with labels beside it',
   builder: (y) =>
     y
-      .positional('name', { choices: ['ces', 'graph-braid'] as const, demandOption: true, describe: 'which suite' })
-      .option('cohort', { choices: ['clean', 'near-miss'] as const, describe: 'CES cohort (required for ces)' })
-      .option('seed', { type: 'number', default: 0, describe: 'generator seed' })
-      .option('param', { type: 'string', array: true, default: [] as string[], describe: 'k=v generator parameter (repeatable), e.g. harm=0.2, edgeDropout=0.1, provenance=false, sinkText=laundered' })
-      .option('out', { type: 'string', demandOption: true, describe: 'episodes file <name>.jsonl; <name>.labels.jsonl and <name>.meta.json are written beside it' }) as never,
+      .positional('name', { choices: SUITES, demandOption: true, describe: 'which suite', coerce: choiceOption('<name>', SUITES) })
+      .option('cohort', choiceSpec('cohort', 'CES cohort (required for ces; not allowed for graph-braid)', COHORTS))
+      .option('seed', integerSpec('seed', 'generator seed (non-negative integer)', 0, 0))
+      .option('param', {
+        type: 'string', array: true, requiresArg: true, default: [] as string[], coerce: paramsOption('--param'),
+        describe: 'k=v generator parameter (repeatable), e.g. harm=0.2, edgeDropout=0.1, provenance=false, sinkText=laundered',
+      })
+      .option('out', textSpec('out', 'episodes file <name>.jsonl; <name>.labels.jsonl and <name>.meta.json are written beside it', { required: true, suffixes: ['.jsonl'] }))
+      .check((argv) => {
+        const a = argv as unknown as SuiteArgs;
+        if (a.out?.endsWith('.labels.jsonl')) throw new UsageError(`--out: expected a <name>.jsonl path (not a labels file), found ${a.out}`);
+        if (a.name === 'ces' && a.cohort === undefined) throw new UsageError(`--cohort: expected ${COHORTS.join(' or ')} (required for carb suite ces), found nothing`);
+        if (a.name === 'graph-braid' && a.cohort !== undefined) throw new UsageError(`--cohort: expected nothing for carb suite graph-braid (applies to ces only), found ${a.cohort}`);
+        return true;
+      }) as never,
   handler: (args) => {
-    if (!Number.isInteger(args.seed) || args.seed < 0) throw new Error(`--seed ${String(args.seed)}: expected a non-negative integer`);
-    if (!args.out.endsWith('.jsonl') || args.out.endsWith('.labels.jsonl')) throw new Error(`--out ${args.out}: expected a <name>.jsonl path`);
-    const params = parseParams(args.param);
+    const params = args.param;
     let out;
     if (args.name === 'ces') {
-      if (args.cohort === undefined) throw new Error('carb suite ces: expected --cohort clean|near-miss');
-      out = generateCes(args.cohort, args.seed, params);
+      out = generateCes(args.cohort!, args.seed, params);
     } else {
-      if (args.cohort !== undefined) throw new Error('carb suite graph-braid: --cohort applies to ces only');
       out = generateGraphBraid(args.seed, params);
     }
     const files = writeSuite(out, args.out);

@@ -1,3 +1,3 @@
 import { naiveEquivalence } from './helpers/naiveEquivalence.ts';
 
-naiveEquivalence('current');
+naiveEquivalence(['full'], 'all');

@@ -1,3 +1,3 @@
 import { naiveEquivalence } from './helpers/naiveEquivalence.ts';
 
-naiveEquivalence('full');
+naiveEquivalence(['window'], 'all');

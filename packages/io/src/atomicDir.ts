@@ -1,0 +1,111 @@
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+
+/** Relative path (with "/" for subfolders) → file content. */
+export type DirEntries = Iterable<readonly [string, string | Uint8Array]>;
+
+/** Options of {@link writeDirAtomic}. */
+export interface WriteDirOptions {
+  /**
+   * Whether an existing, non-empty target may be replaced (default: always). The whole
+   * folder is swapped out, so callers refuse folders they did not write.
+   */
+  replaceable?: (target: string) => boolean;
+}
+
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+type Caught = (typeof SIGNALS)[number];
+
+const stagingName = (base: string, pid: number) => `.${base}.carb-staging-${pid}`;
+const previousName = (base: string, pid: number) => `.${base}.carb-previous-${pid}`;
+
+function alive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Leftovers of a run that died without its signal handlers (SIGKILL, power loss): its
+ * staging folder is removed; its set-aside previous folder is put back when the target
+ * is missing (the run died between the two renames of the swap), else removed.
+ * Folders of a run that is still alive are left alone.
+ */
+function sweepStale(parent: string, base: string, target: string): void {
+  if (!existsSync(parent)) return;
+  const escaped = base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = new RegExp(`^\\.${escaped}\\.carb-(staging|previous)-(\\d+)$`);
+  for (const name of readdirSync(parent)) {
+    const m = pattern.exec(name);
+    if (!m || alive(Number(m[2]))) continue;
+    const path = join(parent, name);
+    if (m[1] === 'previous' && !existsSync(target)) renameSync(path, target);
+    else rmSync(path, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Writes a whole folder so that readers see either the previous folder or the complete
+ * new one, never a mix: every file goes into a hidden staging folder beside `target`
+ * (`.<name>.carb-staging-<pid>`, same parent, so the swap is a rename on one file
+ * system), and only when all are written is the old folder renamed aside and the
+ * staging folder renamed into place. SIGINT, SIGTERM or SIGHUP before the swap removes
+ * the staging folder, leaves `target` as it was and re-raises the signal; the returned
+ * promise rejects when the signal does not end the process. A staging folder left by a
+ * SIGKILLed run is removed by the next write to the same target. `entries` is iterated
+ * lazily, so content can be produced while writing; the event loop gets a turn after
+ * every file so that signals are seen.
+ */
+export async function writeDirAtomic(target: string, entries: DirEntries, opts: WriteDirOptions = {}): Promise<void> {
+  const abs = resolve(target);
+  const parent = dirname(abs);
+  const base = basename(abs);
+  mkdirSync(parent, { recursive: true });
+  sweepStale(parent, base, abs);
+  if (existsSync(abs)) {
+    if (!statSync(abs).isDirectory()) throw new Error(`${target}: expected a folder to write into, found a file`);
+    if (readdirSync(abs).length > 0 && opts.replaceable && !opts.replaceable(abs)) {
+      throw new Error(`${target}: refusing to replace a non-empty folder this writer did not produce; choose a new or empty folder`);
+    }
+  }
+  const staging = join(parent, stagingName(base, process.pid));
+  rmSync(staging, { recursive: true, force: true });
+  let caught: Caught | null = null;
+  const onSignal = (sig: Caught) => {
+    caught ??= sig;
+    rmSync(staging, { recursive: true, force: true });
+    for (const s of SIGNALS) process.removeListener(s, onSignal);
+    // nobody else handles it: die of the signal as if we had not been listening
+    if (process.listenerCount(sig) === 0) process.kill(process.pid, sig);
+  };
+  for (const s of SIGNALS) process.on(s, onSignal);
+  try {
+    mkdirSync(staging);
+    for (const [rel, data] of entries) {
+      if (caught) break;
+      const file = join(staging, rel);
+      if (!file.startsWith(staging + '/')) throw new Error(`${target}: "${rel}" is not a path inside the folder`);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, data);
+      await new Promise((r) => setImmediate(r));
+    }
+    if (caught) throw new Error(`interrupted by ${caught}: ${target} left as it was`);
+    const previous = join(parent, previousName(base, process.pid));
+    const hadTarget = existsSync(abs);
+    if (hadTarget) renameSync(abs, previous);
+    try {
+      renameSync(staging, abs);
+    } catch (e) {
+      if (hadTarget) renameSync(previous, abs);
+      throw e;
+    }
+    if (hadTarget) rmSync(previous, { recursive: true, force: true });
+  } finally {
+    for (const s of SIGNALS) process.removeListener(s, onSignal);
+    rmSync(staging, { recursive: true, force: true });
+  }
+}

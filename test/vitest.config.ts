@@ -1,0 +1,30 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+/** Project root: this file sits in test/ so the top level keeps only the files the layout allows. */
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Exhaustive variants: the sampled corpus-wide checks of their siblings, on every episode. */
+const FULL = '**/*.full.test.ts';
+
+/**
+ * `fast` (`npm test`, CI): every test file of test/ and packages/*\/test; corpus-wide checks
+ * run on fixed-seed samples (test/helpers/episodeSample.ts). `full` (`npm run test:full`,
+ * together with `fast`): the `*.full.test.ts` files on every episode.
+ *
+ * Every file runs isolated: sharing one module graph per worker would save ~35 s, but a file
+ * that leaned on another's module state could then pass or fail by order, and CI runs `fast`.
+ */
+export default defineConfig({
+  root,
+  test: {
+    // Vitest's default is one worker per core minus one, i.e. a single worker on a 2-core
+    // machine; the main process idles while files run, so every core gets a worker.
+    maxWorkers: '100%',
+    setupFiles: [fileURLToPath(new URL('helpers/fastCheckSeed.ts', import.meta.url))],
+    projects: [
+      { extends: true, test: { name: 'fast', root, include: ['**/*.test.ts'], exclude: ['**/node_modules/**', FULL] } },
+      { extends: true, test: { name: 'full', root, include: [FULL], exclude: ['**/node_modules/**'] } },
+    ],
+  },
+});
