@@ -10,3 +10,6 @@ export { naiveReplay } from './naiveReplay.ts';
 export { createGate, type Gate, type GateDecision, type GateOptions, type GateThreshold, type ProposedCall, type ObservedResult } from './gate.ts';
 export { outcomeTableToArrow, outcomeTableFromArrow } from './outcomeArrow.ts';
 export { gridMeans, type GridMean } from './gridMeans.ts';
+export type { BreakpointTable } from './breakpoints.ts';
+export { breakpointTable, type EpisodeReplay } from './breakpointTable.ts';
+export { denseFromBreakpoints } from './denseFromBreakpoints.ts';

@@ -1,0 +1,65 @@
+import type { Episode } from '@carb/episodes';
+import type { LedgerTrace } from '@carb/ledger';
+import { LEDGER_CATEGORIES, gridSize, type GridConfig, type LedgerCategory } from '@carb/pipeline';
+import type { BreakpointTable } from './breakpoints.ts';
+
+/** One episode's λ-free replay facts: per-step allowing index and context size. */
+export interface EpisodeReplay {
+  allowFrom: ArrayLike<number>;
+  contextSize: ArrayLike<number>;
+}
+
+/**
+ * Builds the breakpoint table of n episodes from their per-step allowing indices (scoreEpisode)
+ * and ledger traces. The reference construction: any faster path must produce the same table.
+ */
+export function breakpointTable(method: string, grid: GridConfig, episodes: readonly Episode[], replays: readonly EpisodeReplay[], traces: readonly LedgerTrace[]): BreakpointTable {
+  const G = gridSize(grid);
+  const n = episodes.length;
+  const stepOffset = new Int32Array(n + 1);
+  for (let e = 0; e < n; e++) stepOffset[e + 1] = stepOffset[e]! + episodes[e]!.steps.length;
+  const S = stepOffset[n]!;
+  const executesFrom = new Int32Array(S);
+  const contextSize = new Int32Array(S);
+  const lossFrom = {} as Record<LedgerCategory, Int32Array>;
+  for (const k of LEDGER_CATEGORIES) lossFrom[k] = new Int32Array(n);
+  const table: BreakpointTable = {
+    method, grid, G, n,
+    ids: episodes.map((e) => e.id),
+    groups: episodes.map((e) => e.group),
+    stepOffset, executesFrom, contextSize,
+    taskCompleted: Uint8Array.from(episodes, (e) => (e.outcome.taskCompleted ? 1 : 0)),
+    successFrom: new Int32Array(n),
+    runsFrom: new Int32Array(n),
+    unionFirstStep: new Int32Array(n),
+    unionLossFrom: new Int32Array(n),
+    lossFrom,
+  };
+  for (let e = 0; e < n; e++) {
+    const episode = episodes[e]!;
+    const { allowFrom, contextSize: ctx } = replays[e]!;
+    const T = episode.steps.length;
+    const base = stepOffset[e]!;
+    let runningMax = 0;
+    for (let t = 0; t < T; t++) {
+      runningMax = Math.max(runningMax, allowFrom[t]!);
+      executesFrom[base + t] = runningMax;
+      contextSize[base + t] = ctx[t]!;
+    }
+    // a step that is never proposed in full (runningMax = G) never executes: its facts start at G
+    const from = (t: number): number => (t < 0 || t >= T ? G : Math.min(G, executesFrom[base + t]!));
+    table.runsFrom[e] = T === 0 ? 0 : Math.min(G, runningMax);
+    const first = traces[e]!.firstStep;
+    let union = -1;
+    for (const k of LEDGER_CATEGORIES) {
+      const f = first[k];
+      lossFrom[k][e] = f >= 0 ? from(f) : G;
+      if (f >= 0 && (union < 0 || f < union)) union = f;
+    }
+    table.unionFirstStep[e] = union;
+    table.unionLossFrom[e] = union >= 0 ? from(union) : G;
+    const completedAt = episode.outcome.completedAtStep;
+    table.successFrom[e] = !episode.outcome.taskCompleted ? G : completedAt === null ? table.runsFrom[e]! : from(completedAt);
+  }
+  return table;
+}
