@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { defaultPipelinePath, loadPipeline, withSelector } from '@carb/pipeline';
-import { ledgerTraces, replayCorpus, type OutcomeTable } from '@carb/replay';
+import { breakpointTable, ledgerTraces, scoreEpisode, type BreakpointTable } from '@carb/replay';
 import {
   DEFAULT_ALPHAS, METHOD_ORDER, METHOD_SELECTOR, calibrationTarget, makeSplits, runProtocol, type MethodName, type ProtocolResult,
 } from '@carb/calibrate';
@@ -12,20 +12,23 @@ const MODELS = { 'gpt-4o-2024-05-13': 753, 'claude-3-5-sonnet-20240620': 753, 'm
 
 /**
  * Eq. 1 written out for a {0,1} loss and α = 1/10, independently of the histogram / bigint
- * code: the largest g with (1 + Σ_cal ℓ_union(e, g)) · 10 ≤ n_cal + 1, or −1.
+ * code: the largest g with (1 + Σ_cal ℓ_union(e, g)) · 10 ≤ n_cal + 1, or −1, where
+ * ℓ_union(e, g) = [g ≥ unionLossFrom[e]] (the breakpoint contract).
  */
-function crcAtOneTenth(t: OutcomeTable, cal: Int32Array): number {
+const unionLoss = (t: BreakpointTable, e: number, g: number): number => (g >= t.unionLossFrom[e]! ? 1 : 0);
+
+function crcAtOneTenth(t: BreakpointTable, cal: Int32Array): number {
   let best = -1;
   for (let g = 0; g < t.G; g++) {
     let s = 0;
-    for (const e of cal) s += t.lossUnion[e * t.G + g]!;
+    for (const e of cal) s += unionLoss(t, e, g);
     if ((1 + s) * 10 <= cal.length + 1) best = g;
   }
   return best;
 }
 
 for (const [model, files] of Object.entries(MODELS)) describeShared(`calibration protocol on shared AgentDojo runs (${model})`, () => {
-  const tables: Partial<Record<MethodName, OutcomeTable>> = {};
+  const tables: Partial<Record<MethodName, BreakpointTable>> = {};
   const run = () => runProtocol({ tables, alphas: DEFAULT_ALPHAS, splits: 200 });
   let res: ProtocolResult;
   beforeAll(() => {
@@ -33,10 +36,11 @@ for (const [model, files] of Object.entries(MODELS)) describeShared(`calibration
     const eps = sharedEpisodes().filter((e) => e.id.startsWith(`${model}/`));
     const pipeline = loadPipeline(defaultPipelinePath());
     const traces = ledgerTraces(eps, pipeline);
-    const bySelector = new Map<string, OutcomeTable>();
+    const bySelector = new Map<string, BreakpointTable>();
     for (const m of METHOD_ORDER) {
       const kind = METHOD_SELECTOR[m];
-      if (!bySelector.has(kind)) bySelector.set(kind, replayCorpus(eps, withSelector(pipeline, { kind }), { traces, method: kind }));
+      const p = withSelector(pipeline, { kind });
+      if (!bySelector.has(kind)) bySelector.set(kind, breakpointTable(kind, p.grid, eps, eps.map((e) => scoreEpisode(e, p, p.selector)), traces));
       tables[m] = bySelector.get(kind)!;
     }
     res = run();
@@ -64,7 +68,7 @@ for (const [model, files] of Object.entries(MODELS)) describeShared(`calibration
       const t = tables[m]!;
       const g = crcAtOneTenth(t, split!.cal);
       let held = 0;
-      for (const e of split!.test) held += t.lossUnion[e * t.G + g]!;
+      for (const e of split!.test) held += unionLoss(t, e, g);
       const r = res.splitResults.find((x) => x.method === m && x.alphaText === '.10' && x.split === 0)!;
       // interior on this corpus: the check bites on both sides of λ̂
       expect(g, m).toBeGreaterThan(0);

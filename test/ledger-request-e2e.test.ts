@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { encodeJsonl, readCorpus, type Episode } from '@carb/episodes';
 import { defaultPipelinePath, loadPipeline } from '@carb/pipeline';
-import { outcomeTableFromArrow, replayCorpus, type OutcomeTable } from '@carb/replay';
+import { breakpointTablesFromArrow, denseFromBreakpoints, replayCorpus, type OutcomeTable } from '@carb/replay';
 import { runCli } from '../packages/cli/test/runCli.ts';
 import { AGENTDOJO_RUNS, describeShared } from './helpers/shared.ts';
 
@@ -45,7 +45,7 @@ describeShared('R3b end to end: gpt-4o travel user_task_3 × injection_task_5 th
     const table = join(dir, 't.arrow');
     const rep = await runCli(['replay', join(dir, 'c.arrow'), '--out', table, '--json']);
     expect(rep.code).toBe(0);
-    const t = outcomeTableFromArrow(readFileSync(table));
+    const t = denseFromBreakpoints(breakpointTablesFromArrow(readFileSync(table), table)[0]!);
     expect(top(t)).toEqual({ executed: 5, loss: 0, firstStep: -1 });
     expect(Array.from(t.lossUnion).every((v) => v === 0)).toBe(true);
     const grid = (JSON.parse(rep.out) as { grid: { loss: number }[] }).grid;
@@ -61,7 +61,7 @@ describeShared('R3b end to end: gpt-4o travel user_task_3 × injection_task_5 th
     expect(readFileSync(old, 'utf8')).not.toContain('"request"');
     const table = join(dir, 'old.arrow');
     expect((await runCli(['replay', old, '--out', table, '--json'])).code).toBe(0);
-    const t = outcomeTableFromArrow(readFileSync(table));
+    const t = denseFromBreakpoints(breakpointTablesFromArrow(readFileSync(table), table)[0]!);
     expect(top(t)).toEqual({ executed: 5, loss: 1, firstStep: 4 });
   });
 });

@@ -39,7 +39,7 @@ describe('report of the bundled CES near-miss suite', () => {
 
   beforeAll(async () => {
     const episodes = loadEpisodes([CORPUS], { format: 'jsonl' });
-    const { report } = runCalibrationJob({
+    const { report } = await runCalibrationJob({
       title: 'CES near-miss', episodes, labels: labelsFor([CORPUS]), pipeline: loadPipeline(join(ROOT, 'configs/pipelines/default.json')),
       methods: [...METHOD_ORDER], alphas: ALPHAS, frontier: false, splits: SPLITS, dataset: 'ces-near-miss',
       splitRng: 'python', baseSeed: 0, argv: ['calibrate', CORPUS, '--splits', String(SPLITS)], quiet: true,

@@ -3,7 +3,7 @@ import {
   DEFAULT_ALPHAS, calibrationSums, crcBudget, crcThreshold, denseCrcThreshold, denseUnits, histogramScratch,
   ledgerStepLosses, makeSplits, parseAlpha, runProtocol, type MethodName,
 } from '@carb/calibrate';
-import type { OutcomeTable } from '@carb/replay';
+import type { BreakpointTable } from '@carb/replay';
 import { syntheticTable } from '../../packages/calibrate/test/helpers/tableBuilder.ts';
 
 const N = 2587;
@@ -25,7 +25,7 @@ function best(reps: number, fn: () => void): number {
  * 4 α × 200 splits) on synthetic tables the size of the shared corpus. `tables` lets the
  * lead point it at real replayed tables.
  */
-export async function bench(tables?: Partial<Record<MethodName, OutcomeTable>>): Promise<string[]> {
+export async function bench(tables?: Partial<Record<MethodName, BreakpointTable>>): Promise<string[]> {
   const t0 = performance.now();
   const source = tables ?? (() => {
     const full = syntheticTable('full', N, MAX_T, 1, 0);
@@ -34,7 +34,7 @@ export async function bench(tables?: Partial<Record<MethodName, OutcomeTable>>):
       'no-guard': full, 'executed-step-crc': current, 'ledger-current': current, 'full-prefix': full,
       'fixed-window-4': syntheticTable('window', N, MAX_T, 1, 2), 'equal-size-random': syntheticTable('random', N, MAX_T, 1, 3),
       'g-carb': syntheticTable('graph', N, MAX_T, 1, 4),
-    } satisfies Record<MethodName, OutcomeTable>;
+    } satisfies Record<MethodName, BreakpointTable>;
   })();
   const built = performance.now() - t0;
   const ref = (source['g-carb'] ?? Object.values(source)[0])!;

@@ -1,29 +1,151 @@
-// The whole protocol (7 methods × 4 α × 200 splits) on the 2,587 shared AgentDojo episodes:
-// read + replay of the five selectors, then calibration, each timed in this one run.
-import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+// Protocol stage on the shared AgentDojo runs (2,587 episodes): 7 methods × 4 α (and × the
+// frontier budgets) × 200 splits from breakpoint tables, against a plain numpy implementation of
+// the same protocol (scripts/bench/protocol_peer.py) reading the same tables and splits from disk.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_ALPHAS, METHOD_ORDER, runProtocol } from '@carb/calibrate';
+import { LEDGER_CATEGORIES, defaultPipelinePath, loadPipeline, withSelector } from '@carb/pipeline';
+import { breakpointTable, ledgerTraces, scoreEpisode, type BreakpointTable } from '@carb/replay';
+import {
+  DEFAULT_ALPHAS, METHOD_ORDER, METHOD_SELECTOR, calibrationTarget, foldSizes, frontierAlphas, makeSplits, parseAlpha, runProtocol,
+  type MethodName, type ProtocolResult, type Split,
+} from '@carb/calibrate';
 import { eligibleForCalibration, readCorpus } from '@carb/episodes';
-import { defaultPipelinePath, loadPipeline } from '@carb/pipeline';
-import { replayForMethods } from '../../packages/cli/src/calibrationJob.ts';
-import { bench as calibrateBench } from './calibrate.ts';
 
-const RUNS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/corpora/agentdojo-runs/runs');
+const HERE = dirname(fileURLToPath(import.meta.url));
+const RUNS = resolve(HERE, '../../../shared/corpora/agentdojo-runs/runs');
+const SPLITS = 200;
+
+function best(reps: number, fn: () => void): number {
+  let t = Infinity;
+  for (let r = 0; r < reps; r++) {
+    const t0 = performance.now();
+    fn();
+    t = Math.min(t, performance.now() - t0);
+  }
+  return t;
+}
+
+/** Writes the tables and splits as raw little-endian arrays plus a JSON index the peer reads. */
+function exportForPeer(dir: string, tables: Partial<Record<MethodName, BreakpointTable>>, splits: readonly Split[], alphaSets: Record<string, string[]>): void {
+  const files: Record<string, { file: string; dtype: string; length: number }> = {};
+  const put = (name: string, a: Int32Array) => {
+    writeFileSync(join(dir, `${name}.bin`), new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
+    files[name] = { file: `${name}.bin`, dtype: '<i4', length: a.length };
+  };
+  const selectors = new Map<BreakpointTable, string>();
+  for (const m of METHOD_ORDER) {
+    const t = tables[m]!;
+    if (selectors.has(t)) continue;
+    const s = t.method;
+    selectors.set(t, s);
+    put(`${s}.stepOffset`, t.stepOffset);
+    put(`${s}.executesFrom`, t.executesFrom);
+    put(`${s}.contextSize`, t.contextSize);
+    put(`${s}.runsFrom`, t.runsFrom);
+    put(`${s}.successFrom`, t.successFrom);
+    put(`${s}.unionLossFrom`, t.unionLossFrom);
+    for (const k of LEDGER_CATEGORIES) put(`${s}.lossFrom.${k}`, t.lossFrom[k]);
+  }
+  splits.forEach((s, i) => { put(`split${i}.cal`, s.cal); put(`split${i}.test`, s.test); });
+  const t0 = tables['g-carb']!;
+  const index = {
+    G: t0.G, n: t0.n, splits: splits.length, categories: LEDGER_CATEGORIES,
+    methods: METHOD_ORDER.map((m) => ({ method: m, selector: tables[m]!.method, target: calibrationTarget(m) })),
+    alphaSets: Object.fromEntries(Object.entries(alphaSets).map(([k, v]) => [k, v.map((a) => { const r = parseAlpha(a); return [r.num.toString(), r.den.toString(), a]; })])),
+    files,
+  };
+  writeFileSync(join(dir, 'index.json'), JSON.stringify(index));
+}
+
+interface PeerOut {
+  seconds: Record<string, number>;
+  /** Per alpha set: method → α text → per split [lambdaIndex, loss, intervention, utility, stepRate, ctxSelected, ctxFull]. */
+  results: Record<string, Record<string, Record<string, number[][]>>>;
+}
+
+/** Largest deviation of the peer's per-split figures from carb's, and λ̂ disagreements. */
+function agreement(res: ProtocolResult, peer: Record<string, Record<string, number[][]>>): { lambdaDiffer: number; maxDiff: number } {
+  let lambdaDiffer = 0;
+  let maxDiff = 0;
+  for (const r of res.splitResults) {
+    const p = peer[r.method]![r.alphaText]![r.split]!;
+    if (p[0] !== r.lambdaIndex) lambdaDiffer++;
+    const ours = [r.loss, r.intervention, r.utility, r.stepRate, r.ctxSelected, r.ctxFull];
+    ours.forEach((v, i) => { maxDiff = Math.max(maxDiff, Math.abs(v - p[i + 1]!)); });
+  }
+  return { lambdaDiffer, maxDiff };
+}
+
+/** Breakpoint tables of every method by the reference builder; the episodes are dropped on return. */
+function replayTables(): { tables: Partial<Record<MethodName, BreakpointTable>>; episodes: number } {
+  const episodes = readCorpus([RUNS], { format: 'agentdojo' }).episodes.filter((e) => eligibleForCalibration(e));
+  const pipeline = loadPipeline(defaultPipelinePath());
+  const traces = ledgerTraces(episodes, pipeline);
+  const bySelector = new Map<string, BreakpointTable>();
+  const tables: Partial<Record<MethodName, BreakpointTable>> = {};
+  for (const m of METHOD_ORDER) {
+    const kind = METHOD_SELECTOR[m];
+    if (!bySelector.has(kind)) {
+      const p = withSelector(pipeline, { kind });
+      bySelector.set(kind, breakpointTable(kind, p.grid, episodes, episodes.map((e) => scoreEpisode(e, p, p.selector)), traces));
+    }
+    tables[m] = bySelector.get(kind)!;
+  }
+  return { tables, episodes: episodes.length };
+}
 
 export async function bench(): Promise<string[]> {
   if (!existsSync(RUNS)) return [`skipped: ${RUNS} not found`];
-  const t0 = performance.now();
-  const episodes = readCorpus([RUNS], { format: 'agentdojo' }).episodes.filter((e) => eligibleForCalibration(e));
-  const t1 = performance.now();
-  const tables = replayForMethods(episodes, loadPipeline(defaultPipelinePath()), METHOD_ORDER, true);
-  const t2 = performance.now();
-  const res = runProtocol({ tables, alphas: DEFAULT_ALPHAS, splits: 200 });
-  const t3 = performance.now();
-  return [
-    `episodes ${episodes.length}; read ${((t1 - t0) / 1000).toFixed(2)} s, replay of 5 selectors ${((t2 - t1) / 1000).toFixed(2)} s, ` +
-      `protocol (7 methods × 4 α × 200 splits = ${res.splitResults.length} split results) ${((t3 - t2) / 1000).toFixed(2)} s; ` +
-      `end to end ${((t3 - t0) / 1000).toFixed(2)} s`,
-    ...(await calibrateBench(tables)).map((l) => `real tables: ${l}`),
-  ];
+  // the protocol stage sees tables only (as after `carb replay --out`), not the corpus text
+  const { tables, episodes: nEpisodes } = replayTables();
+  const folds = foldSizes('agentdojo', nEpisodes);
+  const t0 = tables['g-carb']!;
+  const splits = makeSplits(t0.ids, t0.groups, { count: SPLITS, baseSeed: 0, rng: 'python', unit: folds.unit, nCal: folds.nCal, nTest: folds.nTest });
+  const alphaSets = { default: [...DEFAULT_ALPHAS], frontier: [...DEFAULT_ALPHAS, ...frontierAlphas(folds.nCal)] };
+  const evals = (name: keyof typeof alphaSets) => METHOD_ORDER.length * alphaSets[name].length * SPLITS;
+  const header = `protocol: ${nEpisodes} episodes, breakpoint tables of 5 selectors (${t0.executesFrom.length} proposals), ${SPLITS} splits of ${folds.nCal}/${folds.nTest}`;
+  const results: Record<string, ProtocolResult> = {};
+  const ms: Record<string, number> = {};
+  const peerMs: Record<string, number> = {};
+  const probe = spawnSync('python3', ['-c', 'import numpy'], { encoding: 'utf8' });
+  const havePeer = !probe.error && probe.status === 0;
+  const dir = mkdtempSync(join(tmpdir(), 'carb-protocol-'));
+  const peerOut: Record<string, PeerOut['results'][string]> = {};
+  const lines = [header];
+  try {
+    if (havePeer) exportForPeer(dir, tables, splits, alphaSets);
+    for (const [name, alphas] of Object.entries(alphaSets)) {
+      runProtocol({ tables, alphas, splits }); // warm-up
+      ms[name] = Infinity;
+      peerMs[name] = Infinity;
+      // rounds alternate carb and the peer, so both see the same machine load
+      for (let round = 0; round < 5; round++) {
+        ms[name] = Math.min(ms[name]!, best(1, () => { results[name] = runProtocol({ tables, alphas, splits }); }));
+        if (!havePeer) continue;
+        const run = spawnSync('python3', [join(HERE, 'protocol_peer.py'), dir, '1', name], { encoding: 'utf8', maxBuffer: 1 << 30 });
+        if (run.status !== 0) return [...lines, `protocol: numpy peer failed: ${run.stderr.trim().split('\n').at(-1)}`];
+        const out = JSON.parse(run.stdout) as PeerOut;
+        peerMs[name] = Math.min(peerMs[name]!, out.seconds[name]! * 1000);
+        peerOut[name] = out.results[name]!;
+      }
+      const k = name as keyof typeof alphaSets;
+      lines.push(`protocol: carb, ${METHOD_ORDER.length} methods × ${alphas.length} α × ${SPLITS} splits = ${evals(k)} evaluations: ${ms[name]!.toFixed(0)} ms (best of 5), ${(evals(k) / (ms[name]! / 1000)).toFixed(0)} evaluations/s`);
+      if (!havePeer) continue;
+      const agree = agreement(results[name]!, peerOut[name]!);
+      lines.push(
+        `protocol: numpy peer, same tables and splits, ${alphas.length} α: ${peerMs[name]!.toFixed(0)} ms (best of 5, rounds interleaved with carb), ${(evals(k) / (peerMs[name]! / 1000)).toFixed(0)} evaluations/s; ` +
+          `carb is ${(peerMs[name]! / ms[name]!).toFixed(1)}× faster (target ≥ 3×); λ̂ differing: ${agree.lambdaDiffer} of ${evals(k)}, largest metric difference ${agree.maxDiff.toExponential(1)}`,
+      );
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (!havePeer) lines.push('protocol: numpy peer skipped: python3 with numpy not found');
+  return lines;
+}
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const line of await bench()) console.log(line);
 }

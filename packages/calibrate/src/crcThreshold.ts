@@ -19,18 +19,28 @@ export function crcBudget(alpha: Rational, n: number, D: bigint): bigint {
 }
 
 /**
+ * A budget as a double for sums that fit one (integers below 2^53): clipped to that range,
+ * so S(g) ≤ B is decided exactly; −1 stays −1.
+ */
+export function budgetAsDouble(budget: bigint): number {
+  if (budget < 0n) return -1;
+  return budget > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(budget);
+}
+
+/**
  * Largest grid index g with S(g) ≤ budget, or −1 when none is (infeasible α).
  * `sums[g]` is S(g), nondecreasing in g; scanning down from the top returns the max
- * feasible index without assuming that.
+ * feasible index without assuming that. A double budget (budgetAsDouble) goes with double sums.
  */
-export function crcThreshold(sums: Float64Array | readonly bigint[], budget: bigint): number {
-  if (budget < 0n) return -1;
+export function crcThreshold(sums: Float64Array | readonly bigint[], budget: bigint | number): number {
+  if (budget < 0) return -1;
   if (sums instanceof Float64Array) {
     // exact: sums are integers below 2^53 (checked by the caller), budget clipped to that range
-    const b = budget > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(budget);
+    const b = typeof budget === 'number' ? budget : budgetAsDouble(budget);
     for (let g = sums.length - 1; g >= 0; g--) if (sums[g]! <= b) return g;
     return -1;
   }
+  if (typeof budget === 'number') throw new Error('crcThreshold: exact (bigint) sums need the bigint budget');
   for (let g = sums.length - 1; g >= 0; g--) if (sums[g]! <= budget) return g;
   return -1;
 }

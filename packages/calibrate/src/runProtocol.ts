@@ -1,20 +1,21 @@
 import type { EpisodeLabels } from '@carb/episodes';
 import { gridValue } from '@carb/pipeline';
-import type { OutcomeTable } from '@carb/replay';
-import { crcBudget, crcThreshold } from './crcThreshold.ts';
-import { evaluateSplit } from './evaluateSplit.ts';
+import type { BreakpointTable } from '@carb/replay';
+import { HeldOutCurves, type HeldOutMetrics } from './heldOutCurves.ts';
+import { budgetAsDouble, crcBudget, crcThreshold } from './crcThreshold.ts';
 import { calibrationSums, histogramScratch, type HistogramScratch } from './histogram.ts';
 import { alignLabels, type BenignStopRule } from './labelColumns.ts';
 import { METHOD_ORDER, calibrationTarget } from './methods.ts';
 import { parseAlpha, rationalValue, type Rational } from './rational.ts';
+import type { Ledger } from './ledgerLoss.ts';
 import { makeSplits, type Split, type SplitOptions } from './splits.ts';
 import { envelopeStepLosses, ledgerStepLosses, type StepLosses } from './stepLosses.ts';
 import { pairedDiff, summarizeCell, type PairedDiff } from './summarize.ts';
 import type { MethodName, SplitResult, SummaryRow } from './types.ts';
 
 export interface ProtocolInput {
-  /** One replayed outcome table per method, all on the same episodes in the same order. */
-  tables: Partial<Record<MethodName, OutcomeTable>>;
+  /** One replayed breakpoint table per method, all on the same episodes in the same order. */
+  tables: Partial<Record<MethodName, BreakpointTable>>;
   /** Budgets as decimal / fraction strings (`.05`, `1/493`). */
   alphas: readonly string[];
   /** Precomputed assignments, or a count of assignments to draw (seeds baseSeed … baseSeed + count − 1). */
@@ -26,7 +27,7 @@ export interface ProtocolInput {
   baseSeed?: number;
   unit?: SplitOptions['unit'];
   /** Ledger the loss-calibrated methods use and report (default union). */
-  ledger?: 'union' | 'graded';
+  ledger?: Ledger;
   /** Construction labels (constructed suites): enable harm / benign stop. */
   labels?: readonly EpisodeLabels[];
   benignStop?: BenignStopRule;
@@ -43,14 +44,22 @@ export interface ProtocolResult {
 
 interface Prepared {
   method: MethodName;
-  table: OutcomeTable;
+  table: BreakpointTable;
+  curves: HeldOutCurves;
   target: 'none' | 'envelope' | 'ledger';
   losses: StepLosses | null;
   scratch: HistogramScratch | null;
-  budgets: Map<number, bigint[]>;
+  /** CRC budgets per calibration-fold size, as doubles when the sums are. */
+  budgets: Map<number, Array<bigint | number>>;
+  /** Split results per budget, in split order. */
+  cells: SplitResult[][];
+  /** Metrics per grid index within one split (reset per split). */
+  atIndex: Array<HeldOutMetrics | null>;
+  /** λ value of each grid index. */
+  lambdaValues: number[];
 }
 
-function checkSameEpisodes(tables: ReadonlyArray<readonly [MethodName, OutcomeTable]>): void {
+function checkSameEpisodes(tables: ReadonlyArray<readonly [MethodName, BreakpointTable]>): void {
   const [m0, t0] = tables[0]!;
   for (const [m, t] of tables) {
     if (t.n !== t0.n || t.G !== t0.G) throw new Error(`tables: ${m} has n=${t.n}, G=${t.G} but ${m0} has n=${t0.n}, G=${t0.G}; expected the same episodes and grid`);
@@ -64,7 +73,9 @@ function checkSameEpisodes(tables: ReadonlyArray<readonly [MethodName, OutcomeTa
  * The calibration protocol (App. D): every method is calibrated by Eq. 1 on the same
  * calibration folds at every budget and evaluated on the same test folds. Infeasible
  * budgets (α < 1/(n+1)) are recorded with lambdaIndex −1 and evaluated at stop-all.
- * Per split and method: O(|cal| + G) for λ̂ at all budgets, O(|test|) per budget.
+ * Per split and method: O(|cal| + G) for λ̂ at all budgets; per split and table O(Σ_test T + G)
+ * for the held-out curves, then O(1) per distinct λ̂ (plus the episodes with a union loss);
+ * memory O(n·T) (breakpoint columns, no episode × grid arrays).
  */
 export function runProtocol(input: ProtocolInput): ProtocolResult {
   const entries = METHOD_ORDER.filter((m) => input.tables[m]).map((m) => [m, input.tables[m]!] as const);
@@ -85,45 +96,62 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
   }
   const labels = input.labels ? alignLabels(t0.ids, input.labels, input.benignStop) : null;
 
+  // methods replayed with the same selector share one table, hence one set of curves per split
+  const curvesOf = new Map<BreakpointTable, HeldOutCurves>();
   const prepared: Prepared[] = entries.map(([method, table]) => {
+    let curves = curvesOf.get(table);
+    if (!curves) curvesOf.set(table, (curves = new HeldOutCurves(table, labels)));
     const target = calibrationTarget(method);
     const losses = target === 'none' ? null : target === 'envelope' ? envelopeStepLosses(table) : ledgerStepLosses(table, ledger);
     const maxCal = Math.max(0, ...splits.map((s) => s.cal.length));
-    return { method, table, target, losses, scratch: losses ? histogramScratch(losses, maxCal) : null, budgets: new Map() };
+    return { method, table, curves, target, losses, scratch: losses ? histogramScratch(losses, maxCal) : null, budgets: new Map(), cells: alphas.map(() => []), atIndex: new Array<HeldOutMetrics | null>(table.G),
+      lambdaValues: Array.from({ length: table.G }, (_, g) => gridValue(table.grid, g)),
+    };
   });
 
-  const cells = new Map<string, SplitResult[]>();
-  const key = (m: string, a: number) => `${m}\u0000${a}`;
-  for (const p of prepared) alphas.forEach((_, a) => cells.set(key(p.method, a), []));
+  const alphaValues = alphas.map(rationalValue);
 
   splits.forEach((split, done) => {
+    for (const curves of curvesOf.values()) curves.load(split.test);
     for (const p of prepared) {
       let indices: number[];
       if (p.losses) {
         const sums = calibrationSums(p.losses, split.cal, p.scratch!);
         let budgets = p.budgets.get(split.cal.length);
         if (!budgets) {
-          budgets = alphas.map((a) => crcBudget(a, split.cal.length, p.losses!.denominator));
+          const exact = alphas.map((a) => crcBudget(a, split.cal.length, p.losses!.denominator));
+          // converted once: per split only the sums change
+          budgets = sums instanceof Float64Array ? exact.map(budgetAsDouble) : exact;
           p.budgets.set(split.cal.length, budgets);
         }
         indices = budgets.map((b) => crcThreshold(sums, b));
       } else {
         indices = alphas.map(() => p.table.G - 1);
       }
-      alphas.forEach((alpha, a) => {
+      // budgets often share λ̂ (always, past the frontier's knee): evaluate each grid index once
+      const atIndex = p.atIndex.fill(null);
+      for (let a = 0; a < alphas.length; a++) {
         const g = indices[a]!;
         // infeasible: the criterion selects nothing, stop-all (λ⊥) is what remains deployable
-        const m = evaluateSplit(p.table, g < 0 ? 0 : g, split.test, ledger, labels, p.target !== 'none');
-        cells.get(key(p.method, a))!.push({
+        const at = g < 0 ? 0 : g;
+        const m = atIndex[at] ??= p.curves.at(at, ledger, p.target !== 'none');
+        p.cells[a]!.push({
           method: p.method,
-          alpha: rationalValue(alpha),
-          alphaText: alpha.text,
+          alpha: alphaValues[a]!,
+          alphaText: alphas[a]!.text,
           split: split.index,
           lambdaIndex: g,
-          lambdaHat: g < 0 ? null : gridValue(p.table.grid, g),
-          ...m,
+          lambdaHat: g < 0 ? null : p.lambdaValues[g]!,
+          loss: m.loss,
+          intervention: m.intervention,
+          utility: m.utility,
+          stepRate: m.stepRate,
+          ctxSelected: m.ctxSelected,
+          ctxFull: m.ctxFull,
+          harmStop: m.harmStop,
+          benignStop: m.benignStop,
         });
-      });
+      }
     }
     input.onProgress?.(done + 1, splits.length);
   });
@@ -131,20 +159,21 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
   const splitResults: SplitResult[] = [];
   const summary: SummaryRow[] = [];
   for (const p of prepared) {
-    alphas.forEach((alpha, a) => {
-      const rows = cells.get(key(p.method, a))!;
+    alphas.forEach((_, a) => {
+      const rows = p.cells[a]!;
       splitResults.push(...rows);
-      summary.push(summarizeCell(p.method, rationalValue(alpha), rows, p.target !== 'none'));
+      summary.push(summarizeCell(p.method, alphaValues[a]!, rows, p.target !== 'none'));
     });
   }
   const reference = input.reference ?? (input.tables['full-prefix'] ? 'full-prefix' : undefined);
   const paired: PairedDiff[] = [];
   if (reference) {
-    if (!input.tables[reference]) throw new Error(`runProtocol: reference method ${reference} has no outcome table`);
+    if (!input.tables[reference]) throw new Error(`runProtocol: reference method ${reference} has no table`);
+    const ref = prepared.find((p) => p.method === reference)!;
     for (const p of prepared) {
-      if (p.method === reference) continue;
-      alphas.forEach((alpha, a) => {
-        paired.push(pairedDiff(p.method, reference, rationalValue(alpha), cells.get(key(p.method, a))!, cells.get(key(reference, a))!));
+      if (p === ref) continue;
+      alphas.forEach((_, a) => {
+        paired.push(pairedDiff(p.method, reference, alphaValues[a]!, p.cells[a]!, ref.cells[a]!));
       });
     }
   }

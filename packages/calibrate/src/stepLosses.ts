@@ -1,5 +1,7 @@
-import type { OutcomeTable } from '@carb/replay';
+import type { BreakpointTable } from '@carb/replay';
+import { ledgerDenominator, ledgerRises, type Ledger } from './ledgerLoss.ts';
 import { lcm } from './rational.ts';
+import { stepRateDenominator } from './stepRate.ts';
 
 /**
  * Every episode's loss vector over the grid as a monotone step function in exact
@@ -83,48 +85,49 @@ export function stepLossesFromDense(
   return b.build(n, G, D);
 }
 
-/** Ledger loss of a replayed table: binary union ℓ_union (D = 1) or graded count/5 (D = 5). */
-export function ledgerStepLosses(table: OutcomeTable, ledger: 'union' | 'graded'): StepLosses {
-  const column = ledger === 'union' ? table.lossUnion : table.lossCount;
-  return stepLossesFromDense(column, table.n, table.G, ledger === 'union' ? 1 : 5, table.ids, `outcome table ${table.method} (${ledger} ledger)`);
-}
-
 /**
- * Raw executed-step rate r_λ as a denominator p (r = 1/p), or 0 when r = 0
- * (App. D.2: first union increment within P_λ over max(1, |P_λ|)).
+ * Ledger loss of a breakpoint table: binary union ℓ_union (D = 1, one rise at unionLossFrom) or
+ * graded (D = 5, one unit at each category's lossFrom). Refuses a loss at λ⊥, naming the episode.
  */
-export function stepRateDenominator(table: OutcomeTable, e: number, g: number): number {
-  const first = table.unionFirstStep[e]!;
-  const p = table.executed[e * table.G + g]!;
-  return first >= 0 && first < p ? Math.max(1, p) : 0;
-}
-
-/**
- * Running-max envelope r̃_λ = max_{λ' ≤ λ} r_λ' of the raw step rate, exact: every value is
- * 1/p, so the common denominator is lcm of the p that occur and each rise is an integer.
- */
-export function envelopeStepLosses(table: OutcomeTable): StepLosses {
+export function ledgerStepLosses(table: BreakpointTable, ledger: Ledger): StepLosses {
   const { n, G } = table;
-  const ps = new Set<number>();
-  for (let e = 0; e < n; e++) for (let g = 0; g < G; g++) {
-    const p = stepRateDenominator(table, e, g);
-    if (p > 0) ps.add(p);
-  }
-  const D = lcm(ps);
+  const D = ledgerDenominator(ledger);
   const b = new Builder(n);
   for (let e = 0; e < n; e++) {
-    let cur = 0n;
-    for (let g = 0; g < G; g++) {
-      const p = stepRateDenominator(table, e, g);
-      if (p === 0) continue;
-      const v = D / BigInt(p);
-      if (v > cur) {
-        if (g === 0) throw new Error(`outcome table ${table.method}: episode ${table.ids[e]}: positive step rate at λ⊥; expected an empty prefix there`);
-        b.rise(g, v - cur);
-        cur = v;
-      }
+    let total = 0n;
+    for (const g of ledgerRises(table, e, ledger)) {
+      if (g >= G) continue;
+      if (g <= 0) throw new Error(`breakpoint table ${table.method} (${ledger} ledger): episode ${table.ids[e]}: loss at λ⊥ (grid index 0) is positive; expected 0 (stop-all executes nothing)`);
+      b.rise(g, 1n);
+      total++;
     }
-    b.endEpisode(e, cur);
+    b.endEpisode(e, total);
+  }
+  return b.build(n, G, BigInt(D));
+}
+
+/**
+ * Running-max envelope r̃_λ = max_{λ' ≤ λ} r_λ' of the raw step rate, exact. r is 0 below
+ * u = unionLossFrom and 1/|P_g| from there on, and |P_g| only grows with g, so the envelope is a
+ * single rise at u to 1/max(1, |P_u|); the common denominator is the lcm of those |P_u|.
+ */
+export function envelopeStepLosses(table: BreakpointTable): StepLosses {
+  const { n, G } = table;
+  const rise = new Int32Array(n);
+  const ps = new Set<number>();
+  for (let e = 0; e < n; e++) {
+    const u = table.unionLossFrom[e]!;
+    if (u >= G) continue;
+    if (u <= 0) throw new Error(`breakpoint table ${table.method}: episode ${table.ids[e]}: positive step rate at λ⊥; expected an empty prefix there`);
+    rise[e] = stepRateDenominator(table, e, u);
+    ps.add(rise[e]!);
+  }
+  const D = lcm([...ps].sort((a, b) => a - b));
+  const b = new Builder(n);
+  for (let e = 0; e < n; e++) {
+    const p = rise[e]!;
+    if (p > 0) b.rise(table.unionLossFrom[e]!, D / BigInt(p));
+    b.endEpisode(e, p > 0 ? D / BigInt(p) : 0n);
   }
   return b.build(n, G, D);
 }

@@ -1,5 +1,5 @@
 import type { SplitResult, SummaryRow } from './types.ts';
-import { empiricalQuantile, mean } from './quantiles.ts';
+import { empiricalQuantile, empiricalQuantiles, mean } from './quantiles.ts';
 
 /** Table 6: a method minus the reference on shared splits, mean and p5/p95 of the per-split differences. */
 export interface PairedDiff {
@@ -33,20 +33,23 @@ export function summarizeCell(method: string, alpha: number, rows: readonly Spli
   const util = rows.map((r) => r.utility);
   const lambdas = rows.filter((r) => r.lambdaHat !== null).map((r) => r.lambdaHat!);
   const ctx = rows.map((r) => (r.ctxFull > 0 ? 1 - r.ctxSelected / r.ctxFull : null));
+  const [lossP5, lossP95] = empiricalQuantiles(loss, [0.05, 0.95]) as [number, number];
+  const [interP5, interP95] = empiricalQuantiles(inter, [0.05, 0.95]) as [number, number];
+  const [utilP5, utilP95] = empiricalQuantiles(util, [0.05, 0.95]) as [number, number];
   return {
     method,
     alpha,
     splits: rows.length,
     feasible: rows.filter((r) => r.lambdaIndex >= 0).length,
     meanLoss: mean(loss),
-    lossP5: empiricalQuantile(loss, 0.05),
-    lossP95: empiricalQuantile(loss, 0.95),
+    lossP5,
+    lossP95,
     intervention: mean(inter),
-    interventionP5: empiricalQuantile(inter, 0.05),
-    interventionP95: empiricalQuantile(inter, 0.95),
+    interventionP5: interP5,
+    interventionP95: interP95,
     utility: mean(util),
-    utilityP5: empiricalQuantile(util, 0.05),
-    utilityP95: empiricalQuantile(util, 0.95),
+    utilityP5: utilP5,
+    utilityP95: utilP95,
     stepRate: mean(rows.map((r) => r.stepRate)),
     ctxRed: calibrated ? nullableMean(ctx) : null,
     harmStop: nullableMean(rows.map((r) => r.harmStop)),
@@ -70,10 +73,13 @@ export function pairedDiff(method: string, reference: string, alpha: number, row
     di.push(r.intervention - b.intervention);
     du.push(r.utility - b.utility);
   }
+  const [dLossP5, dLossP95] = empiricalQuantiles(dl, [0.05, 0.95]) as [number, number];
+  const [dInterventionP5, dInterventionP95] = empiricalQuantiles(di, [0.05, 0.95]) as [number, number];
+  const [dUtilityP5, dUtilityP95] = empiricalQuantiles(du, [0.05, 0.95]) as [number, number];
   return {
     method, reference, alpha, splits: rows.length,
-    dLoss: mean(dl), dLossP5: empiricalQuantile(dl, 0.05), dLossP95: empiricalQuantile(dl, 0.95),
-    dIntervention: mean(di), dInterventionP5: empiricalQuantile(di, 0.05), dInterventionP95: empiricalQuantile(di, 0.95),
-    dUtility: mean(du), dUtilityP5: empiricalQuantile(du, 0.05), dUtilityP95: empiricalQuantile(du, 0.95),
+    dLoss: mean(dl), dLossP5, dLossP95,
+    dIntervention: mean(di), dInterventionP5, dInterventionP95,
+    dUtility: mean(du), dUtilityP5, dUtilityP95,
   };
 }

@@ -101,10 +101,11 @@ describe('runProtocol on a hand-computed 4-episode table', () => {
     expect(() => runProtocol({ tables: { 'g-carb': table, 'full-prefix': other }, alphas: ['.1'], splits })).toThrow(/full-prefix episode 0 is D but g-carb has A|g-carb episode 0 is A but full-prefix has D/);
   });
 
-  it('a decreasing ledger column is refused naming the episode', () => {
+  it('a loss at λ⊥ is refused naming the episode (Theorem 1 needs an empty prefix there)', () => {
     const bad = buildTable('graph', episodes, grid);
-    bad.lossUnion[1 * bad.G + 2] = 1; // B: 0, 0, 1, 0, 0 over the grid
-    expect(() => runProtocol({ tables: { 'g-carb': bad }, alphas: ['.1'], splits })).toThrow(/episode B: loss decreases/);
+    bad.unionLossFrom[1] = 0;
+    expect(() => runProtocol({ tables: { 'g-carb': bad }, alphas: ['.1'], splits })).toThrow(/graph \(union ledger\): episode B: loss at λ⊥/);
+    expect(() => runProtocol({ tables: { 'executed-step-crc': bad }, alphas: ['.1'], splits })).toThrow(/graph: episode B: positive step rate at λ⊥/);
   });
 });
 

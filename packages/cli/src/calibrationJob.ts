@@ -1,22 +1,20 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Episode, EpisodeLabels } from '@carb/episodes';
 import { formatProblem, readLabelsBeside } from '@carb/episodes';
 import {
   DEFAULT_ALPHAS, METHOD_ORDER, METHOD_SELECTOR, foldSizes, frontierAlphas, runProtocol,
   type MethodName, type ProtocolResult, type SplitDataset,
 } from '@carb/calibrate';
-import { corpusDigest, diffComponents, pipelineComponents, withSelector, type Pipeline, type SelectorKind } from '@carb/pipeline';
+import { corpusDigest, diffComponents, pipelineComponents, withSelector, type Pipeline } from '@carb/pipeline';
 import { defaultTables, makeManifest, type ManifestInput, type ReportInput } from '@carb/report';
 import { seedCheckTable } from './seedCheck.ts';
-import { ledgerTraces, replayCorpus, type OutcomeTable } from '@carb/replay';
-import { progress } from '@carb/io';
-import { noisyScore, type SuiteMeta } from '@carb/suites';
+import { replayParallel, type BreakpointTable, type FusedSelector } from '@carb/replay';
+import { carbPath, progress } from '@carb/io';
+import type { SuiteMeta } from '@carb/suites';
 
 /** carb's version (root package.json), part of the pipeline hash. */
 export const CARB_VERSION: string = (JSON.parse(
-  readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), '../../../package.json'), 'utf8'),
+  readFileSync(carbPath('package.json'), 'utf8'),
 ) as { version: string }).version;
 
 export interface JobSpec {
@@ -44,6 +42,8 @@ export interface JobSpec {
   seedCheckAlpha?: string;
   /** Seeded score noise of a generated suite (its .meta.json), applied to every q_t. */
   scoreNoise?: SuiteNoise | null;
+  /** Replay worker threads (1, the default: in this thread, no pool). */
+  workers?: number;
 }
 
 /** The part of a suite's .meta.json that perturbs scores. */
@@ -86,27 +86,35 @@ export function labelsFor(paths: string[]): EpisodeLabels[] | null {
   return found.labels;
 }
 
-/** Replays each selector the requested methods need, once each. */
-export function replayForMethods(episodes: Episode[], pipeline: Pipeline, methods: readonly MethodName[], quiet = false, noise: SuiteNoise | null = null): Partial<Record<MethodName, OutcomeTable>> {
-  const perturb = noise ? { perturbScore: (id: string, t: number, q: number) => noisyScore(noise, id, t, q) } : {};
-  const traces = ledgerTraces(episodes, pipeline);
-  const bySelector = new Map<SelectorKind, OutcomeTable>();
+/** The selector of each kind the methods need, once each, named by its kind. */
+function selectorsFor(pipeline: Pipeline, methods: readonly MethodName[]): FusedSelector[] {
   const kinds = [...new Set(methods.map((m) => METHOD_SELECTOR[m]))];
-  const bar = quiet ? { tick() {}, stop() {} } : progress('replay', kinds.length * episodes.length);
-  for (const kind of kinds) {
-    bySelector.set(kind, replayCorpus(episodes, withSelector(pipeline, { kind }), { method: kind, traces, onEpisode: () => bar.tick(), ...perturb }));
-  }
-  bar.stop();
-  const tables: Partial<Record<MethodName, OutcomeTable>> = {};
-  for (const m of methods) tables[m] = bySelector.get(METHOD_SELECTOR[m])!;
+  return kinds.map((kind) => ({ method: kind, selector: withSelector(pipeline, { kind }).selector }));
+}
+
+/** Breakpoint tables by method from tables by selector kind; methods sharing a selector share one table. */
+function tablesByMethod(methods: readonly MethodName[], byKind: ReadonlyMap<string, BreakpointTable>): Partial<Record<MethodName, BreakpointTable>> {
+  const tables: Partial<Record<MethodName, BreakpointTable>> = {};
+  for (const m of methods) tables[m] = byKind.get(METHOD_SELECTOR[m])!;
   return tables;
 }
 
+/** One fused replay pass over `selectors` across `workers` threads, with a progress bar. */
+async function replayPass(spec: JobSpec, selectors: readonly FusedSelector[], noise: SuiteNoise | null): Promise<Map<string, BreakpointTable>> {
+  if (selectors.length === 0) return new Map();
+  const bar = spec.quiet ? { tick() {}, stop() {} } : progress('replay', spec.episodes.length);
+  const tables = await replayParallel(spec.episodes, spec.pipeline, selectors, {
+    workers: spec.workers ?? 1, noise, onEpisodes: (k) => { for (let i = 0; i < k; i++) bar.tick(); },
+  });
+  bar.stop();
+  return new Map(tables.map((t) => [t.method, t]));
+}
+
 /**
- * One calibration run: pin the pipeline (refusing on an unexpected hash), replay,
+ * One calibration run: pin the pipeline (refusing on an unexpected hash), replay (one fused pass),
  * run the split protocol for every method and budget, and assemble the report.
  */
-export function runCalibrationJob(spec: JobSpec): JobResult {
+export async function runCalibrationJob(spec: JobSpec): Promise<JobResult> {
   const folds = foldSizes(spec.dataset, spec.episodes.length);
   const nCal = spec.nCal ?? folds.nCal;
   const nTest = spec.nTest ?? folds.nTest;
@@ -125,7 +133,17 @@ export function runCalibrationJob(spec: JobSpec): JobResult {
     );
   }
   const methods = METHOD_ORDER.filter((m) => spec.methods.includes(m));
-  const tables = replayForMethods(spec.episodes, spec.pipeline, methods, spec.quiet, spec.scoreNoise ?? null);
+  const noise = spec.scoreNoise ?? null;
+  const seeds = spec.selectorSeeds ?? [];
+  const main = selectorsFor(spec.pipeline, methods);
+  // the seed check needs G-CARB's table and one random table per seed; it has always been
+  // replayed without suite score noise, so under noise it is a second, noiseless pass
+  const check: FusedSelector[] = seeds.map((seed) => ({ method: `random-${seed}`, selector: withSelector(spec.pipeline, { kind: 'random', seed }).selector }));
+  const checkGraph = seeds.length > 0 && (noise ? !methods.includes('g-carb') : !main.some((s) => s.method === 'graph'));
+  if (checkGraph) check.unshift(selectorsFor(spec.pipeline, ['g-carb'])[0]!);
+  const byKind = await replayPass(spec, noise ? main : [...main, ...check], noise);
+  const checkTables = noise ? await replayPass(spec, check, null) : byKind;
+  const tables = tablesByMethod(methods, byKind);
   const alphas = spec.frontier ? mergeAlphas(spec.alphas, frontierAlphas(nCal)) : spec.alphas;
   const bar = spec.quiet ? { tick() {}, stop() {} } : progress('calibrate', spec.splits);
   const protocol = runProtocol({
@@ -137,9 +155,9 @@ export function runCalibrationJob(spec: JobSpec): JobResult {
   const report: ReportInput = { title: spec.title, summary: protocol.summary, splitResults: protocol.splitResults, paired: protocol.paired, manifest };
   if (spec.selectorSeeds?.length) {
     const alpha = spec.seedCheckAlpha ?? '.05';
-    const graphTable = tables['g-carb'] ?? replayForMethods(spec.episodes, spec.pipeline, ['g-carb'], true)['g-carb']!;
+    const graphTable = tables['g-carb'] ?? checkTables.get('graph')!;
     const check = seedCheckTable({
-      episodes: spec.episodes, pipeline: spec.pipeline, graphTable, seeds: spec.selectorSeeds, alpha, splits: spec.splits,
+      graphTable, random: seeds.map((seed) => ({ seed, table: checkTables.get(`random-${seed}`)! })), alpha, splits: spec.splits,
       nCal, nTest, unit: folds.unit, splitRng: spec.splitRng, baseSeed: spec.baseSeed,
     });
     report.tables = {

@@ -1,4 +1,4 @@
-import { eligibleForCalibration, formatProblem, readCorpus, type Episode } from '@carb/episodes';
+import { eligibleForCalibration, formatProblem, readCorpus, streamCorpus, type Episode } from '@carb/episodes';
 
 export interface LoadOptions {
   format?: 'agentdojo' | 'jsonl' | 'arrow' | 'auto';
@@ -21,4 +21,31 @@ export function loadEpisodes(paths: string[], options: LoadOptions = {}): Episod
   if (excluded > 0) process.stderr.write(`carb: excluded ${excluded} aborted episode(s) (use --include-aborted to keep them)\n`);
   if (kept.length === 0) throw new Error(`no usable episodes in ${paths.join(', ')}`);
   return kept;
+}
+
+/**
+ * Streaming form of loadEpisodes for corpora larger than memory: yields batches of
+ * usable episodes in loadEpisodes order, holding one batch. Problems are printed when
+ * the stream ends, and the verdicts that need the whole corpus come last: with
+ * --strict any problem, no usable episode, or a file that failed its integrity check
+ * after its episodes went out (see streamCorpus) all throw after the last batch, so a
+ * consumer must write its outputs only once the generator has returned.
+ */
+export async function* streamEpisodes(paths: string[], options: LoadOptions & { batchSize?: number } = {}): AsyncGenerator<Episode[]> {
+  const stream = streamCorpus(paths, { format: options.format ?? 'auto', ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }) });
+  let kept = 0;
+  let excluded = 0;
+  try {
+    for await (const batch of stream) {
+      const usable = options.includeAborted ? batch : batch.filter((e) => eligibleForCalibration(e));
+      excluded += batch.length - usable.length;
+      kept += usable.length;
+      if (usable.length > 0) yield usable;
+    }
+  } finally {
+    for (const p of stream.problems) process.stderr.write(`${formatProblem(p)}\n`);
+  }
+  if (options.strict && stream.problems.length > 0) throw new Error(`${stream.problems.length} problem(s) in the input (--strict)`);
+  if (excluded > 0) process.stderr.write(`carb: excluded ${excluded} aborted episode(s) (use --include-aborted to keep them)\n`);
+  if (kept === 0) throw new Error(`no usable episodes in ${paths.join(', ')}`);
 }

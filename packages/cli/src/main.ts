@@ -33,6 +33,8 @@ export async function main(argv: string[]): Promise<number> {
   resetParseContext(commands);
   const cli = yargs(argv)
     .scriptName('carb')
+    // usage errors are parsed into one-line flag messages, which needs yargs's English wording whatever the locale
+    .locale('en')
     .usage('carb <command> [options]\n\nOffline conformal calibration of agent safety gates (G-CARB).')
     .strict()
     .demandCommand(1, MISSING_COMMAND)

@@ -1,14 +1,11 @@
-import type { Episode } from '@carb/episodes';
 import { runProtocol } from '@carb/calibrate';
-import { withSelector, type Pipeline } from '@carb/pipeline';
 import { fmtMetric, fmtSigned, renderMarkdownTable } from '@carb/report';
-import { ledgerTraces, replayCorpus, type OutcomeTable } from '@carb/replay';
+import type { BreakpointTable } from '@carb/replay';
 
 export interface SeedCheckSpec {
-  episodes: Episode[];
-  pipeline: Pipeline;
-  graphTable: OutcomeTable;
-  seeds: readonly number[];
+  graphTable: BreakpointTable;
+  /** The equal-size random selector's table per selector seed (replayed in the job's fused pass). */
+  random: readonly { seed: number; table: BreakpointTable }[];
   alpha: string;
   splits: number;
   nCal: number;
@@ -24,10 +21,8 @@ export interface SeedCheckSpec {
  * the paired random − G-CARB differences.
  */
 export function seedCheckTable(spec: SeedCheckSpec): string {
-  const traces = ledgerTraces(spec.episodes, spec.pipeline);
   const rows: string[][] = [];
-  for (const seed of spec.seeds) {
-    const random = replayCorpus(spec.episodes, withSelector(spec.pipeline, { kind: 'random', seed }), { method: `random-${seed}`, traces });
+  for (const { seed, table: random } of spec.random) {
     const res = runProtocol({
       tables: { 'equal-size-random': random, 'g-carb': spec.graphTable }, alphas: [spec.alpha], splits: spec.splits,
       nCal: spec.nCal, nTest: spec.nTest, unit: spec.unit, splitRng: spec.splitRng, baseSeed: spec.baseSeed, reference: 'g-carb',

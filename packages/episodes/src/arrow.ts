@@ -102,10 +102,13 @@ function parseJson(text: string, file: string, record: string, what: string): un
   }
 }
 
-type Columns = Record<string, Vector>;
+/** Names of the episode table's columns, in schema order. */
+export const COLUMN_NAMES: readonly string[] = COLUMNS.map(([name]) => name);
+
+export type Columns = Record<string, Vector>;
 
 /** Row i as an episode; throws (AdapterError or whatever arrow-js throws on damaged data) when it does not decode. */
-function decodeRow(cols: Columns, i: number, file: string): Episode {
+export function decodeRow(cols: Columns, i: number, file: string): Episode {
   const col = (name: string) => cols[name]!.get(i) as unknown;
   const record = `row ${i}`;
   const stepVec = col('steps') as Vector | null;
@@ -144,7 +147,7 @@ function decodeRow(cols: Columns, i: number, file: string): Episode {
   };
 }
 
-const NOT_ARROW = 'expected an Arrow IPC file of episodes, found bytes that do not decode as one (damaged, truncated or not Arrow)';
+export const NOT_ARROW = 'expected an Arrow IPC file of episodes, found bytes that do not decode as one (damaged, truncated or not Arrow)';
 
 function decodeTable(table: Table, bytes: Uint8Array, file: string): DecodeResult {
   const text = table.schema.metadata.get(ARROW_CORPUS_KEY);
@@ -179,20 +182,9 @@ function decodeTable(table: Table, bytes: Uint8Array, file: string): DecodeResul
   const digest = new LinesDigest();
   let undecodable = 0;
   for (let i = 0; i < table.numRows; i++) {
-    let ep: Episode;
-    try {
-      ep = decodeRow(cols, i, file);
-    } catch {
-      undecodable++;
-      continue;
-    }
-    if (episodeIssues(ep).length > 0) {
-      undecodable++;
-      continue;
-    }
-    const ordered = orderEpisode(ep);
-    digest.add(episodeToJsonLine(ordered));
-    episodes.push(ordered);
+    const ep = decodeDigestedRow(cols, i, file, digest);
+    if (ep === null) undecodable++;
+    else episodes.push(ep);
   }
   const found = digest.hex();
   // carb writes only valid episodes, so a row that does not decode to one is an alteration too.
@@ -216,4 +208,21 @@ export function decodeArrow(bytes: Uint8Array, file: string): DecodeResult {
   } catch {
     return rejectFile(file, null, 'malformed-arrow', NOT_ARROW);
   }
+}
+
+/**
+ * Row i as a valid, canonically ordered episode added to the content digest, or null when the
+ * row does not decode to one (carb writes only valid episodes, so that is an alteration).
+ */
+export function decodeDigestedRow(cols: Columns, i: number, file: string, digest: LinesDigest): Episode | null {
+  let ep: Episode;
+  try {
+    ep = decodeRow(cols, i, file);
+  } catch {
+    return null;
+  }
+  if (episodeIssues(ep).length > 0) return null;
+  const ordered = orderEpisode(ep);
+  digest.add(episodeToJsonLine(ordered));
+  return ordered;
 }

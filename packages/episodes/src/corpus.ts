@@ -1,30 +1,22 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { parseAgentDojo } from './agentdojo.ts';
 import { decodeArrow } from './arrow.ts';
-import { decodeJsonl, type DecodeResult } from './jsonl.ts';
+import { corpusFiles, type CorpusFile, type CorpusFormat } from './corpusFiles.ts';
+import { CorpusTally, type CorpusSummary } from './corpusTally.ts';
+import { gunzipFile } from './gzip.ts';
+import { decoderResult, type DecodeResult } from './jsonl.ts';
+import { JsonlDecoder } from './jsonlDecoder.ts';
 import { AdapterError, type Problem } from './problems.ts';
+import { rejectFile } from './rejectFile.ts';
 import type { Episode } from './types.ts';
 
-export type CorpusFormat = 'agentdojo' | 'jsonl' | 'arrow' | 'auto';
+export type { CorpusFormat } from './corpusFiles.ts';
+export type { CorpusSummary } from './corpusTally.ts';
 
 export interface ReadCorpusOptions {
   format?: CorpusFormat;
   /** Called once per corpus file read (for progress bars); `total` is the file count. */
   onFile?: (done: number, total: number) => void;
-}
-
-export interface CorpusSummary {
-  /** Corpus files read (AgentDojo .json, .jsonl, .arrow). */
-  files: number;
-  /** Episodes returned. */
-  episodes: number;
-  /** Records or files skipped, by reason. */
-  skipped: Record<string, number>;
-  /** Episodes kept but flagged. */
-  flagged: { aborted: number; textOnlyCalls: number };
-  /** Bytes read from corpus files. */
-  bytes: number;
 }
 
 export interface CorpusResult {
@@ -33,107 +25,85 @@ export interface CorpusResult {
   summary: CorpusSummary;
 }
 
-type FileFormat = Exclude<CorpusFormat, 'auto'>;
+/** Chunk size of the synchronous JSONL reader: the file is never one string. */
+const CHUNK = 4 << 20;
 
-function formatOf(file: string): FileFormat | null {
-  if (file.endsWith('.labels.jsonl')) return null;
-  if (file.endsWith('.jsonl')) return 'jsonl';
-  if (file.endsWith('.arrow')) return 'arrow';
-  if (file.endsWith('.json')) return 'agentdojo';
-  return null;
+// A file refused whole on an AdapterError (a .gz that does not inflate, an AgentDojo log
+// that does not adapt); anything else is a bug and escapes.
+function refused(e: unknown): DecodeResult {
+  if (!(e instanceof AdapterError)) throw e;
+  return rejectFile(e.file, e.record, e.reason, e.detail);
 }
 
-// Sorted walk, so that episode order (and every output built from it) is deterministic.
-function walk(dir: string, out: string[]): void {
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) walk(p, out);
-    else out.push(p);
+// Plain JSONL is read in chunks; .gz is inflated whole into a Buffer (never a string),
+// since node has no synchronous streaming gunzip: large .gz corpora are for streamCorpus.
+function decodeJsonlFile(f: CorpusFile): { got: DecodeResult; bytes: number } {
+  const d = new JsonlDecoder(f.file);
+  if (f.gz) {
+    const data = readFileSync(f.file);
+    try {
+      d.push(gunzipFile(data, f.file));
+    } catch (e) {
+      return { got: refused(e), bytes: data.length };
+    }
+    return { got: decoderResult(d, []), bytes: data.length };
+  }
+  const episodes: Episode[] = [];
+  const fd = openSync(f.file, 'r');
+  let bytes = 0;
+  try {
+    const buf = Buffer.allocUnsafe(CHUNK);
+    for (let n = readSync(fd, buf, 0, CHUNK, null); n > 0; n = readSync(fd, buf, 0, CHUNK, null)) {
+      bytes += n;
+      d.push(buf.subarray(0, n));
+      for (const ep of d.take()) episodes.push(ep);
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return { got: decoderResult(d, episodes), bytes };
+}
+
+function decodeFile(f: CorpusFile): { got: DecodeResult; bytes: number } {
+  if (f.format === 'jsonl') return decodeJsonlFile(f);
+  const stored = readFileSync(f.file);
+  try {
+    const data = f.gz ? gunzipFile(stored, f.file) : stored;
+    if (f.format === 'arrow') return { got: decodeArrow(data, f.file), bytes: stored.length };
+    return { got: { episodes: [parseAgentDojo(data.toString('utf8'), f.file)], problems: [], skipped: {} }, bytes: stored.length };
+  } catch (e) {
+    return { got: refused(e), bytes: stored.length };
   }
 }
 
 /**
- * Reads episodes from AgentDojo run trees or files, JSONL and Arrow corpora. Every
- * unreadable file or record becomes one Problem and is counted in `summary.skipped`
- * by reason; duplicate ids keep the first occurrence. Never throws on bad data.
+ * Reads episodes from AgentDojo run trees or files, JSONL and Arrow corpora (each
+ * optionally gzip-compressed, `.gz`). Every unreadable file or record becomes one
+ * Problem and is counted in `summary.skipped` by reason; duplicate ids keep the first
+ * occurrence. Never throws on bad data. Holds the whole corpus: for corpora larger
+ * than memory use {@link streamCorpus}, which yields the same episodes in the same order.
  */
 export function readCorpus(paths: readonly string[], opts: ReadCorpusOptions = {}): CorpusResult {
-  const format = opts.format ?? 'auto';
-  const problems: Problem[] = [];
-  const skipped: Record<string, number> = {};
-  const skip = (reason: string, p: Problem) => {
-    problems.push(p);
-    skipped[reason] = (skipped[reason] ?? 0) + 1;
-  };
-  const files: Array<{ file: string; format: FileFormat }> = [];
-  for (const path of paths) {
-    let isDir: boolean;
-    try {
-      isDir = statSync(path).isDirectory();
-    } catch {
-      skip('unreadable', { file: path, record: null, message: 'expected a file or directory, found nothing at this path' });
-      continue;
-    }
-    if (!isDir) {
-      files.push({ file: path, format: format === 'auto' ? (formatOf(path) ?? 'agentdojo') : format });
-      continue;
-    }
-    const found: string[] = [];
-    walk(path, found);
-    const before = files.length;
-    for (const f of found) {
-      const fmt = formatOf(f);
-      if (fmt !== null && (format === 'auto' || format === fmt)) files.push({ file: f, format: fmt });
-    }
-    if (files.length === before) {
-      skip('empty', { file: path, record: null, message: `expected episode files (${format === 'auto' ? '.json, .jsonl or .arrow' : format}) in this directory, found none` });
-    }
-  }
-
+  const tally = new CorpusTally();
+  const files = corpusFiles(paths, opts.format ?? 'auto', (reason, p) => tally.skip(reason, p));
   const episodes: Episode[] = [];
-  const firstFile = new Map<string, string>();
-  let bytes = 0;
-  let read = 0;
-  files.forEach(({ file, format: fmt }, n) => {
-    let data: Buffer;
+  files.forEach((f, n) => {
+    let read: { got: DecodeResult; bytes: number } | null = null;
     try {
-      data = readFileSync(file);
+      read = decodeFile(f);
     } catch (e) {
-      skip('unreadable', { file, record: null, message: `expected a readable file (${(e as Error).message})` });
-      opts.onFile?.(n + 1, files.length);
-      return;
+      // only reading the file throws here (decoders report bad data as problems)
+      if ((e as NodeJS.ErrnoException).code === undefined) throw e;
+      tally.skip('unreadable', { file: f.file, record: null, message: `expected a readable file (${(e as Error).message})` });
     }
-    bytes += data.length;
-    read++;
-    let got: DecodeResult;
-    if (fmt === 'agentdojo') {
-      try {
-        got = { episodes: [parseAgentDojo(data.toString('utf8'), file)], problems: [], skipped: {} };
-      } catch (e) {
-        if (!(e instanceof AdapterError)) throw e;
-        got = { episodes: [], problems: [e.toProblem()], skipped: { [e.reason]: 1 } };
-      }
-    } else {
-      got = fmt === 'jsonl' ? decodeJsonl(data, file) : decodeArrow(data, file);
-    }
-    problems.push(...got.problems);
-    for (const [reason, c] of Object.entries(got.skipped)) skipped[reason] = (skipped[reason] ?? 0) + c;
-    for (const ep of got.episodes) {
-      const first = firstFile.get(ep.id);
-      if (first !== undefined) {
-        skip('duplicate-id', { file, record: ep.id, message: `expected a unique episode id, found a duplicate of the episode in ${first}` });
-        continue;
-      }
-      firstFile.set(ep.id, file);
-      episodes.push(ep);
+    if (read !== null) {
+      tally.files++;
+      tally.bytes += read.bytes;
+      tally.merge(read.got.problems, read.got.skipped);
+      for (const ep of tally.keep(read.got.episodes, f.file)) episodes.push(ep);
+      tally.endFile();
     }
     opts.onFile?.(n + 1, files.length);
   });
-
-  const flagged = { aborted: 0, textOnlyCalls: 0 };
-  for (const ep of episodes) {
-    if (ep.flags.aborted !== null) flagged.aborted++;
-    if (ep.flags.textOnlyCalls) flagged.textOnlyCalls++;
-  }
-  return { episodes, problems, summary: { files: read, episodes: episodes.length, skipped, flagged, bytes } };
+  return { episodes, problems: tally.problems, summary: tally.summary() };
 }

@@ -12,5 +12,8 @@ export { ARROW_CORPUS_KEY, JSONL_HEADER_PREFIX, LinesDigest, corpusHeaderText, p
 export { encodeArrow, decodeArrow } from './arrow.ts';
 export { adaptAgentDojo, parseAgentDojo, pipelineFromPath, NOT_EXECUTED } from './agentdojo.ts';
 export { readCorpus, type CorpusFormat, type CorpusResult, type CorpusSummary, type ReadCorpusOptions } from './corpus.ts';
+export { streamCorpus, type CorpusStream, type StreamCorpusOptions } from './streamCorpus.ts';
+export { JsonlDecoder } from './jsonlDecoder.ts';
+export { JsonlCorpusWriter } from './jsonlCorpusWriter.ts';
 export { readLabels, readLabelsBeside, labelsPathFor } from './labelsReader.ts';
 export { inspectCorpus, unknownToolCounts, type GroupStats, type InspectReport } from './inspect.ts';

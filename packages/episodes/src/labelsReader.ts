@@ -4,8 +4,9 @@ import type { Problem } from './problems.ts';
 
 /** `<corpus>.labels.jsonl` beside a `.jsonl` or `.arrow` corpus, or null for other paths. */
 export function labelsPathFor(corpusFile: string): string | null {
-  const m = /^(.*)\.(jsonl|arrow)$/.exec(corpusFile);
-  if (m === null || corpusFile.endsWith('.labels.jsonl')) return null;
+  // a compressed corpus (`c.jsonl.gz`) keeps its labels beside it uncompressed (`c.labels.jsonl`)
+  const m = /^(.*)\.(jsonl|arrow)(\.gz)?$/.exec(corpusFile);
+  if (m === null || /\.labels\.jsonl(\.gz)?$/.test(corpusFile)) return null;
   return `${m[1]}.labels.jsonl`;
 }
 

@@ -1,12 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Ajv, { type ValidateFunction } from 'ajv';
-import { describeValue, schemaIssues } from '@carb/io';
+import { carbPath, describeValue, schemaIssues } from '@carb/io';
 import type { Episode } from './types.ts';
 
 /** configs/schema/episode.schema.json, the contract for the JSONL encoding. */
-export const EPISODE_SCHEMA_PATH = resolve(dirname(fileURLToPath(import.meta.url)), '../../../configs/schema/episode.schema.json');
+export const EPISODE_SCHEMA_PATH = carbPath('configs/schema/episode.schema.json');
 
 let compiled: ValidateFunction | null = null;
 function validator(): ValidateFunction {

@@ -6,3 +6,4 @@ export { canonicalJson } from './canonicalJson.ts';
 export { schemaIssues, describeValue } from './schemaIssues.ts';
 export { closestName } from './closestName.ts';
 export { seededRandom, type Rng } from './seededRandom.ts';
+export { carbPath } from './carbPath.ts';

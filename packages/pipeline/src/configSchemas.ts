@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
+import { carbPath } from '@carb/io';
 import { SCORER_FEATURES } from './exactWeights.ts';
 import { LEDGER_CATEGORIES, SELECTOR_KINDS, TOOL_TYPES } from './types.ts';
 
-const SCHEMA_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../configs/schema');
+const SCHEMA_DIR = carbPath('configs/schema');
 /** configs/schema/pipeline.schema.json, the contract for pipeline configs. */
 export const PIPELINE_SCHEMA_PATH = resolve(SCHEMA_DIR, 'pipeline.schema.json');
 /** configs/schema/tool-typing.schema.json, the contract for tool-typing files. */

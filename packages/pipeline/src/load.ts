@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { configValidators } from './configSchemas.ts';
 import { exactWeights } from './exactWeights.ts';
-import { schemaIssues } from '@carb/io';
+import { carbPath, schemaIssues } from '@carb/io';
 import type { Pipeline, ToolType, ToolTyping } from './types.ts';
 
 /** A config file that cannot be used; its message has one line per problem, each naming the file. */
@@ -120,7 +120,7 @@ export function loadPipeline(file: string): Pipeline {
 
 /** Default pipeline shipped in configs/pipelines/default.json. */
 export function defaultPipelinePath(): string {
-  return resolve(dirname(new URL(import.meta.url).pathname), '../../../configs/pipelines/default.json');
+  return carbPath('configs/pipelines/default.json');
 }
 
 /** Returns a copy with the selector replaced (the rest stays frozen). */

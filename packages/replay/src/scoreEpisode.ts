@@ -1,7 +1,7 @@
 import type { Episode } from '@carb/episodes';
 import { firstAllowingIndex, type Pipeline, type Score, type SelectorConfig } from '@carb/pipeline';
 import { perturbedScore, type ScorePerturbation } from './perturb.ts';
-import { createScoringSession } from './session.ts';
+import { createFusedSession } from './session.ts';
 
 /** Per-proposal scores of one ungated episode; λ-free, so computed once. */
 export interface EpisodeScores {
@@ -15,20 +15,29 @@ export interface EpisodeScores {
 
 /** Scores every logged proposal once, executing each record after its decision (the ungated log). */
 export function scoreEpisode(episode: Episode, pipeline: Pipeline, selector: SelectorConfig, perturb?: ScorePerturbation): EpisodeScores {
+  return scoreEpisodeFused(episode, pipeline, [selector], perturb)[0]!;
+}
+
+/**
+ * scoreEpisode under several selectors in one pass over the episode (one prefix graph):
+ * one EpisodeScores per selector, each equal to what scoreEpisode gives for it alone.
+ */
+export function scoreEpisodeFused(episode: Episode, pipeline: Pipeline, selectors: readonly SelectorConfig[], perturb?: ScorePerturbation): EpisodeScores[] {
   const steps = episode.steps;
   const T = steps.length;
-  const scores: Score[] = [];
-  const allowFrom = new Int32Array(T);
-  const contextSize = new Int32Array(T);
-  const session = createScoringSession(pipeline, selector, episode.id);
+  const out: EpisodeScores[] = selectors.map(() => ({ scores: [], allowFrom: new Int32Array(T), contextSize: new Int32Array(T) }));
+  const session = createFusedSession(pipeline, selectors, episode.id);
   for (let t = 0; t < T; t++) {
     const step = steps[t]!;
-    const d = session.decide(step, episode.externalScores?.[t]);
-    const q = perturbedScore(d.score, episode.id, t, perturb);
-    scores.push(q);
-    allowFrom[t] = firstAllowingIndex(pipeline.grid, q);
-    contextSize[t] = d.contextSize;
+    const decisions = session.decide(step, episode.externalScores?.[t]);
+    decisions.forEach((d, s) => {
+      const q = perturbedScore(d.score, episode.id, t, perturb);
+      const o = out[s]!;
+      o.scores.push(q);
+      o.allowFrom[t] = firstAllowingIndex(pipeline.grid, q);
+      o.contextSize[t] = d.contextSize;
+    });
     session.execute(step);
   }
-  return { scores, allowFrom, contextSize };
+  return out;
 }

@@ -24,6 +24,28 @@ export interface ScoringSession {
 }
 
 export function createScoringSession(pipeline: Pipeline, selector: SelectorConfig, episodeId: string): ScoringSession {
+  const fused = createFusedSession(pipeline, [selector], episodeId);
+  return {
+    decide: (proposal, external) => fused.decide(proposal, external)[0]!,
+    execute: (record) => fused.execute(record),
+    admit: (record) => fused.admit(record),
+  };
+}
+
+/** A scoring session that decides every proposal under several selectors at once. */
+export interface FusedScoringSession {
+  /** One decision per selector, in the order the selectors were given. */
+  decide(proposal: PolicyStep, external?: number): Decision[];
+  execute(record: PolicyStep): void;
+  admit(record: PolicyStep): void;
+}
+
+/**
+ * The gate's decision procedure under several selectors over one prefix graph: the graph
+ * depends on the pipeline, not on the selector, so it is built once per episode and each
+ * selector picks its context from it. The single-selector session is this with one selector.
+ */
+export function createFusedSession(pipeline: Pipeline, selectors: readonly SelectorConfig[], episodeId: string): FusedScoringSession {
   const graph = createPrefixGraph(pipeline);
   const key = { episodeId };
   let pending = false;
@@ -32,14 +54,14 @@ export function createScoringSession(pipeline: Pipeline, selector: SelectorConfi
       if (pending) throw new Error(`episode ${episodeId}: proposal ${proposal.index} scored before the previous one was executed`);
       graph.propose(withEmptyResult(proposal));
       pending = true;
-      const selected = selectContext(graph, selector, key);
-      if (pipeline.scorer.source === 'external') {
-        if (external === undefined || !(external >= 0 && external <= 1)) {
-          throw new Error(`episode ${episodeId}: step ${proposal.index}: expected an external score in [0,1], found ${String(external)}`);
-        }
-        return { score: doubleScore(external), contextSize: selected.length };
+      if (pipeline.scorer.source === 'external' && (external === undefined || !(external >= 0 && external <= 1))) {
+        throw new Error(`episode ${episodeId}: step ${proposal.index}: expected an external score in [0,1], found ${String(external)}`);
       }
-      return { score: scoreContext(graph, selected, pipeline), contextSize: selected.length };
+      return selectors.map((selector) => {
+        const selected = selectContext(graph, selector, key);
+        const score = pipeline.scorer.source === 'external' ? doubleScore(external!) : scoreContext(graph, selected, pipeline);
+        return { score, contextSize: selected.length };
+      });
     },
     execute(record) {
       if (!pending) throw new Error(`episode ${episodeId}: step ${record.index} executed without a decision`);

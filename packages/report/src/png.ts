@@ -1,13 +1,15 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
+import { carbPath } from '@carb/io';
 
 /** The one font family of every plot: the SVG names it and the PNG is rendered with it. */
 export const PLOT_FONT_FAMILY = 'DejaVu Sans';
 
 // DejaVu 2.37 shipped as an npm package (Bitstream Vera licence, DejaVu changes public domain):
 // with system fonts off, the same glyphs are drawn on every machine, so the PNG bytes are too
-const fontDir = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+// resolved as a dependency of @carb/report wherever this code runs (sources or the CLI bundle)
+const fontDir = join(dirname(createRequire(carbPath('packages/report/package.json')).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 const FONT_FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((f) => join(fontDir, f));
 
 /**

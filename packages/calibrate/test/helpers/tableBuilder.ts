@@ -1,6 +1,6 @@
 import type { LedgerCategory } from '@carb/pipeline';
 import { LEDGER_CATEGORIES, gridSize, type GridConfig } from '@carb/pipeline';
-import type { OutcomeTable } from '@carb/replay';
+import type { BreakpointTable, OutcomeTable } from '@carb/replay';
 
 /** A synthetic episode: per-step first allowing grid index, ledger firsts, completion, context sizes. */
 export interface SynthEpisode {
@@ -17,8 +17,53 @@ export interface SynthEpisode {
   ctx?: number[];
 }
 
-/** Builds an OutcomeTable with the replay's semantics (packages/replay/src/outcomeTable.ts). */
-export function buildTable(method: string, episodes: readonly SynthEpisode[], grid: GridConfig = { bottom: -1, denominator: 100 }): OutcomeTable {
+/**
+ * Builds the BreakpointTable of synthetic episodes with the contract's semantics
+ * (packages/replay/src/breakpoints.ts): executesFrom is the running max of allowFrom, and a
+ * fact tied to step t starts where t executes.
+ */
+export function buildTable(method: string, episodes: readonly SynthEpisode[], grid: GridConfig = { bottom: -1, denominator: 100 }): BreakpointTable {
+  const G = gridSize(grid);
+  const n = episodes.length;
+  const stepOffset = new Int32Array(n + 1);
+  episodes.forEach((ep, e) => { stepOffset[e + 1] = stepOffset[e]! + ep.allowFrom.length; });
+  const executesFrom = new Int32Array(stepOffset[n]!);
+  const contextSize = new Int32Array(stepOffset[n]!);
+  const lossFrom = {} as Record<LedgerCategory, Int32Array>;
+  for (const k of LEDGER_CATEGORIES) lossFrom[k] = new Int32Array(n);
+  const t: BreakpointTable = {
+    method, grid, G, n,
+    ids: episodes.map((e) => e.id),
+    groups: episodes.map((e) => e.group ?? e.id),
+    stepOffset, executesFrom, contextSize,
+    taskCompleted: Uint8Array.from(episodes, (e) => (e.completed ? 1 : 0)),
+    successFrom: new Int32Array(n), runsFrom: new Int32Array(n),
+    unionFirstStep: new Int32Array(n), unionLossFrom: new Int32Array(n), lossFrom,
+  };
+  episodes.forEach((ep, e) => {
+    const T = ep.allowFrom.length;
+    const base = stepOffset[e]!;
+    let max = 0;
+    ep.allowFrom.forEach((a, i) => {
+      max = Math.max(max, a);
+      executesFrom[base + i] = max;
+      contextSize[base + i] = ep.ctx?.[i] ?? i + 1;
+    });
+    const from = (s: number) => (s < 0 || s >= T ? G : Math.min(G, executesFrom[base + s]!));
+    t.runsFrom[e] = T === 0 ? 0 : Math.min(G, max);
+    const firsts = LEDGER_CATEGORIES.map((k) => ep.firstStep?.[k] ?? -1);
+    LEDGER_CATEGORIES.forEach((k, i) => { lossFrom[k][e] = from(firsts[i]!); });
+    const union = firsts.filter((f) => f >= 0).reduce((a, b) => Math.min(a, b), Infinity);
+    t.unionFirstStep[e] = Number.isFinite(union) ? union : -1;
+    t.unionLossFrom[e] = from(t.unionFirstStep[e]!);
+    const at = ep.completedAt ?? null;
+    t.successFrom[e] = !ep.completed ? G : at === null ? t.runsFrom[e]! : from(at);
+  });
+  return t;
+}
+
+/** The dense OutcomeTable of the same episodes, row by row (packages/replay/src/outcomeTable.ts): the independent reference. */
+export function buildDenseTable(method: string, episodes: readonly SynthEpisode[], grid: GridConfig = { bottom: -1, denominator: 100 }): OutcomeTable {
   const G = gridSize(grid);
   const n = episodes.length;
   const rows = n * G;
@@ -84,7 +129,7 @@ export function mulberry32(seed: number): () => number {
  * A corpus-sized synthetic table: n episodes with up to maxT steps, scores rising
  * toward a harmful step in a fraction of episodes. `shift` varies the scores per method.
  */
-export function syntheticTable(method: string, n: number, maxT: number, seed: number, shift = 0): OutcomeTable {
+export function syntheticEpisodes(n: number, maxT: number, seed: number, shift = 0): SynthEpisode[] {
   const r = mulberry32(seed);
   const r2 = mulberry32(seed + 1000 + shift);
   const eps: SynthEpisode[] = [];
@@ -105,5 +150,9 @@ export function syntheticTable(method: string, n: number, maxT: number, seed: nu
       ctx: allowFrom.map((_, t) => 1 + Math.floor(r2() * (t + 1))),
     });
   }
-  return buildTable(method, eps);
+  return eps;
+}
+
+export function syntheticTable(method: string, n: number, maxT: number, seed: number, shift = 0): BreakpointTable {
+  return buildTable(method, syntheticEpisodes(n, maxT, seed, shift));
 }

@@ -4,6 +4,7 @@ import type { CommandModule } from 'yargs';
 import { DEFAULT_ALPHAS, METHOD_ORDER, foldSizes, parseAlpha, rationalValue, type MethodName, type SplitDataset } from '@carb/calibrate';
 import type { CorpusFormat } from '@carb/episodes';
 import { defaultPipelinePath, loadPipeline } from '@carb/pipeline';
+import { defaultWorkers } from '@carb/replay';
 import { reportTargetProblem, summaryTable, writeReport } from '@carb/report';
 import { detectDataset, labelsFor, runCalibrationJob, scoreNoiseFor } from '../calibrationJob.ts';
 import { loadEpisodes } from '../loadEpisodes.ts';
@@ -14,6 +15,7 @@ import { methodsOption } from '../options/methods.ts';
 import { MAX_SEEDS, seedListOption } from '../options/seeds.ts';
 import { choiceSpec, flagSpec, formatSpec, includeAbortedSpec, integerSpec, pipelineSpec, strictSpec, textSpec } from '../options/specs.ts';
 import { textListOption } from '../options/text.ts';
+import { workersSpec } from '../options/workers.ts';
 import { UsageError } from '../options/usageError.ts';
 
 interface CalibrateArgs {
@@ -28,6 +30,7 @@ interface CalibrateArgs {
   test?: number;
   'split-rng': 'python' | 'seedrandom';
   'base-seed': number;
+  workers?: number;
   out: string;
   'expect-hash'?: string;
   'expect-manifest'?: string;
@@ -76,6 +79,7 @@ export const command: CommandModule<object, CalibrateArgs> = {
       .option('format', formatSpec())
       .option('strict', strictSpec())
       .option('include-aborted', includeAbortedSpec())
+      .option('workers', workersSpec())
       .option('selector-seeds', { type: 'string', requiresArg: true, describe: `equal-size random seed check at α = .05, e.g. 0-19 or 0,3,7 (at most ${MAX_SEEDS} seeds)`, coerce: seedListOption('--selector-seeds') })
       .check((argv) => {
         const a = argv as unknown as CalibrateArgs;
@@ -99,7 +103,7 @@ export const command: CommandModule<object, CalibrateArgs> = {
     }
     const manifestPath = args['expect-manifest'] ?? (existsSync(join(args.out, 'manifest.json')) ? join(args.out, 'manifest.json') : undefined);
     const expectManifest = args['expect-hash'] && manifestPath ? readManifest(manifestPath) : null;
-    const { protocol, manifest, report } = runCalibrationJob({
+    const { protocol, manifest, report } = await runCalibrationJob({
       title: args.corpus.map((p) => basename(p.replace(/\/+$/, ''))).join(', '),
       episodes, labels, pipeline,
       methods: args.methods,
@@ -113,6 +117,7 @@ export const command: CommandModule<object, CalibrateArgs> = {
       baseSeed: args['base-seed'],
       argv: invocation(),
       scoreNoise: scoreNoiseFor(args.corpus),
+      workers: args.workers ?? defaultWorkers(),
       ...(args['selector-seeds'] ? { selectorSeeds: args['selector-seeds'] } : {}),
       ...(args['expect-hash'] ? { expectHash: args['expect-hash'], expectManifest } : {}),
     });

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { encodeArrow, encodeCorpusJsonl, formatProblem, readCorpus, unknownToolCounts, type CorpusFormat, type CorpusSummary } from '@carb/episodes';
+import { AdapterError, JsonlCorpusWriter, encodeArrow, formatProblem, streamCorpus, unknownToolCounts, type CorpusFormat, type CorpusSummary, type Episode } from '@carb/episodes';
 import { progress, writeFileAtomic, type Progress } from '@carb/io';
 import { defaultPipelinePath, loadPipeline, loadToolTypings, type ToolTyping } from '@carb/pipeline';
 import { formatSpec, strictSpec, textSpec, toolsSpec } from '../options/specs.ts';
@@ -61,30 +61,53 @@ export const command: CommandModule<object, IngestArgs> = {
       .option('strict', strictSpec())
       .option('pipeline', textSpec('pipeline', 'pipeline config whose tool typing names the known tools (default configs/pipelines/default.json)'))
       .option('tools', toolsSpec()) as never,
-  handler: (args) => {
+  handler: async (args) => {
     const out = args.out;
     const typing = toolTypingFor(args);
     if (typing === null) return;
     let bar: Progress | null = null;
-    const { episodes, problems, summary } = readCorpus(args.path, {
+    const stream = streamCorpus(args.path, {
       format: args.format,
       onFile: (_done, total) => {
         bar ??= progress('ingest', total);
         bar.tick();
       },
     });
+    // JSONL goes out line by line (memory: one batch); Arrow is still encoded whole
+    // (one record batch, as before), so it holds the corpus.
+    const jsonl = out.endsWith('.arrow') ? null : new JsonlCorpusWriter(out);
+    const kept: Episode[] = [];
+    const unknown = new Map<string, number>();
+    let refused: AdapterError | null = null;
+    try {
+      for await (const batch of stream) {
+        for (const [tool, n] of Object.entries(unknownToolCounts(batch, typing))) unknown.set(tool, (unknown.get(tool) ?? 0) + n);
+        if (jsonl === null) for (const ep of batch) kept.push(ep);
+        else jsonl.add(batch);
+      }
+    } catch (e) {
+      if (!(e instanceof AdapterError)) {
+        jsonl?.abort();
+        throw e;
+      }
+      refused = e;
+    }
     (bar as Progress | null)?.stop();
+    const problems = stream.problems;
     for (const p of problems) process.stderr.write(`${formatProblem(p)}\n`);
-    const lines = summaryLines(summary, unknownToolCounts(episodes, typing));
-    if (episodes.length === 0) {
+    const unknownCounts = Object.fromEntries([...unknown.entries()].sort(([a], [b]) => (a < b ? -1 : 1)));
+    const summary = stream.summary();
+    const lines = summaryLines(summary, unknownCounts);
+    const stop = (message: string) => {
+      jsonl?.abort();
       process.stdout.write(`${lines.join('\n')}\n`);
-      return fail(`nothing could be read from ${args.path.join(', ')}`);
-    }
-    if (args.strict && problems.length > 0) {
-      process.stdout.write(`${lines.join('\n')}\n`);
-      return fail(`${problems.length} problem(s) in the input (--strict); nothing written`);
-    }
-    writeFileAtomic(out, out.endsWith('.arrow') ? encodeArrow(episodes) : encodeCorpusJsonl(episodes));
+      fail(message);
+    };
+    if (refused !== null) return stop(`${refused.file} failed its integrity check after its episodes were read: the input is refused; nothing written`);
+    if (summary.episodes === 0) return stop(`nothing could be read from ${args.path.join(', ')}`);
+    if (args.strict && problems.length > 0) return stop(`${problems.length} problem(s) in the input (--strict); nothing written`);
+    if (jsonl === null) writeFileAtomic(out, encodeArrow(kept));
+    else jsonl.finish();
     process.stdout.write(`${lines.join('\n')}\nwrote ${out}\n`);
   },
 };

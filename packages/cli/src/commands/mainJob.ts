@@ -43,11 +43,11 @@ function sectionArgv(slug: string): string[] {
   return [...argv, '--section', slug];
 }
 
-function runSection(root: string, s: JobSection, pipeline: Pipeline): ReportSection {
+async function runSection(root: string, s: JobSection, pipeline: Pipeline): Promise<ReportSection> {
   process.stderr.write(`carb: ${s.title}\n`);
   const paths = [resolve(root, s.corpus)];
   const episodes = loadEpisodes(paths, { format: 'jsonl' });
-  const { report } = runCalibrationJob({
+  const { report } = await runCalibrationJob({
     title: s.title, episodes, labels: labelsFor(paths), pipeline,
     methods: METHOD_ORDER.filter((m) => m !== 'executed-step-crc'), alphas: [...DEFAULT_ALPHAS], frontier: true,
     splits: s.splits, dataset: s.dataset, splitRng: 'python', baseSeed: 0, argv: sectionArgv(s.slug),
@@ -79,12 +79,13 @@ export const command: CommandModule<object, MainArgs> = {
     const pipeline = loadPipeline(resolve(root, job.pipeline));
     if (only) {
       // a section re-run on its own writes the same bytes as in the full report: `carb verify out/<slug>` relies on it
-      const { input } = runSection(root, only, pipeline);
+      const { input } = await runSection(root, only, pipeline);
       const written = await writeReport(out, input);
       process.stdout.write(`manifest sha256 ${written.manifestHash}\nreport: ${join(out, 'index.html')}\n`);
       return;
     }
-    const sections = job.sections.map((s) => runSection(root, s, pipeline));
+    const sections: ReportSection[] = [];
+    for (const s of job.sections) sections.push(await runSection(root, s, pipeline));
     const groups = sections.map((s) => ({ label: s.input.title, rows: s.input.summary }));
     const t8 = table8(groups, { alpha: 0.1 });
     const written = await writeReportSections(out, {

@@ -1,0 +1,87 @@
+import type { Problem } from './problems.ts';
+import type { Episode } from './types.ts';
+
+export interface CorpusSummary {
+  /** Corpus files read (AgentDojo .json, .jsonl, .arrow, each optionally .gz). */
+  files: number;
+  /** Episodes returned. */
+  episodes: number;
+  /** Records or files skipped, by reason. */
+  skipped: Record<string, number>;
+  /** Episodes kept but flagged. */
+  flagged: { aborted: number; textOnlyCalls: number };
+  /** Bytes read from corpus files (as stored: compressed for .gz). */
+  bytes: number;
+}
+
+/**
+ * What a corpus read has seen so far: problems, skip counts, the ids kept (duplicates
+ * keep the first occurrence) and the summary. Shared by readCorpus and streamCorpus so
+ * both apply one rule. Memory: one map entry per kept episode id (exact duplicate
+ * detection needs every id; about 100 bytes each).
+ */
+export class CorpusTally {
+  readonly problems: Problem[] = [];
+  readonly skipped: Record<string, number> = {};
+  readonly flagged = { aborted: 0, textOnlyCalls: 0 };
+  files = 0;
+  bytes = 0;
+  episodes = 0;
+  private readonly fileNames: string[] = [];
+  private readonly firstFile = new Map<string, number>();
+  // A file's duplicate-id problems follow its record problems, however the file is read in pieces.
+  private duplicates: Problem[] = [];
+
+  skip(reason: string, p: Problem): void {
+    this.problems.push(p);
+    this.skipped[reason] = (this.skipped[reason] ?? 0) + 1;
+  }
+
+  /** A decoder's problems and skip counts. */
+  merge(problems: readonly Problem[], skipped: Record<string, number>): void {
+    for (const p of problems) this.problems.push(p);
+    for (const [reason, c] of Object.entries(skipped)) this.skipped[reason] = (this.skipped[reason] ?? 0) + c;
+  }
+
+  /** A point to roll back to: a file refused whole withdraws the problems it reported. */
+  mark(): { problems: number; skipped: Record<string, number> } {
+    return { problems: this.problems.length, skipped: { ...this.skipped } };
+  }
+
+  rollback(m: { problems: number; skipped: Record<string, number> }): void {
+    this.problems.length = m.problems;
+    for (const k of Object.keys(this.skipped)) delete this.skipped[k];
+    Object.assign(this.skipped, m.skipped);
+  }
+
+  /** The episodes of `file` that are kept: a repeated id is skipped as `duplicate-id`. */
+  keep(episodes: readonly Episode[], file: string): Episode[] {
+    if (this.fileNames[this.fileNames.length - 1] !== file) this.fileNames.push(file);
+    const at = this.fileNames.length - 1;
+    const kept: Episode[] = [];
+    for (const ep of episodes) {
+      const first = this.firstFile.get(ep.id);
+      if (first !== undefined) {
+        this.duplicates.push({ file, record: ep.id, message: `expected a unique episode id, found a duplicate of the episode in ${this.fileNames[first]}` });
+        this.skipped['duplicate-id'] = (this.skipped['duplicate-id'] ?? 0) + 1;
+        continue;
+      }
+      this.firstFile.set(ep.id, at);
+      kept.push(ep);
+      if (ep.flags.aborted !== null) this.flagged.aborted++;
+      if (ep.flags.textOnlyCalls) this.flagged.textOnlyCalls++;
+    }
+    this.episodes += kept.length;
+    return kept;
+  }
+
+  /** Ends a file: its duplicate-id problems are listed after its other problems. */
+  endFile(): void {
+    for (const p of this.duplicates) this.problems.push(p);
+    this.duplicates = [];
+  }
+
+  summary(): CorpusSummary {
+    return { files: this.files, episodes: this.episodes, skipped: { ...this.skipped }, flagged: { ...this.flagged }, bytes: this.bytes };
+  }
+}

@@ -1,0 +1,59 @@
+/** Bytes of a line longer than this are not gathered: the line becomes one problem. */
+export const MAX_LINE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Cuts a byte stream into lines at `\n` (a `\r` before it stays in the line, where
+ * JSON.parse reads it as whitespace). Splitting bytes, not text, is what makes a UTF-8
+ * character cut by a chunk boundary safe: 0x0A never occurs inside a multi-byte
+ * character. Holds at most one line; a line over `maxLine` bytes is reported as
+ * `null` (and its bytes dropped) instead of being gathered.
+ */
+export class LineSplitter {
+  private parts: Buffer[] = [];
+  private held = 0;
+  private tooLong = false;
+  /** 1-based number of the next line. */
+  line = 1;
+
+  constructor(private readonly onLine: (text: string | null, line: number) => void, private readonly maxLine = MAX_LINE_BYTES) {}
+
+  push(chunk: Buffer): void {
+    let from = 0;
+    for (let nl = chunk.indexOf(0x0a); nl >= 0; nl = chunk.indexOf(0x0a, from)) {
+      // the common case, a whole line inside one chunk, is decoded without a copy
+      if (this.held === 0 && !this.tooLong && nl - from <= this.maxLine) this.onLine(chunk.toString('utf8', from, nl), this.line++);
+      else {
+        this.gather(chunk.subarray(from, nl));
+        this.emit();
+      }
+      from = nl + 1;
+    }
+    if (from < chunk.length) this.gather(chunk.subarray(from));
+  }
+
+  /** The last line, when the input does not end in `\n`. */
+  end(): void {
+    if (this.held > 0 || this.tooLong) this.emit();
+  }
+
+  private gather(piece: Buffer): void {
+    if (this.tooLong || piece.length === 0) return;
+    if (this.held + piece.length > this.maxLine) {
+      this.tooLong = true;
+      this.parts = [];
+      this.held = 0;
+      return;
+    }
+    // copied: the chunk's memory may be reused by the stream that produced it
+    this.parts.push(Buffer.from(piece));
+    this.held += piece.length;
+  }
+
+  private emit(): void {
+    const text = this.tooLong ? null : this.parts.length === 1 ? this.parts[0]!.toString('utf8') : Buffer.concat(this.parts, this.held).toString('utf8');
+    this.parts = [];
+    this.held = 0;
+    this.tooLong = false;
+    this.onLine(text, this.line++);
+  }
+}

@@ -1,0 +1,201 @@
+import { createReadStream, readFileSync } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import { createGunzip, gunzipSync } from 'node:zlib';
+import { RecordBatchReader, type RecordBatch } from 'apache-arrow';
+import { parseAgentDojo } from './agentdojo.ts';
+import { COLUMN_NAMES, NOT_ARROW, decodeArrow, decodeDigestedRow, type Columns } from './arrow.ts';
+import { arrowFileSha256Streamed, arrowShaOffsetOnDisk } from './arrowSha.ts';
+import { ARROW_CORPUS_KEY, LinesDigest, digestMismatch, parseCorpusHeader, type CorpusHeader } from './corpusHeader.ts';
+import type { CorpusFile } from './corpusFiles.ts';
+import { gzipError } from './gzip.ts';
+import { JsonlDecoder, type Refusal } from './jsonlDecoder.ts';
+import { AdapterError, type Problem } from './problems.ts';
+import type { Episode } from './types.ts';
+
+/** What a file reader reports beside its episodes. */
+export interface FileReport {
+  /** Line problems and skip counts, passed on as they are found. */
+  report(problems: readonly Problem[], skipped: Record<string, number>): void;
+  /** Set when the whole file is refused (then `decoded` says whether episodes already went out). */
+  refusal: Refusal | null;
+  /** Set when the file could not be read at all (not counted as a file). */
+  unreadable: string | null;
+  decoded: number;
+  bytes: number;
+}
+
+const refusalOf = (e: AdapterError): Refusal => ({ reason: e.reason, problem: e.toProblem() });
+const CHUNK = 1 << 20;
+
+async function* jsonlEpisodes(f: CorpusFile, r: FileReport): AsyncGenerator<Episode[]> {
+  const raw = createReadStream(f.file, { highWaterMark: CHUNK });
+  let rawError: Error | null = null;
+  raw.on('error', (e) => { rawError = e; });
+  let source: AsyncIterable<Buffer> = raw;
+  if (f.gz) {
+    const gun = createGunzip({ chunkSize: CHUNK });
+    raw.on('error', (e) => gun.destroy(e));
+    source = raw.pipe(gun);
+  }
+  const d = new JsonlDecoder(f.file);
+  try {
+    for await (const chunk of source) {
+      d.push(chunk);
+      const { problems, skipped } = d.drain();
+      r.report(problems, skipped);
+      const eps = d.take();
+      r.decoded += eps.length;
+      if (eps.length > 0) yield eps;
+      if (d.refusal !== null) break;
+    }
+  } catch (e) {
+    raw.destroy();
+    if (rawError !== null) r.unreadable = (rawError as Error).message;
+    // zlib's errors carry a Z_ code; anything else is a bug and escapes
+    else if (f.gz && /^Z_/.test(String((e as NodeJS.ErrnoException).code))) r.refusal = refusalOf(gzipError(f.file, e));
+    else throw e;
+    return;
+  } finally {
+    r.bytes = raw.bytesRead;
+  }
+  raw.destroy();
+  r.refusal = d.end();
+  const { problems, skipped } = d.drain();
+  r.report(problems, skipped);
+  const eps = d.take();
+  r.decoded += eps.length;
+  if (r.refusal === null && eps.length > 0) yield eps;
+}
+
+function refuse(r: FileReport, file: string, record: string | null, reason: string, message: string): void {
+  r.refusal = { reason, problem: { file, record, message } };
+}
+
+// The content digest, the row count and undecodable rows are known only after the
+// last batch; the whole-file digest is checked before the first.
+async function* arrowBatches(f: CorpusFile, r: FileReport, size: number): AsyncGenerator<Episode[]> {
+  const fh = await open(f.file, 'r');
+  r.bytes = size;
+  let reader;
+  try {
+    reader = await RecordBatchReader.from(fh);
+    await reader.open();
+  } catch {
+    await fh.close();
+    return refuse(r, f.file, null, 'malformed-arrow', NOT_ARROW);
+  }
+  try {
+    const schema = reader.schema;
+    const text = schema.metadata.get(ARROW_CORPUS_KEY);
+    if (text === undefined) {
+      return refuse(r, f.file, 'corpus digest', 'corpus-digest', `expected the carb corpus header in the Arrow schema metadata (key ${ARROW_CORPUS_KEY}), found none (not written by carb, or damaged)`);
+    }
+    let header: CorpusHeader;
+    try {
+      header = parseCorpusHeader(text, f.file, `schema metadata ${ARROW_CORPUS_KEY}`, true);
+    } catch (e) {
+      if (!(e instanceof AdapterError)) throw e;
+      r.refusal = refusalOf(e);
+      return;
+    }
+    const at = await arrowShaOffsetOnDisk(f.file, size, header.arrowSha256!);
+    const whole = at < 0 ? 'a file whose metadata cannot be located' : await arrowFileSha256Streamed(f.file, at);
+    if (whole !== header.arrowSha256) return refuse(r, f.file, 'corpus digest', 'corpus-digest', digestMismatch(header.arrowSha256!, whole, 'the file bytes'));
+    const names = schema.fields.map((x) => x.name);
+    const missing = COLUMN_NAMES.find((n) => !names.includes(n));
+    if (missing !== undefined) return refuse(r, f.file, null, 'malformed-arrow', `expected an episode table with column "${missing}", found columns ${names.join(', ')}`);
+    const digest = new LinesDigest();
+    let rows = 0;
+    let undecodable = 0;
+    for await (const batch of reader as AsyncIterable<RecordBatch>) {
+      const cols: Columns = {};
+      for (const n of COLUMN_NAMES) cols[n] = batch.getChild(n)!;
+      const out: Episode[] = [];
+      for (let i = 0; i < batch.numRows; i++) {
+        const ep = decodeDigestedRow(cols, i, f.file, digest);
+        if (ep === null) undecodable++;
+        else out.push(ep);
+      }
+      rows += batch.numRows;
+      r.decoded += out.length;
+      if (out.length > 0) yield out;
+    }
+    if (rows !== header.episodes) {
+      return refuse(r, f.file, 'corpus digest', 'corpus-digest', `expected ${header.episodes} episodes (corpus header), found ${rows} rows (file altered after carb wrote it)`);
+    }
+    const found = digest.hex();
+    if (found !== header.sha256 || undecodable > 0) {
+      const note = undecodable > 0 ? `; ${undecodable} row(s) do not decode to an episode` : '';
+      return refuse(r, f.file, 'corpus digest', 'corpus-digest', `${digestMismatch(header.sha256, found)}${note}`);
+    }
+  } catch (e) {
+    if (e instanceof AdapterError) throw e;
+    // damaged bytes can make arrow-js throw anything, at any batch
+    return refuse(r, f.file, null, 'malformed-arrow', NOT_ARROW);
+  } finally {
+    await reader.cancel();
+    await fh.close();
+  }
+}
+
+// Read whole: an AgentDojo log is one small JSON document, and an .arrow.gz cannot be
+// read by batches (the Arrow file reader needs random access).
+async function* wholeFile(f: CorpusFile, r: FileReport): AsyncGenerator<Episode[]> {
+  let stored: Buffer;
+  try {
+    // synchronous: these files are small (a run log) and fs.promises.readFile is several
+    // times slower on thousands of them
+    stored = readFileSync(f.file);
+  } catch (e) {
+    r.unreadable = (e as Error).message;
+    return;
+  }
+  r.bytes = stored.length;
+  let data: Buffer;
+  try {
+    data = f.gz ? gunzipSync(stored) : stored;
+  } catch (e) {
+    r.refusal = refusalOf(gzipError(f.file, e));
+    return;
+  }
+  if (f.format === 'arrow') {
+    const got = decodeArrow(data, f.file);
+    if (got.episodes.length === 0 && got.problems.length > 0) {
+      r.refusal = { reason: Object.keys(got.skipped)[0]!, problem: got.problems[0]! };
+      return;
+    }
+    r.decoded = got.episodes.length;
+    if (got.episodes.length > 0) yield got.episodes;
+    return;
+  }
+  let ep: Episode;
+  try {
+    ep = parseAgentDojo(data.toString('utf8'), f.file);
+  } catch (e) {
+    if (!(e instanceof AdapterError)) throw e;
+    r.refusal = refusalOf(e);
+    return;
+  }
+  r.decoded = 1;
+  yield [ep];
+}
+
+/**
+ * The episodes of one corpus file, in file order, in pieces: JSONL line by line
+ * (through gunzip for .gz), Arrow by record batch, AgentDojo logs whole. Problems and
+ * the file's refusal go to `r`.
+ */
+export async function* fileEpisodes(f: CorpusFile, r: FileReport): AsyncGenerator<Episode[]> {
+  if (f.format === 'jsonl') return yield* jsonlEpisodes(f, r);
+  if (f.format === 'arrow' && !f.gz) {
+    let size: number;
+    try {
+      size = (await stat(f.file)).size;
+    } catch (e) {
+      r.unreadable = (e as Error).message;
+      return;
+    }
+    return yield* arrowBatches(f, r, size);
+  }
+  return yield* wholeFile(f, r);
+}

@@ -1,0 +1,29 @@
+import type { Episode } from '@carb/episodes';
+import type { Pipeline, ToolTyping } from '@carb/pipeline';
+import { move, transferableSymbol, valueSymbol, workerData } from 'piscina';
+import type { BreakpointTable } from './breakpoints.ts';
+import { replayFused, type FusedSelector, type ReplayNoise } from './replayFused.ts';
+
+/** What every replay worker is started with (structured-cloned once per thread). */
+export interface ReplayWorkerData {
+  pipeline: Pipeline;
+  selectors: FusedSelector[];
+  noise: ReplayNoise | null;
+}
+
+const data = workerData as ReplayWorkerData | undefined;
+// structured clone gives the tool-typing table a prototype; lookups expect own keys only
+const pipeline: Pipeline | undefined = data && { ...data.pipeline, toolTyping: Object.assign(Object.create(null) as ToolTyping, data.pipeline.toolTyping) };
+
+/** Pool task: one chunk of episodes in, one breakpoint table per selector out, columns moved, not copied. */
+export default function replayChunk(episodes: Episode[]): unknown {
+  if (!data || !pipeline) throw new Error('replayWorker: started without worker data (run it through replayParallel)');
+  const tables = replayFused(episodes, pipeline, data.selectors, { noise: data.noise });
+  const buffers = tables.flatMap(columnBuffers);
+  return move({ get [transferableSymbol]() { return buffers; }, get [valueSymbol]() { return tables; } } as never);
+}
+
+function columnBuffers(t: BreakpointTable): ArrayBuffer[] {
+  const cols = [t.stepOffset, t.executesFrom, t.contextSize, t.taskCompleted, t.successFrom, t.runsFrom, t.unionFirstStep, t.unionLossFrom, ...Object.values(t.lossFrom)];
+  return cols.map((c) => c.buffer as ArrayBuffer);
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { SelectorConfig } from '@carb/pipeline';
+import { replayFused, replayParallel } from '@carb/replay';
+import { generateGraphBraid, parseParams } from '@carb/suites';
+import { SHARED_SAMPLE, stratifiedSample } from './helpers/episodeSample.ts';
+import { allSelectors, expectSameAsReference, perSelector } from './helpers/fusedReference.ts';
+import { bundledEpisodes, defaultPipeline, sharedEpisodes } from './helpers/replayCorpora.ts';
+import { describeShared } from './helpers/shared.ts';
+
+const pipeline = defaultPipeline();
+const selectors = allSelectors(pipeline);
+const noisy = generateGraphBraid(17, parseParams(['scoreNoise=0.2', 'trajectories=15']));
+
+describe('fused replay: one prefix graph per episode, every selector decided on it', () => {
+  // the bundled graph-braid suite (≈19 s here) runs under `npm run test:full` (replay-fused.full.test.ts)
+  for (const name of ['ces-clean', 'ces-near-miss'] as const) {
+    it(`${name}: equals the per-selector reference builder for all five selectors`, () => {
+      expectSameAsReference(bundledEpisodes(name), pipeline, null);
+    }, 60_000);
+  }
+
+  it('graph-braid with score noise: the same noisy draw per (episode, step) for every selector', () => {
+    const fused = expectSameAsReference(noisy.episodes, pipeline, noisy.meta);
+    // the noise must act: some allowing index moves relative to the noiseless pass
+    const clean = replayFused(noisy.episodes, pipeline, selectors);
+    expect(fused.some((t, s) => t.executesFrom.some((x, i) => x !== clean[s]!.executesFrom[i]))).toBe(true);
+  }, 60_000);
+
+  it('random selector: two seeds fused in one pass each match their own replay (draws keyed by seed and episode)', () => {
+    const episodes = bundledEpisodes('ces-near-miss');
+    const seeds = [1, 2].map((seed) => ({ method: `random-${seed}`, selector: { kind: 'random', seed } as SelectorConfig }));
+    const fused = replayFused(episodes, pipeline, seeds);
+    seeds.forEach(({ method, selector }, s) => expect(fused[s]).toEqual(perSelector(episodes, pipeline, selector, method, null)));
+    expect(fused[0]!.contextSize).toEqual(fused[1]!.contextSize); // equal-size: only the members differ
+  }, 60_000);
+});
+
+describe('parallel replay: the same tables for any worker count', () => {
+  it('graph-braid with score noise: 1, 2 and 3 workers give the in-process fused tables, episodes in input order', async () => {
+    const inProcess = replayFused(noisy.episodes, pipeline, selectors, { noise: noisy.meta });
+    for (const workers of [1, 2, 3]) {
+      let done = 0;
+      const tables = await replayParallel(noisy.episodes, pipeline, selectors, { workers, noise: noisy.meta, episodesPerWorker: 1, onEpisodes: (k) => { done += k; } });
+      expect(done).toBe(noisy.episodes.length);
+      expect(tables.map((t) => t.ids)).toEqual(selectors.map(() => noisy.episodes.map((e) => e.id)));
+      expect(tables).toEqual(inProcess);
+    }
+  }, 120_000);
+
+  it('rejects a worker count below 1 before any work', async () => {
+    await expect(replayParallel(noisy.episodes, pipeline, selectors, { workers: 0 })).rejects.toThrow('expected a worker count ≥ 1, found 0');
+  });
+});
+
+describeShared('fused replay on the shared AgentDojo sample', () => {
+  it('equals the per-selector reference for all five selectors (303 episodes), and 2 workers agree', async () => {
+    const sample = stratifiedSample(sharedEpisodes(), SHARED_SAMPLE);
+    expect(sample.length).toBe(303);
+    const fused = expectSameAsReference(sample, pipeline, null);
+    expect(await replayParallel(sample, pipeline, selectors, { workers: 2, episodesPerWorker: 1 })).toEqual(fused);
+  }, 300_000);
+});
