@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // `npm run build` (and `prepare`, so `npm ci` runs it): bundles the CLI, the @carb/* workspace
-// sources and their pure-JS npm dependencies into packages/cli/dist/carb.js, one ESM file plain
-// node runs without a TypeScript loader. Bundling the dependencies too matters for start-up: node
+// sources and their pure-JS npm dependencies into packages/cli/dist/carb.js, ESM plain node runs
+// without a TypeScript loader. Code splitting: each command's handler (commands/<x>.run.ts, loaded
+// by import()) becomes a chunk of its own beside carb.js, so `carb --help` and a usage error load
+// only the command specs, not apache-arrow, ajv or resvg. Bundling the dependencies too matters for start-up: node
 // resolving and parsing apache-arrow's hundreds of modules costs more than the loader did.
 // dist/build.json records every input's size and mtime so bin/carb.js can tell a stale bundle.
-import { mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DIST, MANIFEST, ROOT, inputStamp } from './fresh.js';
 
@@ -33,10 +35,77 @@ function workerEntries() {
 
 /**
  * Packages that find their own files at run time stay imports of node_modules, resolved by node:
- * resvg loads a compiled addon (`.node`), piscina starts threads on its own dist/worker.js, yargs
- * reads its message translations (locales/) and the caller's package.json beside itself.
+ * resvg loads a compiled addon (`.node`), piscina starts threads on its own dist/worker.js.
+ * yargs is bundled (node resolving its ~40 small modules cost ~50 ms of every start): the files it
+ * looks for beside itself are then not found, which changes nothing carb relies on. Its locales/:
+ * carb forces English, and y18n without a file prints its keys, which are yargs's English
+ * messages (en.json differs only for .implies(), unused). Its package.json lookup: only for
+ * .pkgConf() and a guessed --version, neither used.
  */
-const EXTERNAL = ['@resvg/resvg-js', 'piscina', 'yargs'];
+const EXTERNAL = ['@resvg/resvg-js', 'piscina'];
+
+/**
+ * esbuild marks a module as needed by every entry whose static imports reach it, through a package
+ * index too, used or not: `import { closestName } from '@carb/pipeline'` would put every pipeline
+ * module (and ajv, apache-arrow behind them) in the chunk `carb --help` loads. So imports of an
+ * @carb/* index are rewritten to import each name from the module that defines it. Names the index
+ * does not list plainly stay imported from the index. The rewrite keeps every line where it was.
+ * @param {Set<string>} indexFilesRead gets the package indexes (and `export *` modules) read,
+ *   inputs of the build though esbuild itself may never load them
+ * @returns {import('esbuild').Plugin}
+ */
+const directImports = (indexFilesRead) => ({
+  name: 'carb-direct-imports',
+  /** @param {import('esbuild').PluginBuild} b */
+  setup(b) {
+    /** @type {Map<string, Map<string, { file: string, name: string }>>} */
+    const indexes = new Map();
+    const exportsOf = (pkg) => {
+      if (indexes.has(pkg)) return indexes.get(pkg);
+      const index = join(ROOT, 'packages', pkg, 'src/index.ts');
+      /** @type {Map<string, { file: string, name: string }>} */
+      const names = new Map();
+      indexes.set(pkg, names);
+      let text;
+      try { text = readFileSync(index, 'utf8'); } catch { return names; }
+      indexFilesRead.add(relative(ROOT, index));
+      for (const m of text.matchAll(/^export \{([^}]*)\} from '([^']+)';/gm)) {
+        const from = m[2].startsWith('@carb/') ? null : join(dirname(index), m[2]);
+        for (const part of m[1].split(',').map((x) => x.trim()).filter((x) => x && !x.startsWith('type '))) {
+          const [name, as = name] = part.split(/\s+as\s+/);
+          const target = from ? { file: from, name } : exportsOf(m[2].slice('@carb/'.length)).get(name);
+          if (target) names.set(as, target);
+        }
+      }
+      for (const m of text.matchAll(/^export \* from '(\.[^']+)';/gm)) {
+        const file = join(dirname(index), m[1]);
+        indexFilesRead.add(relative(ROOT, file));
+        for (const d of readFileSync(file, 'utf8').matchAll(/^export (?:async )?(?:const|let|function\*?|class) (\w+)/gm)) names.set(d[1], { file, name: d[1] });
+      }
+      return names;
+    };
+    b.onLoad({ filter: /\/packages\/[^/]+\/src\/.*\.ts$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      const contents = text.replace(/^import \{([^}]*)\} from '@carb\/([a-z-]+)';$/gm, (line, list, pkg) => {
+        const names = exportsOf(pkg);
+        const kept = [];
+        /** @type {Map<string, string[]>} */
+        const byFile = new Map();
+        for (const part of list.split(',').map((x) => x.trim()).filter(Boolean)) {
+          if (part.startsWith('type ')) continue;
+          const [name, local = name] = part.split(/\s+as\s+/);
+          const target = names.get(name);
+          if (!target) { kept.push(part); continue; }
+          byFile.set(target.file, [...(byFile.get(target.file) ?? []), `${target.name} as ${local}`]);
+        }
+        const out = [...byFile].map(([file, parts]) => `import { ${parts.join(', ')} } from ${JSON.stringify(file)};`);
+        if (kept.length) out.push(`import { ${kept.join(', ')} } from '@carb/${pkg}';`);
+        return out.join(' ');
+      });
+      return { contents, loader: 'ts' };
+    });
+  },
+});
 
 /** CommonJS dependencies (ajv, seedrandom, ...) call require(); an ESM bundle gets one from node. */
 const REQUIRE_SHIM = "import { createRequire as __carbCreateRequire } from 'node:module';\nconst require = __carbCreateRequire(import.meta.url);";
@@ -52,6 +121,16 @@ function packageStamps() {
     if (stamp !== 'missing') out.set(rel, stamp);
   }
   return out;
+}
+
+/** Output files (relative to ROOT) of the last build, from its manifest; none without one. */
+function previousOutputs() {
+  try {
+    const { outputs } = JSON.parse(readFileSync(MANIFEST, 'utf8'));
+    return Array.isArray(outputs) ? outputs.filter((f) => typeof f === 'string' && f.startsWith('packages/cli/dist/')) : [];
+  } catch {
+    return [];
+  }
 }
 
 /** Writes `bytes` to `file` through a temporary name, so a concurrent reader never sees half a file. */
@@ -70,17 +149,22 @@ export async function build() {
   const t0 = performance.now();
   const before = packageStamps();
   const esbuild = await import('esbuild');
+  /** @type {Set<string>} */
+  const indexFilesRead = new Set();
   const result = await esbuild.build({
     absWorkingDir: ROOT,
     entryPoints: [{ in: join(ROOT, 'packages/cli/bin/entry.ts'), out: 'carb' }, ...Object.entries(workerEntries()).map(([out, src]) => ({ in: src, out }))],
     outdir: DIST,
     bundle: true,
-    splitting: false,
+    splitting: true,
+    // chunks sit in dist/ itself: code that finds a file beside itself (replayWorker.js) may land in one
+    chunkNames: '[name]-[hash]',
     platform: 'node',
     format: 'esm',
     target: 'node20',
     external: EXTERNAL,
     banner: { js: REQUIRE_SHIM },
+    plugins: [directImports(indexFilesRead)],
     sourcemap: 'linked',
     metafile: true,
     write: false,
@@ -92,6 +176,7 @@ export async function build() {
   // they change), and every workspace package.json decides what an @carb/* import resolves to
   const inputs = [
     ...Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules/')),
+    ...indexFilesRead,
     'package-lock.json',
     ...readdirSync(join(ROOT, 'packages')).map((p) => `packages/${p}/package.json`),
     relative(ROOT, THIS_FILE),
@@ -104,7 +189,10 @@ export async function build() {
   }));
   // the manifest goes last: a crash before it leaves the old manifest, which no longer matches
   const outputs = result.outputFiles.map((f) => relative(ROOT, f.path)).sort();
+  const previous = previousOutputs();
   writeAtomic(MANIFEST, `${JSON.stringify({ esbuild: esbuild.version, outputs, inputs: stamps }, null, 1)}\n`);
+  // chunks are named by content hash: an edit leaves the last build's chunks behind, unused
+  for (const f of previous) if (!outputs.includes(f)) rmSync(join(ROOT, f), { force: true });
   return { ms: performance.now() - t0, files: result.outputFiles.map((f) => relative(ROOT, f.path)) };
 }
 

@@ -9,13 +9,11 @@ import { corpusDigest, diffComponents, pipelineComponents, withSelector, type Pi
 import { defaultTables, makeManifest, type ManifestInput, type ReportInput } from '@carb/report';
 import { seedCheckTable } from './seedCheck.ts';
 import { replayParallel, type BreakpointTable, type FusedSelector } from '@carb/replay';
-import { carbPath, progress } from '@carb/io';
+import { progress } from '@carb/io';
 import type { SuiteMeta } from '@carb/suites';
+import { CARB_VERSION } from './commands/version.ts';
 
-/** carb's version (root package.json), part of the pipeline hash. */
-export const CARB_VERSION: string = (JSON.parse(
-  readFileSync(carbPath('package.json'), 'utf8'),
-) as { version: string }).version;
+export { CARB_VERSION };
 
 export interface JobSpec {
   title: string;

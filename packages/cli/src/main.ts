@@ -1,7 +1,7 @@
 import yargs from 'yargs';
 import type { CommandModule } from 'yargs';
 import { setInvocation } from './argv.ts';
-import { CARB_VERSION } from './calibrationJob.ts';
+import { CARB_VERSION } from './commands/version.ts';
 import { command as calibrate } from './commands/calibrate.ts';
 import { command as ingest } from './commands/ingest.ts';
 import { command as inspect } from './commands/inspect.ts';

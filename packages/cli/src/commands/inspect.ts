@@ -1,21 +1,14 @@
 import type { CommandModule } from 'yargs';
-import { formatProblem, inspectCorpus, readCorpus, readLabelsBeside, type CorpusFormat, type GroupStats } from '@carb/episodes';
-import { fail, summaryLines, toolTypingFor } from './ingest.ts';
+import type { CorpusFormat } from '@carb/episodes';
 import { flagSpec, formatSpec, textSpec, toolsSpec } from '../options/specs.ts';
 import { textListOption } from '../options/text.ts';
 
-interface InspectArgs {
+export interface InspectArgs {
   corpus: string[];
   format: CorpusFormat;
   json: boolean;
   pipeline?: string;
   tools?: string[];
-}
-
-const pct = (x: number | null) => (x === null ? '–' : `${(100 * x).toFixed(1)}%`);
-
-function row(name: string, s: GroupStats): string {
-  return `${name.padEnd(58)} ${String(s.episodes).padStart(5)} ${s.steps.mean.toFixed(2).padStart(6)} ${String(s.steps.max).padStart(4)} ${pct(s.utility.rate).padStart(7)} ${pct(s.attackSuccess.rate).padStart(7)} ${String(s.zeroStep).padStart(5)}`;
 }
 
 export const command: CommandModule<object, InspectArgs> = {
@@ -28,29 +21,6 @@ export const command: CommandModule<object, InspectArgs> = {
       .option('json', flagSpec('print the report as JSON (shape: packages/episodes/README.md)'))
       .option('pipeline', textSpec('pipeline', 'pipeline config whose tool typing names the known tools (default configs/pipelines/default.json)'))
       .option('tools', toolsSpec()) as never,
-  handler: (args) => {
-    const typing = toolTypingFor(args);
-    if (typing === null) return;
-    const { episodes, problems, summary } = readCorpus(args.corpus, { format: args.format });
-    const labelled = readLabelsBeside(args.corpus);
-    const allProblems = [...problems, ...(labelled?.problems ?? [])];
-    for (const p of allProblems) process.stderr.write(`${formatProblem(p)}\n`);
-    if (episodes.length === 0) return fail(`nothing could be read from ${args.corpus.join(', ')}`);
-    const report = inspectCorpus(episodes, typing, labelled?.labels ?? null);
-    if (args.json) {
-      process.stdout.write(`${JSON.stringify({ corpus: { ...summary, problems: allProblems.length }, ...report }, null, 2)}\n`);
-      return;
-    }
-    const out = [
-      ...summaryLines(summary, report.unknownTools),
-      '',
-      `${'model / attack'.padEnd(58)} ${'eps'.padStart(5)} ${'mean'.padStart(6)} ${'max'.padStart(4)} ${'util'.padStart(7)} ${'ASR'.padStart(7)} ${'0-step'.padStart(5)}`,
-    ];
-    for (const [m, byAttack] of Object.entries(report.byModelAttack)) for (const [a, s] of Object.entries(byAttack)) out.push(row(`${m} / ${a}`, s));
-    out.push('', `${'suite'.padEnd(58)}`);
-    for (const [k, s] of Object.entries(report.bySuite)) out.push(row(k, s));
-    out.push(row('all', report.overall));
-    if (report.labels) out.push('', `labels: ${report.labels.labelled} labelled, harmful ${report.labels.harmful} (${pct(report.labels.harmfulShare)}), ${report.labels.unlabelled} unlabelled`);
-    process.stdout.write(`${out.join('\n')}\n`);
-  },
+  // the work, and the modules it needs, load only once the options have passed
+  handler: async (args) => (await import('./inspect.run.ts')).run(args),
 };

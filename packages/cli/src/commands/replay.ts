@@ -1,16 +1,13 @@
 import type { CommandModule } from 'yargs';
-import { writeFileAtomic, progress } from '@carb/io';
 import type { CorpusFormat } from '@carb/episodes';
-import { loadPipeline, defaultPipelinePath, withSelector, type SelectorKind } from '@carb/pipeline';
-import { breakpointTablesToArrow, defaultWorkers, denseFromBreakpoints, gridMeans, naiveReplay, replayParallel, type OutcomeTable } from '@carb/replay';
-import { loadEpisodes } from '../loadEpisodes.ts';
+import type { SelectorKind } from '@carb/pipeline';
 import { flagSpec, formatSpec, includeAbortedSpec, pipelineSpec, strictSpec, textSpec } from '../options/specs.ts';
 import { selectorsSpec } from '../options/selectors.ts';
 import { textListOption } from '../options/text.ts';
 import { UsageError } from '../options/usageError.ts';
 import { workersSpec } from '../options/workers.ts';
 
-interface ReplayArgs {
+export interface ReplayArgs {
   corpus: string[];
   pipeline?: string;
   selector?: SelectorKind[];
@@ -43,33 +40,6 @@ export const command: CommandModule<object, ReplayArgs> = {
         if (a.naive && a.out !== undefined) throw new UsageError('--naive: expected without --out (the breakpoint table comes from the single-pass replay), found both');
         return true;
       }) as never,
-  handler: async (args) => {
-    const base = loadPipeline(args.pipeline ?? defaultPipelinePath());
-    const kinds = args.selector ?? [base.selector.kind];
-    const episodes = loadEpisodes(args.corpus, { format: args.format, strict: args.strict, includeAborted: args['include-aborted'] });
-    let tables: OutcomeTable[];
-    if (args.naive) {
-      tables = kinds.map((kind) => naiveReplay(episodes, withSelector(base, { kind })));
-    } else {
-      const bar = progress('replay', episodes.length);
-      const selectors = kinds.map((kind) => ({ method: kind, selector: withSelector(base, { kind }).selector }));
-      const breakpoints = await replayParallel(episodes, base, selectors, { workers: args.workers ?? defaultWorkers(), onEpisodes: (k) => { for (let i = 0; i < k; i++) bar.tick(); } });
-      bar.stop();
-      if (args.out) writeFileAtomic(args.out, breakpointTablesToArrow(breakpoints));
-      tables = breakpoints.map(denseFromBreakpoints);
-    }
-    const summaries = tables.map((table) => ({ method: table.method, episodes: table.n, grid: gridMeans(table) }));
-    if (args.json) {
-      process.stdout.write(`${JSON.stringify(summaries.length === 1 ? summaries[0] : summaries, null, 2)}\n`);
-      return;
-    }
-    for (const { method, episodes: n, grid } of summaries) {
-      const last = grid[grid.length - 1]!;
-      process.stdout.write(
-        `replayed ${n} episodes with selector ${method}${args.naive ? ' (naive)' : ''}\n` +
-          `no stop (λ = 1): loss ${last.loss.toFixed(3)}, intervention ${last.intervention.toFixed(3)}, utility ${last.utility.toFixed(3)}, ctxRed ${last.ctxRed?.toFixed(3) ?? '–'}\n`,
-      );
-    }
-    if (args.out) process.stdout.write(`breakpoint table: ${args.out}\n`);
-  },
+  // the work, and the modules it needs, load only once the options have passed
+  handler: async (args) => (await import('./replay.run.ts')).run(args),
 };

@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { closestName } from '@carb/pipeline';
-import { DEFAULT_PARAMS, generateCes, generateGraphBraid, parseParams, writeSuite, type CesCohort, type SuiteParams } from '@carb/suites';
+import { DEFAULT_PARAMS, parseParams, type CesCohort, type SuiteParams } from '@carb/suites';
 import { choiceOption } from '../options/choice.ts';
 import { choiceSpec, integerSpec, textSpec } from '../options/specs.ts';
 import { UsageError } from '../options/usageError.ts';
@@ -28,7 +28,7 @@ const paramsOption = (flag: string) => (raw: unknown): SuiteParams => {
   }
 };
 
-interface SuiteArgs {
+export interface SuiteArgs {
   name: 'ces' | 'graph-braid';
   cohort?: CesCohort;
   seed: number;
@@ -56,19 +56,6 @@ export const command: CommandModule<object, SuiteArgs> = {
         if (a.name === 'graph-braid' && a.cohort !== undefined) throw new UsageError(`--cohort: expected nothing for carb suite graph-braid (applies to ces only), found ${a.cohort}`);
         return true;
       }) as never,
-  handler: (args) => {
-    const params = args.param;
-    let out;
-    if (args.name === 'ces') {
-      out = generateCes(args.cohort!, args.seed, params);
-    } else {
-      out = generateGraphBraid(args.seed, params);
-    }
-    const files = writeSuite(out, args.out);
-    const m = out.meta;
-    process.stdout.write(
-      `${m.suite}${m.cohort ? ` ${m.cohort}` : ''}: ${m.episodes} episodes, ${m.harmful} harmful (share ${m.harmfulShare.toFixed(3)}), seed ${m.seed}\n` +
-        files.map((f) => `  ${f}\n`).join(''),
-    );
-  },
+  // the work, and the modules it needs, load only once the options have passed
+  handler: async (args) => (await import('./suite.run.ts')).run(args),
 };

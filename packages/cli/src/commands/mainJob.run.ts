@@ -1,0 +1,83 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { DEFAULT_ALPHAS, METHOD_ORDER, type SplitDataset } from '@carb/calibrate';
+import { loadPipeline, type Pipeline } from '@carb/pipeline';
+import { reportTargetProblem, table8, writeReport, writeReportSections, type ReportSection } from '@carb/report';
+import { invocation } from '../argv.ts';
+import { labelsFor, runCalibrationJob } from '../calibrationJob.ts';
+import { CARB_VERSION } from './version.ts';
+import { loadEpisodes } from '../loadEpisodes.ts';
+import { UsageError } from '../options/usageError.ts';
+import type { MainArgs } from './mainJob.ts';
+
+interface JobSection {
+  slug: string;
+  title: string;
+  corpus: string;
+  dataset: SplitDataset;
+  splits: number;
+}
+
+interface JobFile {
+  title: string;
+  pipeline: string;
+  out: string;
+  sections: JobSection[];
+}
+
+/** argv that re-runs exactly one section: the invocation with its --section replaced. */
+function sectionArgv(slug: string): string[] {
+  const argv: string[] = [];
+  const given = invocation();
+  for (let i = 0; i < given.length; i++) {
+    if (given[i] === '--section') { i++; continue; }
+    if (!given[i]!.startsWith('--section=')) argv.push(given[i]!);
+  }
+  return [...argv, '--section', slug];
+}
+
+async function runSection(root: string, s: JobSection, pipeline: Pipeline): Promise<ReportSection> {
+  process.stderr.write(`carb: ${s.title}\n`);
+  const paths = [resolve(root, s.corpus)];
+  const episodes = loadEpisodes(paths, { format: 'jsonl' });
+  const { report } = await runCalibrationJob({
+    title: s.title, episodes, labels: labelsFor(paths), pipeline,
+    methods: METHOD_ORDER.filter((m) => m !== 'executed-step-crc'), alphas: [...DEFAULT_ALPHAS], frontier: true,
+    splits: s.splits, dataset: s.dataset, splitRng: 'python', baseSeed: 0, argv: sectionArgv(s.slug),
+  });
+  return { slug: s.slug, input: report };
+}
+
+/** `carb main`, once its options have passed. */
+export async function run(args: MainArgs): Promise<void> {
+  const root = resolve(args.root);
+  const jobFile = resolve(root, args.job);
+  if (!existsSync(jobFile)) throw new UsageError(`--job: expected a job file, found no file at ${jobFile}`);
+  const job = JSON.parse(readFileSync(jobFile, 'utf8')) as JobFile;
+  const only = args.section === undefined ? undefined : job.sections.find((s) => s.slug === args.section);
+  if (args.section !== undefined && !only) {
+    throw new UsageError(`--section: expected one of ${job.sections.map((s) => s.slug).join(', ')} (the sections of ${args.job}), found ${args.section}`);
+  }
+  const out = args.out ?? (only ? resolve(root, job.out, only.slug) : resolve(root, job.out));
+  const outProblem = reportTargetProblem(out);
+  if (outProblem) throw new UsageError(`--out: ${outProblem}`);
+  const pipeline = loadPipeline(resolve(root, job.pipeline));
+  if (only) {
+    // a section re-run on its own writes the same bytes as in the full report: `carb verify out/<slug>` relies on it
+    const { input } = await runSection(root, only, pipeline);
+    const written = await writeReport(out, input);
+    process.stdout.write(`manifest sha256 ${written.manifestHash}\nreport: ${join(out, 'index.html')}\n`);
+    return;
+  }
+  const sections: ReportSection[] = [];
+  for (const s of job.sections) sections.push(await runSection(root, s, pipeline));
+  const groups = sections.map((s) => ({ label: s.input.title, rows: s.input.summary }));
+  const t8 = table8(groups, { alpha: 0.1 });
+  const written = await writeReportSections(out, {
+    title: job.title,
+    sections,
+    tables: { 'Table 8 — constructed diagnostics at α = .10': t8 },
+    command: { carbVersion: CARB_VERSION, argv: invocation() },
+  });
+  process.stdout.write(`${t8}\n\nmanifest sha256 ${written.manifestHash}\nreport: ${join(out, 'index.html')}\n`);
+}
