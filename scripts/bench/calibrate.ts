@@ -5,20 +5,12 @@ import {
 } from '@carb/calibrate';
 import type { BreakpointTable } from '@carb/replay';
 import { syntheticTable } from '../../packages/calibrate/test/helpers/tableBuilder.ts';
+import { best } from './lib/timing.ts';
 
 const N = 2587;
 const MAX_T = 20;
 const SPLITS = 200;
 
-function best(reps: number, fn: () => void): number {
-  let t = Infinity;
-  for (let r = 0; r < reps; r++) {
-    const t0 = performance.now();
-    fn();
-    t = Math.min(t, performance.now() - t0);
-  }
-  return t;
-}
 
 /**
  * CRC histogram vs dense per-split recomputation, and the whole protocol (7 methods ×

@@ -13,20 +13,12 @@ import {
   type MethodName, type ProtocolResult, type Split,
 } from '@carb/calibrate';
 import { eligibleForCalibration, readCorpus } from '@carb/episodes';
+import { best } from './lib/timing.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const RUNS = resolve(HERE, '../../../shared/corpora/agentdojo-runs/runs');
 const SPLITS = 200;
 
-function best(reps: number, fn: () => void): number {
-  let t = Infinity;
-  for (let r = 0; r < reps; r++) {
-    const t0 = performance.now();
-    fn();
-    t = Math.min(t, performance.now() - t0);
-  }
-  return t;
-}
 
 /** Writes the tables and splits as raw little-endian arrays plus a JSON index the peer reads. */
 function exportForPeer(dir: string, tables: Partial<Record<MethodName, BreakpointTable>>, splits: readonly Split[], alphaSets: Record<string, string[]>): void {

@@ -1,4 +1,5 @@
-import type { GridConfig, LedgerCategory } from '@carb/pipeline';
+import type { LedgerCategory } from '@carb/pipeline';
+import type { ReplayedEpisodes } from './outcome.ts';
 
 /**
  * Replay of n episodes under one selector, stored as step functions of the grid index
@@ -16,17 +17,7 @@ import type { GridConfig, LedgerCategory } from '@carb/pipeline';
  *   Σ|C_t|       = Σ_{t < |J|} contextSize[t];  Σ|C_t^full| = |J|(|J|+1)/2
  * Step columns are stored flat (CSR): episode e owns steps stepOffset[e] … stepOffset[e+1] − 1.
  */
-export interface BreakpointTable {
-  /** Method / selector the table was replayed with (`graph`, `full`, ...). */
-  method: string;
-  grid: GridConfig;
-  /** Grid size G (102). */
-  G: number;
-  /** Episode count n. */
-  n: number;
-  ids: string[];
-  /** Assignment unit per episode. */
-  groups: string[];
+export interface BreakpointTable extends ReplayedEpisodes {
   /** Length n + 1; stepOffset[n] = total logged proposals. */
   stepOffset: Int32Array;
   /** Per step: smallest grid index at which proposal t executes (non-decreasing within an episode). */

@@ -1,11 +1,7 @@
 import type { GridConfig, LedgerCategory } from '@carb/pipeline';
 
-/**
- * Replay outcome table: for every episode e and grid index g (0 = λ⊥ … G−1 = 1), the
- * stopped prefix P_λ and what it implies. Row r = e·G + g in every dense column.
- * This is the only input calibration needs.
- */
-export interface OutcomeTable {
+/** What every replayed table names: the selector, the grid and the episodes in order. */
+export interface ReplayedEpisodes {
   /** Method / selector the table was replayed with (e.g. `graph`, `full`, `current`). */
   method: string;
   grid: GridConfig;
@@ -16,6 +12,14 @@ export interface OutcomeTable {
   ids: string[];
   /** Assignment unit per episode. */
   groups: string[];
+}
+
+/**
+ * Replay outcome table: for every episode e and grid index g (0 = λ⊥ … G−1 = 1), the
+ * stopped prefix P_λ and what it implies. Row r = e·G + g in every dense column.
+ * This is the only input calibration needs.
+ */
+export interface OutcomeTable extends ReplayedEpisodes {
   /** Logged proposals T per episode. */
   steps: Int32Array;
   /** Task completed in the log (ungated). */
