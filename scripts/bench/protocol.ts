@@ -6,14 +6,15 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LEDGER_CATEGORIES, defaultPipelinePath, loadPipeline, withSelector } from '@carb/pipeline';
-import { breakpointTable, ledgerTraces, scoreEpisode, type BreakpointTable } from '@carb/replay';
+import { LEDGER_CATEGORIES, defaultPipelinePath, loadPipeline } from '@carb/pipeline';
+import type { BreakpointTable } from '@carb/replay';
 import {
-  DEFAULT_ALPHAS, METHOD_ORDER, METHOD_SELECTOR, calibrationTarget, foldSizes, frontierAlphas, makeSplits, parseAlpha, runProtocol,
+  DEFAULT_ALPHAS, METHOD_ORDER, calibrationTarget, foldSizes, frontierAlphas, makeSplits, parseAlpha, runProtocol,
   type MethodName, type ProtocolResult, type Split,
 } from '@carb/calibrate';
 import { eligibleForCalibration, readCorpus } from '@carb/episodes';
 import { best } from './lib/timing.ts';
+import { referenceTablesByMethod } from '../../packages/calibrate/test/helpers/referenceTables.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const RUNS = resolve(HERE, '../../../shared/corpora/agentdojo-runs/runs');
@@ -74,19 +75,7 @@ function agreement(res: ProtocolResult, peer: Record<string, Record<string, numb
 /** Breakpoint tables of every method by the reference builder; the episodes are dropped on return. */
 function replayTables(): { tables: Partial<Record<MethodName, BreakpointTable>>; episodes: number } {
   const episodes = readCorpus([RUNS], { format: 'agentdojo' }).episodes.filter((e) => eligibleForCalibration(e));
-  const pipeline = loadPipeline(defaultPipelinePath());
-  const traces = ledgerTraces(episodes, pipeline);
-  const bySelector = new Map<string, BreakpointTable>();
-  const tables: Partial<Record<MethodName, BreakpointTable>> = {};
-  for (const m of METHOD_ORDER) {
-    const kind = METHOD_SELECTOR[m];
-    if (!bySelector.has(kind)) {
-      const p = withSelector(pipeline, { kind });
-      bySelector.set(kind, breakpointTable(kind, p.grid, episodes, episodes.map((e) => scoreEpisode(e, p, p.selector)), traces));
-    }
-    tables[m] = bySelector.get(kind)!;
-  }
-  return { tables, episodes: episodes.length };
+  return { tables: referenceTablesByMethod(episodes, loadPipeline(defaultPipelinePath())), episodes: episodes.length };
 }
 
 export async function bench(): Promise<string[]> {
