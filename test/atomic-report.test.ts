@@ -80,8 +80,8 @@ describe('an interrupted carb calibrate leaves the previous report as it was', (
     before = snapshot(out);
   }, 120_000);
 
-  it('has a report to protect (9 files)', () => {
-    expect(Object.keys(before).sort()).toEqual(['frontier.png', 'frontier.svg', 'index.html', 'manifest.json', 'paired.json', 'splits.arrow', 'splits.csv', 'summary.json', 'tables.md']);
+  it('has a report to protect (11 files)', () => {
+    expect(Object.keys(before).sort()).toEqual(['deploy.json', 'frontier.png', 'frontier.svg', 'index.html', 'manifest.json', 'paired.json', 'pipeline.json', 'splits.arrow', 'splits.csv', 'summary.json', 'tables.md']);
   });
 
   it('SIGTERM mid-write: previous report byte-identical, staging folder removed, the process dies of the signal', async () => {

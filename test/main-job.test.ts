@@ -6,8 +6,9 @@ import type { SummaryRow } from '@carb/calibrate';
 import { main } from '../packages/cli/src/main.ts';
 import { ROOT } from './helpers/shared.ts';
 
-// The main job (npm start) on the bundled constructed suites, checked against g-carb Table 8 (α = .10).
-describe('main job: Table 8 on the bundled suites', () => {
+// The main job (npm start): the bundled real AgentDojo logs (Table 4 shape, thresholds to deploy) and the
+// constructed suites, checked against g-carb Table 8 (α = .10).
+describe('main job: real logs and Table 8 on the bundled suites', () => {
   const out = mkdtempSync(join(tmpdir(), 'carb-main-'));
   let code = -1;
   const rows = (slug: string): SummaryRow[] => JSON.parse(readFileSync(join(out, slug, 'summary.json'), 'utf8')) as SummaryRow[];
@@ -16,14 +17,40 @@ describe('main job: Table 8 on the bundled suites', () => {
 
   beforeAll(async () => {
     code = await main(['main', '--root', ROOT, '--out', out]);
-  }, 120_000);
+  }, 240_000);
   afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-  it('writes the report with plots', () => {
+  it('writes the report with plots and a section per corpus, real logs first', () => {
     expect(code).toBe(0);
-    for (const f of ['index.html', 'tables.md', 'manifest.json', 'ces-clean/frontier.svg', 'ces-clean/frontier.png', 'graph-braid/summary.json', 'ces-near-miss/splits.arrow']) {
+    for (const f of ['index.html', 'tables.md', 'manifest.json', 'ces-clean/frontier.svg', 'ces-clean/frontier.png', 'graph-braid/summary.json', 'ces-near-miss/splits.arrow',
+      'agentdojo-gpt-4o/deploy.json', 'agentdojo-gpt-4o/frontier.svg', 'graph-braid/deploy.json']) {
       expect(existsSync(join(out, f)), f).toBe(true);
     }
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { sections: Record<string, string> };
+    expect(Object.keys(manifest.sections)).toEqual(['agentdojo-gpt-4o', 'ces-clean', 'ces-near-miss', 'graph-braid']);
+    const top = readFileSync(join(out, 'tables.md'), 'utf8');
+    expect(top).toContain('## Table 4 — real logs: selected operating points');
+    expect(top).toContain('## Table 8 — constructed diagnostics at α = .100');
+    // the real logs are not a constructed cohort
+    const t8 = top.slice(top.indexOf('## Table 8'));
+    expect(t8).not.toContain('AgentDojo');
+  });
+
+  it('real logs: 753 published gpt-4o runs (corpora/README.md), folds of ⌊753/2⌋ = 376, Table 4 methods, deploy thresholds', () => {
+    const summary = rows('agentdojo-gpt-4o');
+    expect(new Set(summary.map((r) => r.method))).toEqual(new Set(['no-guard', 'executed-step-crc', 'ledger-current', 'full-prefix', 'fixed-window-4', 'equal-size-random', 'g-carb']));
+    // every ledger-calibrated method keeps its mean held-out loss within each table budget (Corollary 1)
+    for (const r of summary.filter((x) => [0.025, 0.05, 0.1, 0.2].includes(x.alpha) && x.method !== 'no-guard' && x.method !== 'executed-step-crc')) {
+      expect(r.meanLoss, `${r.method} at ${r.alpha}`).toBeLessThanOrEqual(r.alpha);
+    }
+    const manifest = JSON.parse(readFileSync(join(out, 'agentdojo-gpt-4o', 'manifest.json'), 'utf8')) as { corpus: { episodes: number } };
+    expect(manifest.corpus.episodes).toBe(753);
+    const md = readFileSync(join(out, 'agentdojo-gpt-4o', 'tables.md'), 'utf8');
+    expect(md.startsWith('# AgentDojo gpt-4o-2024-05-13: 753 published runs\n\n## Deploy — the threshold to ship\n')).toBe(true);
+    expect(md).toContain('Each of the 200 splits assigns n_cal = 376 episodes to calibration and n_test = 376 to test');
+    const deploy = JSON.parse(readFileSync(join(out, 'agentdojo-gpt-4o', 'deploy.json'), 'utf8')) as Array<{ method: string; alpha: number; n: number; lambda: number | null }>;
+    expect(deploy.filter((d) => d.method === 'g-carb').map((d) => d.alpha)).toEqual([0.025, 0.05, 0.1, 0.2]);
+    expect(new Set(deploy.map((d) => d.n))).toEqual(new Set([753]));
   });
 
   it('CES clean matches Table 8 (L̄, harm stop, benign stop, I, U, CtxRed)', () => {

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  PIPELINE_COMPONENTS, canonicalJson, componentHashes, corpusDigest, diffComponents, pipelineComponents, pipelineHash, type Pipeline,
+  PIPELINE_COMPONENTS, canonicalJson, componentHashes, diffComponents, pipelineComponents, pipelineHash, type Pipeline,
 } from '@carb/pipeline';
 import { makeManifest } from '@carb/report';
+import { corpusDigest, type Episode } from '@carb/episodes';
 
 const sha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
@@ -76,14 +77,19 @@ describe('pinned pipeline hash', () => {
 });
 
 describe('corpusDigest', () => {
-  const ep = (id: string, file: string, result: string) => ({ id, group: id, source: { format: 'jsonl', file }, steps: [{ index: 0, tool: 't', result }] });
+  const ep = (id: string, file: string, result: string): Episode => ({
+    id, group: id, source: { format: 'jsonl', file, model: null, suite: null, userTask: null, injectionTask: null, attack: null }, request: null,
+    steps: [{ index: 0, tool: 't', args: {}, result, error: null, ok: true }], outcome: { taskCompleted: false, completedAtStep: null },
+    benchmark: null, injections: {}, flags: { aborted: null, textOnlyCalls: false }, externalScores: null,
+  });
+  // the encoder form of one episode, written out by hand (schema key order, no source.file)
+  const line = (id: string, result: string) =>
+    `{"id":"${id}","group":"${id}","source":{"format":"jsonl","model":null,"suite":null,"userTask":null,"injectionTask":null,"attack":null},"request":null,` +
+    `"steps":[{"index":0,"tool":"t","args":{},"result":"${result}","error":null,"ok":true}],"outcome":{"taskCompleted":false,"completedAtStep":null},` +
+    `"benchmark":null,"injections":{},"flags":{"aborted":null,"textOnlyCalls":false},"externalScores":null}`;
 
-  it('hashes canonical JSON lines in id order, ignoring the file the episode came from', () => {
-    const lines = [
-      '{"group":"a","id":"a","source":{"format":"jsonl"},"steps":[{"index":0,"result":"x","tool":"t"}]}\n',
-      '{"group":"b","id":"b","source":{"format":"jsonl"},"steps":[{"index":0,"result":"y","tool":"t"}]}\n',
-    ];
-    const expected = sha(lines.join(''));
+  it('hashes the per-episode digests in id order, ignoring the file the episode came from', () => {
+    const expected = sha(`${sha(line('a', 'x'))}\n${sha(line('b', 'y'))}\n`);
     expect(corpusDigest([ep('b', 'one/b.json', 'y'), ep('a', 'one/a.json', 'x')])).toBe(expected);
     expect(corpusDigest([ep('a', '../elsewhere/a.json', 'x'), ep('b', 'b.json', 'y')])).toBe(expected);
     expect(corpusDigest([ep('a', 'a.json', 'x'), ep('b', 'b.json', 'z')])).not.toBe(expected);

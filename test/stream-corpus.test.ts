@@ -41,9 +41,10 @@ describe('streamCorpus yields what readCorpus returns', () => {
     const paths = [CORPORA, FIXTURES, join(CORPORA, 'ces-clean.jsonl')];
     for (const n of [1, 7, 1024]) {
       const r = await expectSameAsReadCorpus(paths, n);
-      // counted with a script over the files: 2,320 distinct ids in corpora/ (ces-clean's 160 recur in
-      // ces-near-miss), 6 fixture episodes (5 under runs/, 1 in single/); the repeated file adds 160 duplicates
-      expect(r.summary.episodes).toBe(2320 + 6);
+      // counted with a script over the files: 2,320 distinct ids in the constructed corpora/ (ces-clean's 160
+      // recur in ces-near-miss), 753 in the bundled AgentDojo .jsonl.gz, 6 fixture episodes (5 under runs/, 1 in
+      // single/); the repeated file adds 160 duplicates
+      expect(r.summary.episodes).toBe(2320 + 753 + 6);
       expect(r.summary.skipped['duplicate-id']).toBe(160 + 160);
       // the 4 bad fixtures, and the 3 .meta.json files of corpora/, walked as AgentDojo logs (missing keys)
       expect(r.summary.skipped).toEqual({ 'duplicate-id': 320, 'malformed-json': 1, 'missing-key': 1 + 3, 'unpaired-result': 1, 'wrong-type': 1 });

@@ -81,7 +81,8 @@ export class HeldOutCurves {
     // graph-braid benign stop: the first rejection is step b exactly while from(b − 1) ≤ g < from(b)
     this.benign = labels && labels.benignRule !== 'ces'
       ? buildEvents(n, 1, (e, push) => {
-        for (const b of [...labels.benignBranch[e]!].sort((x, y) => x - y)) {
+        for (let i = labels.benignOffset[e]!; i < labels.benignOffset[e + 1]!; i++) {
+          const b = labels.benignSteps[i]!;
           const lo = b === 0 ? 0 : from(e, b - 1);
           const hi = from(e, b);
           if (b < stepOffset[e + 1]! - stepOffset[e]! && lo < hi) {

@@ -2,14 +2,19 @@ import type { EpisodeLabels } from '@carb/episodes';
 import { gridValue } from '@carb/pipeline';
 import type { BreakpointTable } from '@carb/replay';
 import { HeldOutCurves, type HeldOutMetrics } from './heldOutCurves.ts';
+import { calibrationLosses } from './calibrationLosses.ts';
 import { budgetAsDouble, crcBudget, crcThreshold } from './crcThreshold.ts';
+import { checkDelta, type GuaranteeSpec } from './guaranteeSpec.ts';
 import { calibrationSums, histogramScratch, type HistogramScratch } from './histogram.ts';
 import { alignLabels, type BenignStopRule } from './labelColumns.ts';
 import { METHOD_ORDER, calibrationTarget } from './methods.ts';
 import { parseAlpha, rationalValue, type Rational } from './rational.ts';
 import type { Ledger } from './ledgerLoss.ts';
+import type { LossKind } from './lossKind.ts';
+import { lttThreshold } from './ltt.ts';
+import { lttBudget } from './lttBudget.ts';
 import { makeSplits, type Split, type SplitOptions } from './splits.ts';
-import { envelopeStepLosses, ledgerStepLosses, type StepLosses } from './stepLosses.ts';
+import type { StepLosses } from './stepLosses.ts';
 import { pairedDiff, summarizeCell, type PairedDiff } from './summarize.ts';
 import type { MethodName, SplitResult, SummaryRow } from './types.ts';
 
@@ -31,6 +36,12 @@ export interface ProtocolInput {
   /** Construction labels (constructed suites): enable harm / benign stop. */
   labels?: readonly EpisodeLabels[];
   benignStop?: BenignStopRule;
+  /**
+   * How every loss-calibrated method picks λ̂: Eq. 1 (expectation, the default) or Learn-then-Test
+   * (P(risk(λ̂) > α) ≤ δ over the calibration draw). With the latter every row carries
+   * `guarantee: 'high-probability'` and summary rows `delta`; no guard is evaluated as always.
+   */
+  guarantee?: GuaranteeSpec;
   /** Paired differences are method − reference (default full-prefix when present). */
   reference?: MethodName;
   onProgress?: (done: number, total: number) => void;
@@ -48,8 +59,9 @@ interface Prepared {
   curves: HeldOutCurves;
   target: 'none' | 'envelope' | 'ledger';
   losses: StepLosses | null;
+  kind: LossKind | null;
   scratch: HistogramScratch | null;
-  /** CRC budgets per calibration-fold size, as doubles when the sums are. */
+  /** Eq. 1 or LTT budgets per calibration-fold size, as doubles when the sums are. */
   budgets: Map<number, Array<bigint | number>>;
   /** Split results per budget, in split order. */
   cells: SplitResult[][];
@@ -70,9 +82,10 @@ function checkSameEpisodes(tables: ReadonlyArray<readonly [MethodName, Breakpoin
 }
 
 /**
- * The calibration protocol (App. D): every method is calibrated by Eq. 1 on the same
- * calibration folds at every budget and evaluated on the same test folds. Infeasible
- * budgets (α < 1/(n+1)) are recorded with lambdaIndex −1 and evaluated at stop-all.
+ * The calibration protocol (App. D): every method is calibrated by Eq. 1 (or Learn-then-Test,
+ * `guarantee`) on the same calibration folds at every budget and evaluated on the same test
+ * folds. Infeasible budgets (α < 1/(n+1); for LTT (1−α)^n > δ) are recorded with lambdaIndex −1
+ * and evaluated at stop-all.
  * Per split and method: O(|cal| + G) for λ̂ at all budgets; per split and table O(Σ_test T + G)
  * for the held-out curves, then O(1) per distinct λ̂ (plus the episodes with a union loss);
  * memory O(n·T) (breakpoint columns, no episode × grid arrays).
@@ -83,6 +96,8 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
   checkSameEpisodes(entries);
   const t0 = entries[0]![1];
   const ledger = input.ledger ?? 'union';
+  const guarantee = input.guarantee ?? { kind: 'expectation' };
+  const delta = guarantee.kind === 'high-probability' ? checkDelta(guarantee.delta, 'runProtocol guarantee') : null;
   const alphas: Rational[] = input.alphas.map(parseAlpha);
   const splits: readonly Split[] = typeof input.splits === 'number'
     ? makeSplits(t0.ids, t0.groups, {
@@ -102,14 +117,18 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
     let curves = curvesOf.get(table);
     if (!curves) curvesOf.set(table, (curves = new HeldOutCurves(table, labels)));
     const target = calibrationTarget(method);
-    const losses = target === 'none' ? null : target === 'envelope' ? envelopeStepLosses(table) : ledgerStepLosses(table, ledger);
+    const calibrated = calibrationLosses(method, table, ledger);
+    const losses = calibrated?.losses ?? null;
     const maxCal = Math.max(0, ...splits.map((s) => s.cal.length));
-    return { method, table, curves, target, losses, scratch: losses ? histogramScratch(losses, maxCal) : null, budgets: new Map(), cells: alphas.map(() => []), atIndex: new Array<HeldOutMetrics | null>(table.G),
+    return { method, table, curves, target, losses, kind: calibrated?.kind ?? null, scratch: losses ? histogramScratch(losses, maxCal) : null, budgets: new Map(), cells: alphas.map(() => []), atIndex: new Array<HeldOutMetrics | null>(table.G),
       lambdaValues: Array.from({ length: table.G }, (_, g) => gridValue(table.grid, g)),
     };
   });
 
   const alphaValues = alphas.map(rationalValue);
+
+  // the expectation path's rows keep their keys (byte-identical outputs)
+  const tag: { guarantee?: 'high-probability' } = delta === null ? {} : { guarantee: 'high-probability' };
 
   splits.forEach((split, done) => {
     for (const curves of curvesOf.values()) curves.load(split.test);
@@ -119,12 +138,14 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
         const sums = calibrationSums(p.losses, split.cal, p.scratch!);
         let budgets = p.budgets.get(split.cal.length);
         if (!budgets) {
-          const exact = alphas.map((a) => crcBudget(a, split.cal.length, p.losses!.denominator));
+          const n = split.cal.length;
+          const D = p.losses.denominator;
+          const exact = delta === null ? alphas.map((a) => crcBudget(a, n, D)) : alphas.map((a) => lttBudget(a, n, D, p.kind!, delta));
           // converted once: per split only the sums change
           budgets = sums instanceof Float64Array ? exact.map(budgetAsDouble) : exact;
           p.budgets.set(split.cal.length, budgets);
         }
-        indices = budgets.map((b) => crcThreshold(sums, b));
+        indices = budgets.map((b) => (delta === null ? crcThreshold(sums, b) : lttThreshold(sums, b)));
       } else {
         indices = alphas.map(() => p.table.G - 1);
       }
@@ -136,6 +157,7 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
         const at = g < 0 ? 0 : g;
         const m = atIndex[at] ??= p.curves.at(at, ledger, p.target !== 'none');
         p.cells[a]!.push({
+          ...tag,
           method: p.method,
           alpha: alphaValues[a]!,
           alphaText: alphas[a]!.text,
@@ -162,7 +184,8 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
     alphas.forEach((_, a) => {
       const rows = p.cells[a]!;
       splitResults.push(...rows);
-      summary.push(summarizeCell(p.method, alphaValues[a]!, rows, p.target !== 'none'));
+      const row = summarizeCell(p.method, alphaValues[a]!, rows, p.target !== 'none');
+      summary.push(delta === null ? row : { ...tag, delta, ...row });
     });
   }
   const reference = input.reference ?? (input.tables['full-prefix'] ? 'full-prefix' : undefined);
@@ -173,7 +196,8 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
     for (const p of prepared) {
       if (p === ref) continue;
       alphas.forEach((_, a) => {
-        paired.push(pairedDiff(p.method, reference, alphaValues[a]!, p.cells[a]!, ref.cells[a]!));
+        const d = pairedDiff(p.method, reference, alphaValues[a]!, p.cells[a]!, ref.cells[a]!);
+        paired.push(delta === null ? d : { ...tag, ...d });
       });
     }
   }

@@ -70,25 +70,37 @@ export function makeSplits(ids: readonly string[], groups: readonly string[] | n
   const n = ids.length;
   if (opts.nCal < 1 || opts.nTest < 1) throw new Error(`splits: nCal ${opts.nCal} and nTest ${opts.nTest}: expected both ≥ 1`);
   if (opts.nCal + opts.nTest > n) throw new Error(`splits: nCal ${opts.nCal} + nTest ${opts.nTest} exceeds the ${n} episodes`);
+  if (opts.unit === 'group') return groupSplits(ids, groups, opts);
+  // one unit per episode: shuffling the indices in sorted-id order draws the same permutation as shuffling
+  // the sorted ids (a shuffle never looks at what it moves), without a map of 10⁶ one-element groups
+  const byId = Array.from({ length: n }, (_, i) => i).sort((a, b) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
+  for (let k = 1; k < n; k++) {
+    if (ids[byId[k]!] === ids[byId[k - 1]!]) throw new Error(`splits: episode id ${ids[byId[k]!]} occurs twice; expected unique ids`);
+  }
+  const out: Split[] = [];
+  for (let k = 0; k < opts.count; k++) {
+    const seed = opts.baseSeed + k;
+    const order = shuffleWith(opts.rng, seed, byId.slice());
+    out.push({ index: k, seed, cal: Int32Array.from(order.slice(0, opts.nCal)), test: Int32Array.from(order.slice(opts.nCal, opts.nCal + opts.nTest)) });
+  }
+  return out;
+}
+
+/** makeSplits with whole groups (pair / family ids) as units. */
+function groupSplits(ids: readonly string[], groups: readonly string[] | null, opts: SplitOptions): Split[] {
+  const n = ids.length;
   const index = new Map<string, number>();
   ids.forEach((id, i) => {
     if (index.has(id)) throw new Error(`splits: episode id ${id} occurs twice; expected unique ids`);
     index.set(id, i);
   });
-  let units: string[];
-  let members: Map<string, number[]>;
-  if (opts.unit === 'group') {
-    if (!groups || groups.length !== n) throw new Error(`splits: grouped assignment needs one group per episode (${groups?.length ?? 0} for ${n} episodes)`);
-    members = new Map();
-    groups.forEach((gid, i) => {
-      const list = members.get(gid);
-      if (list) list.push(i); else members.set(gid, [i]);
-    });
-    units = sortedUnique(groups);
-  } else {
-    units = sortedUnique(ids);
-    members = new Map(units.map((id) => [id, [index.get(id)!]]));
-  }
+  if (!groups || groups.length !== n) throw new Error(`splits: grouped assignment needs one group per episode (${groups?.length ?? 0} for ${n} episodes)`);
+  const members = new Map<string, number[]>();
+  groups.forEach((gid, i) => {
+    const list = members.get(gid);
+    if (list) list.push(i); else members.set(gid, [i]);
+  });
+  const units = sortedUnique(groups);
   const out: Split[] = [];
   for (let k = 0; k < opts.count; k++) {
     const seed = opts.baseSeed + k;

@@ -3,6 +3,9 @@ import { empiricalQuantile, empiricalQuantiles, mean } from './quantiles.ts';
 
 /** Table 6: a method minus the reference on shared splits, mean and p5/p95 of the per-split differences. */
 export interface PairedDiff {
+  /** As on SummaryRow: absent means pooled / expectation. */
+  stratum?: string;
+  guarantee?: import('./types.ts').Guarantee;
   method: string;
   reference: string;
   alpha: number;

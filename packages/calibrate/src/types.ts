@@ -1,8 +1,44 @@
 /** Methods of Table 3 (plus no guard). */
 export type MethodName = 'no-guard' | 'executed-step-crc' | 'ledger-current' | 'full-prefix' | 'fixed-window-4' | 'equal-size-random' | 'g-carb';
 
+/** What a threshold promises: CRC's bound in expectation (Eq. 1), or Learn-then-Test's P(risk > α) ≤ δ. */
+export type Guarantee = 'expectation' | 'high-probability';
+/** Every Guarantee, in report order. */
+export const GUARANTEES: readonly Guarantee[] = ['expectation', 'high-probability'];
+
+/** The stratum name of a run over the whole corpus (no `--by`, or the pooled run beside the strata). */
+export const POOLED_STRATUM = 'all';
+
+/**
+ * One row of deploy.json: the threshold fit on every eligible episode of the calibration corpus
+ * (stratum), the number one ships. Keys are fixed (issue 10).
+ */
+export interface DeployRow {
+  /** POOLED_STRATUM, or the stratum value of `--by`. */
+  stratum: string;
+  method: MethodName;
+  alpha: number;
+  /** Episodes the threshold was fit on. */
+  n: number;
+  /** Grid value λ̂, or null when infeasible (nothing is certified; the gate must stop everything). */
+  lambda: number | null;
+  /** Grid index of λ̂, −1 when infeasible. */
+  lambdaIndex: number;
+  guarantee: Guarantee;
+  /** δ of the high-probability guarantee; null for expectation. */
+  delta: number | null;
+  /** Pipeline hash of the run that fit it (pins ledger, typing, graph, scorer, grid, corpus). */
+  pipelineHash: string;
+}
+
 /** One row of summary.json: a method at a budget, aggregated over splits. Keys are fixed (issue 5). */
 export interface SummaryRow {
+  /** Stratum of `--by` (POOLED_STRATUM for the whole corpus). Absent: pooled. */
+  stratum?: string;
+  /** Absent: expectation. */
+  guarantee?: Guarantee;
+  /** δ of a high-probability row, else null / absent. */
+  delta?: number | null;
   method: string;
   alpha: number;
   splits: number;
@@ -32,6 +68,9 @@ export interface SummaryRow {
 
 /** One split's result for a method at a budget. */
 export interface SplitResult {
+  /** As on SummaryRow: absent means pooled / expectation. */
+  stratum?: string;
+  guarantee?: Guarantee;
   method: string;
   alpha: number;
   /** α as given (decimal or fraction text), the exact value calibration used. */

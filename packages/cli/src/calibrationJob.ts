@@ -2,14 +2,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Episode, EpisodeLabels } from '@carb/episodes';
 import { formatProblem, readLabelsBeside } from '@carb/episodes';
 import {
-  DEFAULT_ALPHAS, METHOD_ORDER, METHOD_SELECTOR, foldSizes, frontierAlphas, runProtocol,
-  type MethodName, type ProtocolResult, type SplitDataset,
+  DEFAULT_ALPHAS, METHOD_ORDER, METHOD_SELECTOR, POOLED_STRATUM, foldSizes, frontierAlphas, runProtocol,
+  type DeployRow, type Guarantee, type MethodName, type PairedDiff, type ProtocolResult, type SplitDataset, type SplitResult, type SummaryRow,
 } from '@carb/calibrate';
-import { corpusDigest, diffComponents, pipelineComponents, withSelector, type Pipeline } from '@carb/pipeline';
-import { defaultTables, makeManifest, type ManifestInput, type ReportInput } from '@carb/report';
+import { diffComponents, pipelineComponents, withSelector, type Pipeline } from '@carb/pipeline';
+import { defaultTables, makeManifest, type CorpusStats, type ManifestInput, type ReportInput } from '@carb/report';
 import { seedCheckTable } from './seedCheck.ts';
-import { replayParallel, type BreakpointTable, type FusedSelector } from '@carb/replay';
+import { takeBreakpoints, type BreakpointTable, type FusedSelector } from '@carb/replay';
 import { progress } from '@carb/io';
+import { deployRows } from './deployRows.ts';
+import { UsageError } from './options/usageError.ts';
+import type { ReadStats } from './loadEpisodes.ts';
+import { replayInput, type EpisodeInput, type ReplayedInput, type StratumField } from './replayInput.ts';
 import type { SuiteMeta } from '@carb/suites';
 import { CARB_VERSION } from './commands/version.ts';
 
@@ -17,7 +21,12 @@ export { CARB_VERSION };
 
 export interface JobSpec {
   title: string;
-  episodes: Episode[];
+  /** Episodes in memory (legacy form of `input`). */
+  episodes?: readonly Episode[];
+  /** Episodes in memory or streamed from files. */
+  input?: EpisodeInput;
+  /** Breakpoint tables replayed already (merged shards); the corpus is pinned by their provenance. */
+  replayed?: ReplayedInput;
   labels: EpisodeLabels[] | null;
   pipeline: Pipeline;
   methods: MethodName[];
@@ -25,13 +34,14 @@ export interface JobSpec {
   /** Add the dense frontier (α from 1/(n+1) by .005). */
   frontier: boolean;
   splits: number;
-  dataset: SplitDataset;
+  /** Fold rule of Table 2; default: detected from the corpus's source format and labels. */
+  dataset?: SplitDataset;
   nCal?: number;
   nTest?: number;
   splitRng: 'python' | 'seedrandom';
   baseSeed: number;
   argv: string[];
-  /** Expected pipeline hash (refuse to run on a mismatch), and a recorded manifest to name the differing components. */
+  /** Expected pipeline hash (refuse on a mismatch), and a recorded manifest to name the differing components. */
   expectHash?: string;
   expectManifest?: { pipelineHash: string; components: Record<string, string> } | null;
   quiet?: boolean;
@@ -42,6 +52,14 @@ export interface JobSpec {
   scoreNoise?: SuiteNoise | null;
   /** Replay worker threads (1, the default: in this thread, no pool). */
   workers?: number;
+  /** Calibrate each stratum of this source field separately, beside the pooled run. */
+  by?: StratumField;
+  /** Guarantees to calibrate for (default expectation only). */
+  guarantees?: Guarantee[];
+  /** δ of the high-probability guarantee. */
+  delta?: number;
+  /** What reading the corpus found (filled while streaming; shown in the report). */
+  stats?: ReadStats;
 }
 
 /** The part of a suite's .meta.json that perturbs scores. */
@@ -60,14 +78,17 @@ export function scoreNoiseFor(paths: readonly string[]): SuiteNoise | null {
 }
 
 export interface JobResult {
+  /** The pooled run under the expectation guarantee (what the command prints). */
   protocol: ProtocolResult;
   manifest: ManifestInput;
   report: ReportInput;
+  deploy: DeployRow[];
+  /** What the corpus said about itself: the first episode's source format and the models. */
+  corpus: { format: string | null; models: string[] };
 }
 
-/** Which fold rule a corpus follows (Table 2), from its source format and labels. */
-export function detectDataset(episodes: readonly Episode[], labels: readonly EpisodeLabels[] | null): SplitDataset {
-  const format = episodes[0]?.source.format;
+/** Which fold rule a corpus follows (Table 2), from its (first episode's) source format and labels. */
+export function detectDataset(format: string | null, labels: readonly EpisodeLabels[] | null): SplitDataset {
   if (format === 'graph-braid') return 'graph-braid';
   if (format === 'ces') {
     const clean = (labels ?? []).every((l) => l.kind === 'leak' || l.kind === 'public-send');
@@ -90,47 +111,41 @@ function selectorsFor(pipeline: Pipeline, methods: readonly MethodName[]): Fused
   return kinds.map((kind) => ({ method: kind, selector: withSelector(pipeline, { kind }).selector }));
 }
 
-/** Breakpoint tables by method from tables by selector kind; methods sharing a selector share one table. */
-function tablesByMethod(methods: readonly MethodName[], byKind: ReadonlyMap<string, BreakpointTable>): Partial<Record<MethodName, BreakpointTable>> {
+/** Breakpoint tables by method (of a stratum's rows) from tables by selector kind; methods sharing a selector share one table. */
+function tablesByMethod(methods: readonly MethodName[], byKind: ReadonlyMap<string, BreakpointTable>, rows: Int32Array | null): Partial<Record<MethodName, BreakpointTable>> {
+  const taken = new Map<string, BreakpointTable>();
   const tables: Partial<Record<MethodName, BreakpointTable>> = {};
-  for (const m of methods) tables[m] = byKind.get(METHOD_SELECTOR[m])!;
+  for (const m of methods) {
+    const kind = METHOD_SELECTOR[m];
+    const table = byKind.get(kind);
+    if (!table) throw new Error(`${m} needs breakpoint tables of selector ${kind}; the replayed input has ${[...byKind.keys()].join(', ')} (replay with --selector all)`);
+    let t = taken.get(kind);
+    if (!t) taken.set(kind, (t = rows ? takeBreakpoints(table, rows) : table));
+    tables[m] = t;
+  }
   return tables;
 }
 
-/** One fused replay pass over `selectors` across `workers` threads, with a progress bar. */
-async function replayPass(spec: JobSpec, selectors: readonly FusedSelector[], noise: SuiteNoise | null): Promise<Map<string, BreakpointTable>> {
-  if (selectors.length === 0) return new Map();
-  const bar = spec.quiet ? { tick() {}, stop() {} } : progress('replay', spec.episodes.length);
-  const tables = await replayParallel(spec.episodes, spec.pipeline, selectors, {
-    workers: spec.workers ?? 1, noise, onEpisodes: (k) => { for (let i = 0; i < k; i++) bar.tick(); },
-  });
-  bar.stop();
-  return new Map(tables.map((t) => [t.method, t]));
+/** A stratum of the run: the pooled corpus (rows null) or the episodes of one `--by` value. */
+interface Stratum {
+  name: string;
+  rows: Int32Array | null;
+  digest: string;
 }
 
-/**
- * One calibration run: pin the pipeline (refusing on an unexpected hash), replay (one fused pass),
- * run the split protocol for every method and budget, and assemble the report.
- */
-export async function runCalibrationJob(spec: JobSpec): Promise<JobResult> {
-  const folds = foldSizes(spec.dataset, spec.episodes.length);
-  const nCal = spec.nCal ?? folds.nCal;
-  const nTest = spec.nTest ?? folds.nTest;
-  const splitProtocol = { rng: spec.splitRng, baseSeed: spec.baseSeed, count: spec.splits, nCal, nTest, unit: folds.unit, dataset: spec.dataset };
-  // score noise changes every q_t, so it is pinned with the corpus it perturbs
-  const digest = corpusDigest(spec.episodes);
-  const extras = { splitProtocol, corpusDigest: spec.scoreNoise ? `${digest}+noise:${spec.scoreNoise.params.scoreNoise}@${spec.scoreNoise.noiseSeed}` : digest, carbVersion: CARB_VERSION, ...(spec.selectorSeeds?.length ? { selectorSeeds: spec.selectorSeeds } : {}) };
-  const manifest = makeManifest(spec.pipeline, extras, { episodes: spec.episodes.length, dataset: spec.dataset }, spec.argv);
-  if (spec.expectHash && spec.expectHash !== manifest.pipelineHash) {
-    const differing = spec.expectManifest && spec.expectManifest.pipelineHash === spec.expectHash
-      ? diffComponents(spec.expectManifest, pipelineComponents(spec.pipeline, extras))
-      : null;
-    throw new Error(
-      `pipeline hash ${manifest.pipelineHash} differs from the expected ${spec.expectHash}` +
-        (differing ? `; differing components: ${differing.join(', ')}` : '; pass the recorded manifest (--expect-manifest) to name the differing components'),
-    );
-  }
-  const methods = METHOD_ORDER.filter((m) => spec.methods.includes(m));
+function strataOf(replayed: ReplayedInput): Stratum[] {
+  const pooled: Stratum = { name: POOLED_STRATUM, rows: null, digest: replayed.digest };
+  if (!replayed.strata || !replayed.strataDigests) return [pooled];
+  const rows = new Map<string, number[]>();
+  replayed.strata.forEach((v, e) => { const r = rows.get(v); if (r) r.push(e); else rows.set(v, [e]); });
+  const names = [...rows.keys()].sort();
+  return [pooled, ...names.map((name) => ({ name, rows: Int32Array.from(rows.get(name)!), digest: replayed.strataDigests!.get(name)! }))];
+}
+
+/** Replays the input (or takes the merged shards): tables by selector name, and the noiseless seed-check tables. */
+async function replayForJob(spec: JobSpec, methods: readonly MethodName[]): Promise<{ replayed: ReplayedInput; checkTables: Map<string, BreakpointTable> }> {
+  if (spec.replayed) return { replayed: spec.replayed, checkTables: spec.replayed.tables };
+  const input: EpisodeInput = spec.input ?? { episodes: spec.episodes ?? [] };
   const noise = spec.scoreNoise ?? null;
   const seeds = spec.selectorSeeds ?? [];
   const main = selectorsFor(spec.pipeline, methods);
@@ -139,31 +154,108 @@ export async function runCalibrationJob(spec: JobSpec): Promise<JobResult> {
   const check: FusedSelector[] = seeds.map((seed) => ({ method: `random-${seed}`, selector: withSelector(spec.pipeline, { kind: 'random', seed }).selector }));
   const checkGraph = seeds.length > 0 && (noise ? !methods.includes('g-carb') : !main.some((s) => s.method === 'graph'));
   if (checkGraph) check.unshift(selectorsFor(spec.pipeline, ['g-carb'])[0]!);
-  const byKind = await replayPass(spec, noise ? main : [...main, ...check], noise);
-  const checkTables = noise ? await replayPass(spec, check, null) : byKind;
-  const tables = tablesByMethod(methods, byKind);
-  const alphas = spec.frontier ? mergeAlphas(spec.alphas, frontierAlphas(nCal)) : spec.alphas;
-  const bar = spec.quiet ? { tick() {}, stop() {} } : progress('calibrate', spec.splits);
-  const protocol = runProtocol({
-    tables, alphas, splits: spec.splits, nCal, nTest, splitRng: spec.splitRng, baseSeed: spec.baseSeed, unit: folds.unit,
-    ...(spec.labels ? { labels: spec.labels, benignStop: spec.dataset === 'graph-braid' ? 'graph-braid' as const : 'ces' as const } : {}),
-    onProgress: () => bar.tick(),
-  });
-  bar.stop();
-  const report: ReportInput = { title: spec.title, summary: protocol.summary, splitResults: protocol.splitResults, paired: protocol.paired, manifest };
+  const common = { input, pipeline: spec.pipeline, workers: spec.workers ?? 1, ...(spec.quiet ? { quiet: true } : {}) };
+  const replayed = await replayInput({ ...common, selectors: noise ? main : [...main, ...check], noise, ...(spec.by ? { by: spec.by } : {}), ...(spec.stats ? { stats: spec.stats } : {}) });
+  const checkTables = noise && check.length ? (await replayInput({ ...common, selectors: check, noise: null })).tables : replayed.tables;
+  return { replayed, checkTables };
+}
+
+/**
+ * One calibration run: replay (one fused pass, streamed), then per stratum (the pooled corpus
+ * first) pin the pipeline, run the split protocol for every method, budget and guarantee, and
+ * fit the thresholds to deploy on all of the stratum's episodes; assemble the report.
+ */
+export async function runCalibrationJob(spec: JobSpec): Promise<JobResult> {
+  const methods = METHOD_ORDER.filter((m) => spec.methods.includes(m));
+  const { replayed, checkTables } = await replayForJob(spec, methods);
+  if (replayed.episodes === 0) throw new Error('no usable episodes to calibrate');
+  const dataset = spec.dataset ?? detectDataset(replayed.format, spec.labels);
+  const guarantees = spec.guarantees ?? ['expectation'];
+  const byKind = replayed.tables;
+  const summary: SummaryRow[] = [];
+  const splitResults: SplitResult[] = [];
+  const paired: PairedDiff[] = [];
+  const deploy: DeployRow[] = [];
+  const strataManifests: Record<string, { pipelineHash: string; episodes: number; digest: string }> = {};
+  let pooled: { protocol: ProtocolResult; manifest: ManifestInput; nCal: number; nTest: number; unit: 'episode' | 'group' } | null = null;
+  const strataStats: NonNullable<CorpusStats['strata']> = [];
+  for (const stratum of strataOf(replayed)) {
+    const n = stratum.rows ? stratum.rows.length : replayed.episodes;
+    const folds = foldSizes(dataset, n);
+    const isPooled = stratum.rows === null;
+    const nCal = isPooled ? spec.nCal ?? folds.nCal : folds.nCal;
+    const nTest = isPooled ? spec.nTest ?? folds.nTest : folds.nTest;
+    if (isPooled && (spec.nCal !== undefined || spec.nTest !== undefined) && nCal + nTest > n) {
+      // a usage error, though only the stream could tell: nothing has been written yet
+      throw new UsageError(`--cal/--test: expected calibration + test ≤ the ${n} usable episodes, found ${nCal} + ${nTest}`);
+    }
+    if (nCal < 1 || nTest < 1 || nCal + nTest > n) throw new Error(`stratum ${stratum.name}: ${n} episode(s) cannot fill a calibration fold of ${nCal} and a test fold of ${nTest}; expected at least 2 episodes per stratum`);
+    const splitProtocol = { rng: spec.splitRng, baseSeed: spec.baseSeed, count: spec.splits, nCal, nTest, unit: folds.unit, dataset };
+    // score noise changes every q_t, so it is pinned with the corpus it perturbs
+    const digest = replayed.noise ? `${stratum.digest}+noise:${replayed.noise}` : stratum.digest;
+    const extras = { splitProtocol, corpusDigest: digest, carbVersion: CARB_VERSION, ...(spec.selectorSeeds?.length ? { selectorSeeds: spec.selectorSeeds } : {}) };
+    const manifest = makeManifest(spec.pipeline, extras, { episodes: n, dataset, ...(isPooled ? {} : { stratum: stratum.name }) }, spec.argv);
+    if (isPooled && spec.expectHash && spec.expectHash !== manifest.pipelineHash) {
+      const differing = spec.expectManifest && spec.expectManifest.pipelineHash === spec.expectHash
+        ? diffComponents(spec.expectManifest, pipelineComponents(spec.pipeline, extras))
+        : null;
+      throw new Error(
+        `pipeline hash ${manifest.pipelineHash} differs from the expected ${spec.expectHash}` +
+          (differing ? `; differing components: ${differing.join(', ')}` : '; pass the recorded manifest (--expect-manifest) to name the differing components'),
+      );
+    }
+    if (!isPooled) {
+      strataManifests[stratum.name] = { pipelineHash: manifest.pipelineHash, episodes: n, digest };
+      strataStats.push({ stratum: stratum.name, used: n, nCal, nTest });
+    }
+    const tables = tablesByMethod(methods, byKind, stratum.rows);
+    const tag = <R extends { stratum?: string; guarantee?: Guarantee }>(rows: R[], guarantee: Guarantee): R[] =>
+      rows.map((r) => ({ stratum: stratum.name, guarantee, ...r }));
+    for (const guarantee of guarantees) {
+      const hp = guarantee === 'high-probability';
+      // the dense frontier is an expectation-guarantee view; high-probability runs the declared budgets
+      const alphas = spec.frontier && !hp ? mergeAlphas(spec.alphas, frontierAlphas(nCal)) : spec.alphas;
+      const bar = spec.quiet ? { tick() {}, stop() {} } : progress(`calibrate ${stratum.name}${hp ? ' (high-probability)' : ''}`, spec.splits);
+      const protocol = runProtocol({
+        tables, alphas, splits: spec.splits, nCal, nTest, splitRng: spec.splitRng, baseSeed: spec.baseSeed, unit: folds.unit,
+        ...(spec.labels ? { labels: spec.labels, benignStop: dataset === 'graph-braid' ? 'graph-braid' as const : 'ces' as const } : {}),
+        ...(hp ? { guarantee: { kind: 'high-probability' as const, delta: spec.delta! } } : {}),
+        onProgress: () => bar.tick(),
+      });
+      bar.stop();
+      // loops, not push(...rows): a frontier run has 10⁵ split rows, past the argument limit
+      for (const r of protocol.summary) summary.push({ stratum: stratum.name, guarantee, ...(hp ? { delta: spec.delta! } : {}), ...r });
+      for (const r of tag(protocol.splitResults, guarantee)) splitResults.push(r);
+      for (const r of tag(protocol.paired, guarantee)) paired.push(r);
+      for (const r of deployRows({ stratum: stratum.name, tables, alphas: spec.alphas, guarantee, delta: hp ? spec.delta! : null, pipelineHash: manifest.pipelineHash })) deploy.push(r);
+      if (isPooled && !hp) pooled = { protocol, manifest, nCal, nTest, unit: folds.unit };
+    }
+    if (isPooled && !pooled) pooled = { protocol: { summary: [], splitResults: [], paired: [] }, manifest, nCal, nTest, unit: folds.unit };
+  }
+  const p = pooled!;
+  const manifest: ManifestInput = Object.keys(strataManifests).length ? { ...p.manifest, strata: strataManifests } : p.manifest;
+  const stats = spec.stats;
+  const corpusStats: CorpusStats = {
+    read: stats ? stats.read + stats.invalid : replayed.episodes,
+    excluded: stats ? [{ reason: 'aborted', count: stats.aborted }, { reason: 'invalid record', count: stats.invalid }].filter((x) => x.count > 0) : [],
+    used: replayed.episodes, nCal: p.nCal, nTest: p.nTest,
+    ...(strataStats.length ? { strata: strataStats } : {}),
+  };
+  const report: ReportInput = { title: spec.title, summary, splitResults, paired, manifest, deploy, pipeline: spec.pipeline, corpusStats };
   if (spec.selectorSeeds?.length) {
+    const seeds = spec.selectorSeeds;
     const alpha = spec.seedCheckAlpha ?? '.05';
-    const graphTable = tables['g-carb'] ?? checkTables.get('graph')!;
+    const graphTable = byKind.get('graph') ?? checkTables.get('graph')!;
     const check = seedCheckTable({
       graphTable, random: seeds.map((seed) => ({ seed, table: checkTables.get(`random-${seed}`)! })), alpha, splits: spec.splits,
-      nCal, nTest, unit: folds.unit, splitRng: spec.splitRng, baseSeed: spec.baseSeed,
+      nCal: p.nCal, nTest: p.nTest, unit: p.unit, splitRng: spec.splitRng, baseSeed: spec.baseSeed,
     });
     report.tables = {
-      ...defaultTables([{ label: spec.title, rows: protocol.summary }], [{ label: spec.title, rows: protocol.paired }]),
+      ...defaultTables([{ label: spec.title, rows: p.protocol.summary }], [{ label: spec.title, rows: p.protocol.paired }]),
       [`Equal-size random selector seeds at α = ${alpha}`]: check,
     };
   }
-  return { protocol, manifest, report };
+  return { protocol: p.protocol, manifest: p.manifest, report, deploy, corpus: { format: replayed.format, models: replayed.models } };
 }
 
 /** Default budgets followed by the frontier, without duplicates (by value), sorted by value. */

@@ -1,5 +1,18 @@
 import { eligibleForCalibration, formatProblem, readCorpus, streamCorpus, type Episode } from '@carb/episodes';
 
+/** What reading a corpus found: episodes read, and those left out by reason. */
+export interface ReadStats {
+  /** Episodes read (usable or not). */
+  read: number;
+  /** Aborted episodes left out (kept with --include-aborted). */
+  aborted: number;
+  /** Records refused as invalid (each printed as one problem line). */
+  invalid: number;
+}
+
+/** A fresh ReadStats. */
+export const readStats = (): ReadStats => ({ read: 0, aborted: 0, invalid: 0 });
+
 export interface LoadOptions {
   format?: 'agentdojo' | 'jsonl' | 'arrow' | 'auto';
   strict?: boolean;
@@ -12,12 +25,17 @@ export interface LoadOptions {
  * what was excluded and why, and fails only when nothing usable remains (or on any
  * problem with --strict).
  */
-export function loadEpisodes(paths: string[], options: LoadOptions = {}): Episode[] {
+export function loadEpisodes(paths: string[], options: LoadOptions & { stats?: ReadStats } = {}): Episode[] {
   const { episodes, problems } = readCorpus(paths, { format: options.format ?? 'auto' });
+  if (options.stats) {
+    options.stats.read += episodes.length;
+    options.stats.invalid += problems.length;
+  }
   for (const p of problems) process.stderr.write(`${formatProblem(p)}\n`);
   if (options.strict && problems.length > 0) throw new Error(`${problems.length} problem(s) in the input (--strict)`);
   const kept = options.includeAborted ? episodes : episodes.filter((e) => eligibleForCalibration(e));
   const excluded = episodes.length - kept.length;
+  if (options.stats) options.stats.aborted += excluded;
   if (excluded > 0) process.stderr.write(`carb: excluded ${excluded} aborted episode(s) (use --include-aborted to keep them)\n`);
   if (kept.length === 0) throw new Error(`no usable episodes in ${paths.join(', ')}`);
   return kept;
@@ -31,7 +49,7 @@ export function loadEpisodes(paths: string[], options: LoadOptions = {}): Episod
  * after its episodes went out (see streamCorpus) all throw after the last batch, so a
  * consumer must write its outputs only once the generator has returned.
  */
-export async function* streamEpisodes(paths: string[], options: LoadOptions & { batchSize?: number } = {}): AsyncGenerator<Episode[]> {
+export async function* streamEpisodes(paths: string[], options: LoadOptions & { batchSize?: number; stats?: ReadStats } = {}): AsyncGenerator<Episode[]> {
   const stream = streamCorpus(paths, { format: options.format ?? 'auto', ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }) });
   let kept = 0;
   let excluded = 0;
@@ -39,11 +57,16 @@ export async function* streamEpisodes(paths: string[], options: LoadOptions & { 
     for await (const batch of stream) {
       const usable = options.includeAborted ? batch : batch.filter((e) => eligibleForCalibration(e));
       excluded += batch.length - usable.length;
+      if (options.stats) {
+        options.stats.read += batch.length;
+        options.stats.aborted += batch.length - usable.length;
+      }
       kept += usable.length;
       if (usable.length > 0) yield usable;
     }
   } finally {
     for (const p of stream.problems) process.stderr.write(`${formatProblem(p)}\n`);
+    if (options.stats) options.stats.invalid += stream.problems.length;
   }
   if (options.strict && stream.problems.length > 0) throw new Error(`${stream.problems.length} problem(s) in the input (--strict)`);
   if (excluded > 0) process.stderr.write(`carb: excluded ${excluded} aborted episode(s) (use --include-aborted to keep them)\n`);

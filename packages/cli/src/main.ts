@@ -3,6 +3,8 @@ import type { CommandModule } from 'yargs';
 import { setInvocation } from './argv.ts';
 import { CARB_VERSION } from './commands/version.ts';
 import { command as calibrate } from './commands/calibrate.ts';
+import { command as explain } from './commands/explain.ts';
+import { command as gate } from './commands/gate.ts';
 import { command as ingest } from './commands/ingest.ts';
 import { command as inspect } from './commands/inspect.ts';
 import { command as mainJob } from './commands/mainJob.ts';
@@ -15,7 +17,7 @@ import { UsageError } from './options/usageError.ts';
 import { MISSING_COMMAND, usageLine } from './options/yargsMessage.ts';
 
 // Each command lives in its own file under commands/; register it here.
-const commands: CommandModule<object, any>[] = [ingest, inspect, replay, suite, calibrate, verify, mainJob, pipeline];
+const commands: CommandModule<object, any>[] = [ingest, inspect, replay, suite, calibrate, gate, explain, verify, mainJob, pipeline];
 
 /** Exit codes: 0 done, 1 bad data (files, records, a failed check), 2 bad command line (nothing was done). */
 export const EXIT_DATA = 1;
@@ -53,8 +55,9 @@ export async function main(argv: string[]): Promise<number> {
   try {
     await cli.parseAsync(argv, {}, (_err, _args, out) => { output = out; });
   } catch (e) {
-    // one-line messages users act on; no stack trace
+    // one-line messages users act on; the stack only on request, for a bug report
     report((e as Error).message);
+    if (process.env.CARB_DEBUG && !(e instanceof UsageError)) process.stderr.write(`${(e as Error).stack ?? ''}\n`);
     return e instanceof UsageError ? EXIT_USAGE : EXIT_DATA;
   }
   if (output) process.stdout.write(`${output}\n`);

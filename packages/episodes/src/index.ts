@@ -6,7 +6,8 @@ export { canonicalJson } from '@carb/io';
 export { normalizeWhitespace, containsInjection } from './whitespace.ts';
 export { eligibleForCalibration, type EligibilityOptions } from './eligible.ts';
 export { validateEpisode, episodeIssues, EPISODE_SCHEMA_PATH } from './validate.ts';
-export { orderEpisode } from './order.ts';
+export { orderEpisode, isOrdered } from './order.ts';
+export { CorpusDigester, corpusDigest, episodeDigest } from './corpusDigest.ts';
 export { encodeJsonl, encodeCorpusJsonl, decodeJsonl, episodeToJsonLine, type DecodeResult } from './jsonl.ts';
 export { ARROW_CORPUS_KEY, JSONL_HEADER_PREFIX, LinesDigest, corpusHeaderText, parseCorpusHeader, digestMismatch, type CorpusHeader } from './corpusHeader.ts';
 export { encodeArrow, decodeArrow } from './arrow.ts';
@@ -15,5 +16,6 @@ export { readCorpus, type CorpusFormat, type CorpusResult, type CorpusSummary, t
 export { streamCorpus, type CorpusStream, type StreamCorpusOptions } from './streamCorpus.ts';
 export { JsonlDecoder } from './jsonlDecoder.ts';
 export { JsonlCorpusWriter } from './jsonlCorpusWriter.ts';
+export { GzipJsonlCorpusWriter } from './gzipJsonlCorpusWriter.ts';
 export { readLabels, readLabelsBeside, labelsPathFor } from './labelsReader.ts';
 export { inspectCorpus, unknownToolCounts, type GroupStats, type InspectReport } from './inspect.ts';

@@ -66,8 +66,9 @@ export function readLabelsBeside(paths: readonly string[]): { labels: EpisodeLab
   const problems: Problem[] = [];
   for (const f of found) {
     const r = readLabels(f);
-    labels.push(...r.labels);
-    problems.push(...r.problems);
+    // loops, not push(...): a 10⁶-episode suite has more labels than a call takes arguments
+    for (const l of r.labels) labels.push(l);
+    for (const p of r.problems) problems.push(p);
   }
   return { labels, problems };
 }

@@ -11,8 +11,11 @@ function orderProvenance(p: StepProvenance): StepProvenance {
 }
 
 function orderStep(s: PolicyStep): PolicyStep {
-  const step = { index: s.index, tool: s.tool, args: canonicalize(s.args), result: s.result, error: s.error, ok: s.ok };
-  return s.provenance === undefined ? step : { ...step, provenance: orderProvenance(s.provenance) };
+  const args = canonicalize(s.args);
+  // two literals, not a spread: every decoded step passes here (2·10⁷ of them in a 10⁶-episode corpus)
+  return s.provenance === undefined
+    ? { index: s.index, tool: s.tool, args, result: s.result, error: s.error, ok: s.ok }
+    : { index: s.index, tool: s.tool, args, result: s.result, error: s.error, ok: s.ok, provenance: orderProvenance(s.provenance) };
 }
 
 function sortedRecord(r: Record<string, string>): Record<string, string> {
@@ -21,11 +24,25 @@ function sortedRecord(r: Record<string, string>): Record<string, string> {
   return out;
 }
 
+/** Episodes orderEpisode built: already in encoder form (readers decode into it), so hashing them needs no second pass. */
+const ORDERED = new WeakSet<Episode>();
+
+/** True when `ep` came out of orderEpisode (and so is in encoder form, key order included). */
+export function isOrdered(ep: Episode): boolean {
+  return ORDERED.has(ep);
+}
+
 /**
  * The episode rebuilt with a fixed key order (schema order; JSON values with sorted
  * keys). Every encoder writes this form, which makes output byte-deterministic.
  */
 export function orderEpisode(ep: Episode): Episode {
+  const ordered = build(ep);
+  ORDERED.add(ordered);
+  return ordered;
+}
+
+function build(ep: Episode): Episode {
   const s = ep.source;
   return {
     id: ep.id,

@@ -1,4 +1,5 @@
 import type { JsonValue } from '@carb/episodes/policy';
+import { distinct } from './distinct.ts';
 
 /** One (field name, scalar value) pair visible in an action or a result. */
 export interface FieldValue {
@@ -9,24 +10,36 @@ export interface FieldValue {
 /** Scalar leaves of the arguments, each under its nearest field name. */
 export function argFields(args: { readonly [key: string]: JsonValue }): FieldValue[] {
   const out: FieldValue[] = [];
-  const walk = (field: string, v: JsonValue): void => {
-    if (v === null) return;
-    if (Array.isArray(v)) {
-      for (const x of v) walk(field, x);
-    } else if (typeof v === 'object') {
-      for (const [k, x] of Object.entries(v)) walk(k, x);
-    } else {
-      const s = String(v).trim();
-      if (s.length > 0) out.push({ field, value: s });
-    }
-  };
-  for (const [k, v] of Object.entries(args)) walk(k, v);
+  walkObject(args, out);
   return out;
+}
+
+// Object.keys, not Object.entries: one array per object instead of one per key as well (this runs
+// for every proposal of every episode).
+function walkObject(obj: { readonly [key: string]: JsonValue }, out: FieldValue[]): void {
+  for (const k of Object.keys(obj)) walkValue(k, obj[k]!, out);
+}
+
+function walkValue(field: string, v: JsonValue, out: FieldValue[]): void {
+  if (v === null) return;
+  if (Array.isArray(v)) {
+    for (const x of v) walkValue(field, x, out);
+  } else if (typeof v === 'object') {
+    walkObject(v, out);
+  } else {
+    const s = String(v).trim();
+    if (s.length > 0) out.push({ field, value: s });
+  }
 }
 
 /** Argument string values joined by newlines: the "visible action fields" that relation 8 searches. */
 export function actionText(args: { readonly [key: string]: JsonValue }): string {
-  return argFields(args).map((f) => f.value).join('\n');
+  return joinFieldValues(argFields(args));
+}
+
+/** Field values joined by newlines (actionText of already extracted argument fields). */
+export function joinFieldValues(fields: readonly FieldValue[]): string {
+  return fields.map((f) => f.value).join('\n');
 }
 
 const YAML_LINE = /^\s*(?:-\s+)?([A-Za-z_][A-Za-z0-9_]*):(?:[ \t]+(.*))?$/;
@@ -91,14 +104,14 @@ const KEY_PREFIX = /^(?:-\s+)?(?:[A-Za-z_][A-Za-z0-9_]*:\s+)?/;
  * Distinctive lines of a visible result: trimmed lines (list dash, `key:` prefix and
  * quotes removed) of at least `min` characters that contain a digit, truncated to `max`.
  */
-export function distinctiveLines(text: string, min: number, max: number): string[] {
+export function distinctiveLines(text: string, min: number, max: number): readonly string[] {
   if (text.length < min) return [];
-  const out = new Set<string>();
+  const out: string[] = [];
   for (const rawLine of text.split('\n')) {
     let line = rawLine.trim().replace(KEY_PREFIX, '');
     const unq = line.length >= 2 ? unquote(line) : line;
     if (unq !== null) line = unq;
-    if (line.length >= min && /[0-9]/.test(line)) out.add(line.slice(0, max));
+    if (line.length >= min && /[0-9]/.test(line)) out.push(line.slice(0, max));
   }
-  return [...out];
+  return distinct(out);
 }

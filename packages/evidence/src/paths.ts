@@ -5,7 +5,11 @@ export { isSink } from '@carb/pipeline';
 
 /** Membership mask of node p and all its ancestors. */
 export function ancestorMask(graph: PrefixGraph, p: number): Uint8Array {
-  const inAnc = new Uint8Array(graph.size);
+  return markAncestors(graph, p, new Uint8Array(graph.size));
+}
+
+/** Sets inAnc[v] = 1 for p and its ancestors; inAnc[0..p] must be 0 on entry. Returns inAnc. */
+export function markAncestors(graph: PrefixGraph, p: number, inAnc: Uint8Array): Uint8Array {
   inAnc[p] = 1;
   // edges point forward, so one descending sweep closes the ancestor set
   for (let v = p; v >= 0; v--) {

@@ -1,81 +1,126 @@
-import type { PolicyStep } from '@carb/episodes/policy';
-import { actionText, argFields, distinctiveLines, resultFields, type FieldValue } from './fields.ts';
+import type { PolicyStep, StepProvenance } from '@carb/episodes/policy';
+import { argFields, distinctiveLines, joinFieldValues, resultFields, type FieldValue } from './fields.ts';
+import { distinct } from './distinct.ts';
 import { allMatches, emailsIn, FIELD_FINANCIAL, FIELD_IDENTIFIER, FIELD_THREAD, IBAN_PATTERN, type CompiledRules } from './rules.ts';
 
 /**
- * Everything the edge relations read from one visible record, extracted once. `arg*`
- * sets come from the action fields only (what a later action carries); the others
- * cover the whole record (what an earlier record offers).
+ * What the edge relations read from a record's action (tool arguments and declared
+ * provenance). A proposal and its execution share the action, so these are extracted
+ * once per step and reused when the proposal is committed.
  */
-export interface RecordKeys {
+export interface ActionKeys {
   readonly branch: string | null;
-  /** Relation 2: identifier-field values (args + result) and declared objects / outputs. */
-  readonly ids: readonly string[];
-  /** Relation 6 (target side): identifier-field values of the action. */
+  /** Relations 2 and 6 (target side): identifier-field values of the action. */
   readonly argIds: readonly string[];
+  /** Relation 2: declared objects (identifiers whatever their length); declared outputs count too. */
+  readonly objects: readonly string[];
+  /** Relations 2 and 3: declared outputs. */
   readonly outputs: readonly string[];
   readonly inputs: readonly string[];
-  readonly resultCanaries: readonly string[];
   readonly argCanaries: readonly string[];
-  /** Relation 5: transaction / account / IBAN values and IBAN strings, whole record and action only. */
-  readonly finKeys: readonly string[];
+  /** Relation 5: transaction / account / IBAN field values and IBAN strings of the action. */
   readonly argFinKeys: readonly string[];
-  /** Relation 7: thread / message / channel values, whole record and action only. */
-  readonly threadKeys: readonly string[];
+  /** Relation 7: thread / message / channel field values of the action. */
   readonly argThreadKeys: readonly string[];
-  /** Relation 8 (source side): e-mails, IBANs and canaries of the result, exact. */
-  readonly resultTokens: readonly string[];
-  /** Relation 8 (source side): distinctive result lines. */
-  readonly resultLines: readonly string[];
-  /** Relation 8 (target side): the action's field values joined, and its e-mails / IBANs / canaries. */
+  /** Relation 8 (target side): the action's field values joined by newlines. */
   readonly actionText: string;
+  /** Relation 8 (target side): e-mails, IBANs and canaries of the action, exact. */
   readonly actionTokens: readonly string[];
   /** Relation 8 (target side): action field values long enough for a general exact-span match. */
   readonly spanNeedles: readonly string[];
 }
 
+/** What the edge relations read from a record's visible result (empty for a proposal). */
+export interface ResultKeys {
+  /** Relation 2: identifier-field values of the result. */
+  readonly ids: readonly string[];
+  /** Relation 5: financial field values and IBAN strings of the result. */
+  readonly finKeys: readonly string[];
+  /** Relation 7: thread / message / channel field values of the result. */
+  readonly threadKeys: readonly string[];
+  readonly resultCanaries: readonly string[];
+  /** Relation 8 (source side): e-mails, IBANs and canaries of the result, exact. */
+  readonly resultTokens: readonly string[];
+  /** Relation 8 (source side): distinctive result lines. */
+  readonly resultLines: readonly string[];
+}
+
+/** Everything the edge relations read from one visible record. */
+export interface RecordKeys {
+  readonly action: ActionKeys;
+  readonly result: ResultKeys;
+}
+
+const NONE: readonly string[] = [];
+
+/** The keys of a record with nothing visible in its result (a proposal). */
+export const EMPTY_RESULT_KEYS: ResultKeys = { ids: NONE, finKeys: NONE, threadKeys: NONE, resultCanaries: NONE, resultTokens: NONE, resultLines: NONE };
+
 export function recordKeys(step: PolicyStep, rules: CompiledRules): RecordKeys {
-  const min = rules.graph.minIdentifierLength;
+  return { action: actionKeys(step, rules), result: resultKeys(step.result, rules) };
+}
+
+export function actionKeys(step: PolicyStep, rules: CompiledRules): ActionKeys {
   const args = argFields(step.args);
-  const result = resultFields(step.result);
-  const text = actionText(step.args);
-  const prov = step.provenance;
-
-  const pick = (fields: readonly FieldValue[], cls: number, into: Set<string>): Set<string> => {
-    for (const f of fields) if (f.value.length >= min && (rules.fieldClass(f.field) & cls) !== 0) into.add(f.value);
-    return into;
-  };
-  const argIds = pick(args, FIELD_IDENTIFIER, new Set());
-  const ids = pick(result, FIELD_IDENTIFIER, new Set(argIds));
-  for (const o of prov?.objects ?? []) ids.add(o);
-  for (const o of prov?.outputs ?? []) ids.add(o);
-
+  const text = joinFieldValues(args);
+  const prov: StepProvenance | undefined = step.provenance;
   const argIbans = allMatches(IBAN_PATTERN, text);
-  const resultIbans = allMatches(IBAN_PATTERN, step.result);
-  const argFinKeys = pick(args, FIELD_FINANCIAL, new Set(argIbans));
-  const finKeys = pick(result, FIELD_FINANCIAL, new Set([...argFinKeys, ...resultIbans]));
-  const argThreadKeys = pick(args, FIELD_THREAD, new Set());
-  const threadKeys = pick(result, FIELD_THREAD, new Set(argThreadKeys));
-
-  const resultCanaries = allMatches(rules.canary, step.result);
   const argCanaries = allMatches(rules.canary, text);
-  const g = rules.graph;
+  const minSpan = rules.graph.minSpanLength;
   return {
     branch: prov?.branch ?? null,
-    ids: [...ids],
-    argIds: [...argIds],
-    outputs: prov?.outputs ?? [],
-    inputs: prov?.inputs ?? [],
-    resultCanaries,
+    argIds: pick(args, rules, FIELD_IDENTIFIER),
+    objects: prov?.objects ?? NONE,
+    outputs: prov?.outputs ?? NONE,
+    inputs: prov?.inputs ?? NONE,
     argCanaries,
-    finKeys: [...finKeys],
-    argFinKeys: [...argFinKeys],
-    threadKeys: [...threadKeys],
-    argThreadKeys: [...argThreadKeys],
-    resultTokens: [...new Set([...emailsIn(step.result), ...resultIbans, ...resultCanaries])],
-    resultLines: distinctiveLines(step.result, g.distinctiveLineMin, g.distinctiveLineMax),
+    argFinKeys: pick(args, rules, FIELD_FINANCIAL, argIbans),
+    argThreadKeys: pick(args, rules, FIELD_THREAD),
     actionText: text,
-    actionTokens: [...new Set([...emailsIn(text), ...argIbans, ...argCanaries])],
-    spanNeedles: [...new Set(args.map((f) => f.value).filter((v) => v.length >= g.minSpanLength))],
+    actionTokens: union(emailsIn(text), argIbans, argCanaries),
+    spanNeedles: longValues(args, minSpan),
   };
+}
+
+export function resultKeys(result: string, rules: CompiledRules): ResultKeys {
+  if (result.length === 0) return EMPTY_RESULT_KEYS;
+  const fields = resultFields(result);
+  const ibans = allMatches(IBAN_PATTERN, result);
+  const canaries = allMatches(rules.canary, result);
+  const g = rules.graph;
+  return {
+    ids: pick(fields, rules, FIELD_IDENTIFIER),
+    finKeys: pick(fields, rules, FIELD_FINANCIAL, ibans),
+    threadKeys: pick(fields, rules, FIELD_THREAD),
+    resultCanaries: canaries,
+    resultTokens: union(emailsIn(result), ibans, canaries),
+    resultLines: distinctiveLines(result, g.distinctiveLineMin, g.distinctiveLineMax),
+  };
+}
+
+/**
+ * `seed` (distinct values) followed by the values of `fields` whose field name falls in class
+ * `cls` and that are at least minIdentifierLength long, without repeats. Allocates nothing
+ * when no field qualifies, the common case.
+ */
+function pick(fields: readonly FieldValue[], rules: CompiledRules, cls: number, seed: readonly string[] = NONE): readonly string[] {
+  const min = rules.graph.minIdentifierLength;
+  let out: string[] | undefined;
+  for (const f of fields) if (f.value.length >= min && (rules.fieldClass(f.field) & cls) !== 0) (out ??= [...seed]).push(f.value);
+  return out === undefined ? seed : distinct(out);
+}
+
+/** Distinct field values of at least `min` characters. */
+function longValues(fields: readonly FieldValue[], min: number): readonly string[] {
+  let out: string[] | undefined;
+  for (const f of fields) if (f.value.length >= min) (out ??= []).push(f.value);
+  return out === undefined ? NONE : distinct(out);
+}
+
+/** Distinct values of three distinct lists; one non-empty list is returned as it is. */
+function union(a: readonly string[], b: readonly string[], c: readonly string[]): readonly string[] {
+  if (b.length === 0 && c.length === 0) return a;
+  if (a.length === 0 && c.length === 0) return b;
+  if (a.length === 0 && b.length === 0) return c;
+  return distinct([...a, ...b, ...c]);
 }

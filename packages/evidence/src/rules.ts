@@ -1,4 +1,5 @@
 import type { GraphRules, Pipeline, SanitizerConfig } from '@carb/pipeline';
+import { distinct } from './distinct.ts';
 
 /** Field-name words of the typed relations 5 and 7 (frozen with the code, documented in the README). */
 export const FINANCIAL_FIELD_WORDS: readonly string[] = ['transaction', 'account', 'iban'];
@@ -73,13 +74,33 @@ function hasWord(tokens: readonly string[], words: readonly string[]): boolean {
   return tokens.some((t) => words.some((w) => t.startsWith(w)));
 }
 
-/** All matches of a global regex (fresh lastIndex), deduplicated, in first-seen order. */
-export function allMatches(re: RegExp, text: string): string[] {
-  if (text.length === 0) return [];
+const NO_MATCHES: readonly string[] = [];
+
+/**
+ * All matches of a global regex (fresh lastIndex), deduplicated, in first-seen order; the
+ * same as `new Set(text.matchAll(re))`. An exec loop rather than matchAll, which clones the
+ * regex on every call (this runs on every action and result), and no allocation when nothing matches.
+ */
+export function allMatches(re: RegExp, text: string): readonly string[] {
+  if (!re.global) throw new TypeError(`allMatches: expected a global regex, found ${String(re)}`);
+  if (text.length === 0) return NO_MATCHES;
   re.lastIndex = 0;
-  const out = new Set<string>();
-  for (const m of text.matchAll(re)) out.add(m[0]);
-  return [...out];
+  let m = re.exec(text);
+  if (m === null) return NO_MATCHES;
+  const out: string[] = [];
+  for (; m !== null; m = re.exec(text)) {
+    out.push(m[0]);
+    // an empty match does not move lastIndex: step past it as matchAll does (by code point under u / v)
+    if (m[0].length === 0) re.lastIndex = advance(text, re.lastIndex, re.unicode || re.flags.includes('v'));
+  }
+  re.lastIndex = 0;
+  return distinct(out);
+}
+
+function advance(text: string, at: number, unicode: boolean): number {
+  if (!unicode || at + 1 >= text.length) return at + 1;
+  const c = text.charCodeAt(at);
+  return c >= 0xd800 && c <= 0xdbff && (text.charCodeAt(at + 1) & 0xfc00) === 0xdc00 ? at + 2 : at + 1;
 }
 
 const LOCAL = /[A-Za-z0-9._%+-]/;
@@ -90,8 +111,8 @@ const EMAIL_DOMAIN = /^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
  * E-mail addresses (`local@domain.tld`), deduplicated in first-seen order. Expands around
  * each `@` instead of running a regex from every position (results are megabytes in total).
  */
-export function emailsIn(text: string): string[] {
-  const out = new Set<string>();
+export function emailsIn(text: string): readonly string[] {
+  const out: string[] = [];
   for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) {
     let a = at;
     while (a > 0 && LOCAL.test(text[a - 1]!)) a--;
@@ -99,7 +120,7 @@ export function emailsIn(text: string): string[] {
     let b = at + 1;
     while (b < text.length && DOMAIN.test(text[b]!)) b++;
     const domain = EMAIL_DOMAIN.exec(text.slice(at + 1, b));
-    if (domain !== null) out.add(text.slice(a, at + 1) + domain[0]);
+    if (domain !== null) out.push(text.slice(a, at + 1) + domain[0]);
   }
-  return [...out];
+  return distinct(out);
 }

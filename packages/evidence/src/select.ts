@@ -1,6 +1,6 @@
 import { seededRandom } from '@carb/io';
 import type { SelectorConfig } from '@carb/pipeline';
-import { ancestorMask, isSink, reachFromSources } from './paths.ts';
+import { isSink, markAncestors, reachFromSources } from './paths.ts';
 import type { PrefixGraph } from './types.ts';
 
 /**
@@ -23,30 +23,44 @@ export function selectContext(graph: PrefixGraph, selector: SelectorConfig, key:
     case 'graph':
       return graphLocal(graph, p);
     case 'random':
-      return equalSizeRandom(p, graphLocal(graph, p).length, `${selector.seed}\u0000${key.episodeId}\u0000${graph.record(p).index}`);
+      return equalSizeRandom(p, graphLocal(graph, p).length, () => `${selector.seed}\u0000${key.episodeId}\u0000${graph.record(p).index}`);
     default:
       throw new Error(`selectContext: unknown selector kind ${JSON.stringify((selector as { kind: unknown }).kind)}; expected full, graph, window, random or current`);
   }
 }
+
+/** graphLocal's ancestor mask, reused across decisions (all zero between calls). */
+let scratch = new Uint8Array(64);
 
 /**
  * Definition 2: when the proposal is a sink reachable from a private source, the nodes on
  * source → proposal paths (endpoints included); otherwise the proposal and its ancestors.
  */
 export function graphLocal(graph: PrefixGraph, p: number): Int32Array {
-  const anc = ancestorMask(graph, p);
-  if (isSink(graph.types(p))) {
-    // on a source→p path ⇔ ancestor of p (or p) and reachable from a source inside the ancestor set
-    const reach = reachFromSources(graph, anc, p);
-    if (reach[p] === 1) return collect(reach, p);
+  // every graph and random decision runs this: no mask is allocated per decision
+  if (scratch.length <= p) scratch = new Uint8Array(Math.max(p + 1, scratch.length * 2));
+  const anc = scratch;
+  try {
+    markAncestors(graph, p, anc);
+    if (isSink(graph.types(p))) {
+      // on a source→p path ⇔ ancestor of p (or p) and reachable from a source inside the ancestor set
+      const reach = reachFromSources(graph, anc, p);
+      if (reach[p] === 1) return collect(reach, p);
+    }
+    return collect(anc, p);
+  } finally {
+    anc.fill(0, 0, p + 1);
   }
-  return collect(anc, p);
 }
 
-function equalSizeRandom(p: number, size: number, seed: string): Int32Array {
-  const rng = seededRandom(seed);
-  const pool = range(0, p - 1);
+function equalSizeRandom(p: number, size: number, seed: () => string): Int32Array {
   const take = Math.min(size - 1, p);
+  // taking none or all of the p earlier nodes leaves nothing to chance: the draws (and seeding a
+  // generator, the costly part) would not change the set
+  if (take === 0) return Int32Array.of(p);
+  if (take === p) return range(0, p);
+  const rng = seededRandom(seed());
+  const pool = range(0, p - 1);
   // partial Fisher–Yates: the first `take` slots become a uniform subset
   for (let j = 0; j < take; j++) {
     const r = j + Math.floor(rng() * (p - j));

@@ -5,14 +5,15 @@ export interface Progress {
   stop(): void;
 }
 
-/** A progress bar on an interactive stderr; silent otherwise (CI, pipes). */
-export function progress(label: string, total: number): Progress {
-  if (!process.stderr.isTTY || total <= 0) return { tick() {}, stop() {} };
-  const bar = new cliProgress.SingleBar(
-    { format: `${label} [{bar}] {value}/{total} {percentage}% eta {eta}s`, stream: process.stderr, hideCursor: true },
-    cliProgress.Presets.shades_classic,
-  );
-  bar.start(total, 0);
+/**
+ * A progress bar on an interactive stderr; silent otherwise (CI, pipes). With `total` null
+ * (a streamed corpus of unknown length) it counts instead.
+ */
+export function progress(label: string, total: number | null): Progress {
+  if (!process.stderr.isTTY || (total !== null && total <= 0)) return { tick() {}, stop() {} };
+  const format = total === null ? `${label} {value} episodes` : `${label} [{bar}] {value}/{total} {percentage}% eta {eta}s`;
+  const bar = new cliProgress.SingleBar({ format, stream: process.stderr, hideCursor: true }, cliProgress.Presets.shades_classic);
+  bar.start(total ?? 0, 0);
   return {
     tick(n = 1) { bar.increment(n); },
     stop() { bar.stop(); },

@@ -21,18 +21,33 @@ export function injectionVisible(result: string, injection: string): boolean {
 }
 
 /**
- * Indices of `needles` (already whitespace-normalized injection texts) visible in `result`;
- * same decision as `injectionVisible`, normalizing the result once for all vectors.
+ * The longest space-free run of a whitespace-normalized needle: a text that contains the
+ * needle up to whitespace contains this run verbatim, so its absence rules the needle out
+ * without normalizing the text.
  */
-export function visibleNeedles(result: string, needles: readonly string[], skip: ReadonlySet<number>): number[] {
+export function needleProbe(needle: string): string {
+  let probe = '';
+  for (const word of needle.split(' ')) if (word.length > probe.length) probe = word;
+  return probe;
+}
+
+/**
+ * Indices of `needles` (already whitespace-normalized injection texts) visible in `result`;
+ * same decision as `injectionVisible`, normalizing the result at most once for all vectors.
+ * `probes[v]` is needleProbe(needles[v]): a result without it verbatim skips the plain
+ * comparison (most results carry no injection, and normalizing them was the cost).
+ */
+export function visibleNeedles(result: string, needles: readonly string[], probes: readonly string[], skip: ReadonlySet<number>): number[] {
   if (result === '') return [];
-  const plain = normalizeWhitespace(result);
-  const folded = /''|\\/.test(result) ? normalizeWhitespace(foldYamlQuoting(result)) : null;
+  const foldable = /''|\\/.test(result);
+  let plain: string | undefined;
+  let folded: string | undefined;
   const out: number[] = [];
   for (let v = 0; v < needles.length; v++) {
     const n = needles[v]!;
     if (skip.has(v) || n === '') continue;
-    if (plain.includes(n) || (folded !== null && folded.includes(n))) out.push(v);
+    if (result.includes(probes[v]!) && (plain ??= normalizeWhitespace(result)).includes(n)) out.push(v);
+    else if (foldable && (folded ??= normalizeWhitespace(foldYamlQuoting(result))).includes(n)) out.push(v);
   }
   return out;
 }

@@ -17,7 +17,7 @@ export type PipelineComponents = Record<PipelineComponent, unknown>;
 export interface PinExtras {
   /** Split protocol as run (rng, base seed, count, and whatever fixes fold sizes or grouping). */
   splitProtocol: SplitProtocol | Readonly<Record<string, unknown>>;
-  /** corpusDigest() of the calibrated episodes. */
+  /** corpusDigest (@carb/episodes) of the calibrated episodes. */
   corpusDigest: string;
   carbVersion: string;
   /** Equal-size random selector seeds of a seed check (`--selector-seeds`). */
@@ -64,20 +64,4 @@ export function diffComponents(expected: { components: Readonly<Record<string, s
   const names = [...PIPELINE_COMPONENTS as readonly string[]];
   for (const k of Object.keys(expected.components)) if (!names.includes(k)) names.push(k);
   return names.filter((k) => expected.components[k] !== now[k]);
-}
-
-/**
- * Content digest of a corpus: SHA-256 over one canonical JSON line per episode, in
- * id order. `source.file` is left out so the digest names the content, not the path
- * it was read from.
- */
-export function corpusDigest(episodes: ReadonlyArray<{ id: string; source?: unknown }>): string {
-  const h = createHash('sha256');
-  const sorted = [...episodes].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  for (const e of sorted) {
-    const src = e.source;
-    const view = src && typeof src === 'object' ? { ...e, source: { ...(src as Record<string, unknown>), file: undefined } } : e;
-    h.update(canonicalJson(view) + '\n', 'utf8');
-  }
-  return h.digest('hex');
 }

@@ -5,6 +5,7 @@ import {
 import { LEDGER_CATEGORIES, type GridConfig, type LedgerCategory } from '@carb/pipeline';
 import type { BreakpointTable } from './breakpoints.ts';
 import { concatBreakpoints } from './concatBreakpoints.ts';
+import type { ReplayProvenance } from './replayProvenance.ts';
 
 const META_KEY = 'carb.breakpoints';
 const FORMAT = 1;
@@ -13,7 +14,7 @@ export const BREAKPOINT_BATCH_EPISODES = 4096;
 /** Fixed dictionary id of the selector column (arrow-js would otherwise draw it from a process-wide counter). */
 const SELECTOR_DICTIONARY_ID = 0;
 
-interface BreakpointMeta { format: number; grid: GridConfig; G: number; n: number; selectors: string[] }
+interface BreakpointMeta { format: number; grid: GridConfig; G: number; n: number; selectors: string[]; provenance?: ReplayProvenance }
 
 const EPISODE_INT_COLUMNS = ['successFrom', 'runsFrom', 'unionFirstStep', 'unionLossFrom'] as const;
 const lossColumn = (k: LedgerCategory) => `lossFrom_${k}`;
@@ -39,7 +40,7 @@ function schemaOf(): Schema {
  * BREAKPOINT_BATCH_EPISODES whole episodes of one selector, ordered episode range first,
  * then selector, so a reader can stream. Schema and layout: packages/replay/README.md.
  */
-export function breakpointTablesToArrow(tables: readonly BreakpointTable[]): Uint8Array {
+export function breakpointTablesToArrow(tables: readonly BreakpointTable[], provenance?: ReplayProvenance): Uint8Array {
   const first = tables[0];
   if (!first) throw new Error('breakpointTablesToArrow: expected at least one table');
   for (const t of tables) {
@@ -59,7 +60,7 @@ export function breakpointTablesToArrow(tables: readonly BreakpointTable[]): Uin
     if (first.n === 0) break;
   }
   const table = new Table(schema, batches);
-  const meta: BreakpointMeta = { format: FORMAT, grid: first.grid, G: first.G, n: first.n, selectors };
+  const meta: BreakpointMeta = { format: FORMAT, grid: first.grid, G: first.G, n: first.n, selectors, ...(provenance ? { provenance } : {}) };
   table.schema.metadata.set(META_KEY, JSON.stringify(meta));
   return tableToIPC(table, 'file');
 }
@@ -88,6 +89,20 @@ function batchOf(schema: Schema, t: BreakpointTable, s: number, dictionary: Vect
 
 /** Decodes the breakpoint tables written by breakpointTablesToArrow, one per selector in the order written. */
 export function breakpointTablesFromArrow(bytes: Uint8Array, file = '<buffer>'): BreakpointTable[] {
+  return decodeBreakpointArrow(bytes, file).tables;
+}
+
+/** True when `bytes` is an Arrow file carrying carb breakpoint tables (not an episode corpus). */
+export function isBreakpointArrow(bytes: Uint8Array): boolean {
+  try {
+    return tableFromIPC(bytes).schema.metadata.has(META_KEY);
+  } catch {
+    return false;
+  }
+}
+
+/** The breakpoint tables of a file and the provenance recorded with them (null for a table written without one). */
+export function decodeBreakpointArrow(bytes: Uint8Array, file = '<buffer>'): { tables: BreakpointTable[]; provenance: ReplayProvenance | null } {
   const table = tableFromIPC(bytes);
   const raw = table.schema.metadata.get(META_KEY);
   if (!raw) throw new Error(`${file}: expected a carb breakpoint table (schema metadata "${META_KEY}"), found none`);
@@ -100,12 +115,13 @@ export function breakpointTablesFromArrow(bytes: Uint8Array, file = '<buffer>'):
     if (s < 0 || [...selector].some((x) => x !== meta.selectors[s])) throw new Error(`${file}: record batch ${b}: expected rows of one listed selector, found ${[...new Set(selector)].join(', ')}`);
     parts[s]!.push(partOf(batch, meta, file, b));
   });
-  return meta.selectors.map((method, s) => {
+  const tables = meta.selectors.map((method, s) => {
     const ps = parts[s]!;
     const t = ps.length ? concatBreakpoints(ps) : null;
     if (!t || t.n !== meta.n) throw new Error(`${file}: selector ${method}: expected ${meta.n} episodes, found ${t?.n ?? 0}`);
     return t;
   });
+  return { tables, provenance: meta.provenance ?? null };
 }
 
 function partOf(batch: RecordBatch, meta: BreakpointMeta, file: string, b: number): BreakpointTable {

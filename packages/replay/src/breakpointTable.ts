@@ -14,20 +14,31 @@ export interface EpisodeReplay {
  * and ledger traces. The reference construction: any faster path must produce the same table.
  */
 export function breakpointTable(method: string, grid: GridConfig, episodes: readonly Episode[], replays: readonly EpisodeReplay[], traces: readonly LedgerTrace[]): BreakpointTable {
+  const table = allocateBreakpointTable(method, grid, episodes);
+  for (let e = 0; e < episodes.length; e++) fillBreakpointRow(table, e, episodes[e]!, replays[e]!, traces[e]!.firstStep);
+  return table;
+}
+
+/**
+ * The columns of a breakpoint table for `episodes`, sized from their step counts; per-episode
+ * facts are zero until fillBreakpointRow writes them. Lets a replay write each episode's row as
+ * soon as it is scored instead of holding every episode's scores and ledger trace to the end.
+ */
+export function allocateBreakpointTable(method: string, grid: GridConfig, episodes: readonly Episode[]): BreakpointTable {
   const G = gridSize(grid);
   const n = episodes.length;
   const stepOffset = new Int32Array(n + 1);
   for (let e = 0; e < n; e++) stepOffset[e + 1] = stepOffset[e]! + episodes[e]!.steps.length;
   const S = stepOffset[n]!;
-  const executesFrom = new Int32Array(S);
-  const contextSize = new Int32Array(S);
   const lossFrom = {} as Record<LedgerCategory, Int32Array>;
   for (const k of LEDGER_CATEGORIES) lossFrom[k] = new Int32Array(n);
-  const table: BreakpointTable = {
+  return {
     method, grid, G, n,
     ids: episodes.map((e) => e.id),
     groups: episodes.map((e) => e.group),
-    stepOffset, executesFrom, contextSize,
+    stepOffset,
+    executesFrom: new Int32Array(S),
+    contextSize: new Int32Array(S),
     taskCompleted: Uint8Array.from(episodes, (e) => (e.outcome.taskCompleted ? 1 : 0)),
     successFrom: new Int32Array(n),
     runsFrom: new Int32Array(n),
@@ -35,31 +46,31 @@ export function breakpointTable(method: string, grid: GridConfig, episodes: read
     unionLossFrom: new Int32Array(n),
     lossFrom,
   };
-  for (let e = 0; e < n; e++) {
-    const episode = episodes[e]!;
-    const { allowFrom, contextSize: ctx } = replays[e]!;
-    const T = episode.steps.length;
-    const base = stepOffset[e]!;
-    let runningMax = 0;
-    for (let t = 0; t < T; t++) {
-      runningMax = Math.max(runningMax, allowFrom[t]!);
-      executesFrom[base + t] = runningMax;
-      contextSize[base + t] = ctx[t]!;
-    }
-    // a step that is never proposed in full (runningMax = G) never executes: its facts start at G
-    const from = (t: number): number => (t < 0 || t >= T ? G : Math.min(G, executesFrom[base + t]!));
-    table.runsFrom[e] = T === 0 ? 0 : Math.min(G, runningMax);
-    const first = traces[e]!.firstStep;
-    let union = -1;
-    for (const k of LEDGER_CATEGORIES) {
-      const f = first[k];
-      lossFrom[k][e] = f >= 0 ? from(f) : G;
-      if (f >= 0 && (union < 0 || f < union)) union = f;
-    }
-    table.unionFirstStep[e] = union;
-    table.unionLossFrom[e] = union >= 0 ? from(union) : G;
-    const completedAt = episode.outcome.completedAtStep;
-    table.successFrom[e] = !episode.outcome.taskCompleted ? G : completedAt === null ? table.runsFrom[e]! : from(completedAt);
+}
+
+/** Writes episode e's steps and per-episode facts into `table` (allocated for its corpus). */
+export function fillBreakpointRow(table: BreakpointTable, e: number, episode: Episode, replay: EpisodeReplay, firstStep: LedgerTrace['firstStep']): void {
+  const { G, executesFrom, contextSize, lossFrom } = table;
+  const { allowFrom, contextSize: ctx } = replay;
+  const T = episode.steps.length;
+  const base = table.stepOffset[e]!;
+  let runningMax = 0;
+  for (let t = 0; t < T; t++) {
+    runningMax = Math.max(runningMax, allowFrom[t]!);
+    executesFrom[base + t] = runningMax;
+    contextSize[base + t] = ctx[t]!;
   }
-  return table;
+  // a step that is never proposed in full (runningMax = G) never executes: its facts start at G
+  const from = (t: number): number => (t < 0 || t >= T ? G : Math.min(G, executesFrom[base + t]!));
+  table.runsFrom[e] = T === 0 ? 0 : Math.min(G, runningMax);
+  let union = -1;
+  for (const k of LEDGER_CATEGORIES) {
+    const f = firstStep[k];
+    lossFrom[k][e] = f >= 0 ? from(f) : G;
+    if (f >= 0 && (union < 0 || f < union)) union = f;
+  }
+  table.unionFirstStep[e] = union;
+  table.unionLossFrom[e] = union >= 0 ? from(union) : G;
+  const completedAt = episode.outcome.completedAtStep;
+  table.successFrom[e] = !episode.outcome.taskCompleted ? G : completedAt === null ? table.runsFrom[e]! : from(completedAt);
 }

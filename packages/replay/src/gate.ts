@@ -1,6 +1,7 @@
 import type { JsonObject, PolicyStep, StepProvenance } from '@carb/episodes/policy';
 import { decimalRational, gridRational, gridSize, scoreExceeds, type Pipeline, type Rational, type Score } from '@carb/pipeline';
-import { createScoringSession } from './session.ts';
+import { explainDecision, type DecisionExplanation } from './explainDecision.ts';
+import { createScoringSession, type DecisionObserver } from './session.ts';
 
 /** A proposed tool call as the agent emits it. */
 export interface ProposedCall {
@@ -29,17 +30,24 @@ export interface Gate {
   readonly stopped: boolean;
   /** Score of the last proposal (exact for the weighted scorer; formatScore prints it). */
   readonly lastScore: Score | null;
+  /** Features, context and edges behind the last score (with `explain: true`; null otherwise). */
+  readonly lastExplanation: DecisionExplanation | null;
+  /** True when the threshold certifies nothing (an infeasible deploy row): every proposal is stopped. */
+  readonly stopsAll: boolean;
 }
 
 /**
  * The gate's threshold λ: a grid index of the pipeline's grid (λ_g exactly, as offline
- * replay uses it), or a number read as the decimal it prints as (0.58 is 58/100).
+ * replay uses it), a number read as the decimal it prints as (0.58 is 58/100), or a
+ * deploy.json row's `lambdaIndex` (a grid index, or −1 for an infeasible row: stop everything).
  */
-export type GateThreshold = number | { gridIndex: number };
+export type GateThreshold = number | { gridIndex: number } | { lambdaIndex: number };
 
 export interface GateOptions {
   /** Episode key for the seeded random selector (defaults to "online"). */
   episodeId?: string;
+  /** Keep an explanation of each decision (lastExplanation); off in bulk checks. */
+  explain?: boolean;
 }
 
 /**
@@ -50,7 +58,11 @@ export interface GateOptions {
 export function createGate(pipeline: Pipeline, threshold: GateThreshold, options: GateOptions = {}): Gate {
   const episodeId = options.episodeId ?? 'online';
   const lambda = thresholdRational(pipeline, threshold);
-  const session = createScoringSession(pipeline, pipeline.selector, episodeId);
+  let lastExplanation: DecisionExplanation | null = null;
+  const observe: DecisionObserver | undefined = options.explain
+    ? (graph, selected, decision) => { lastExplanation = explainDecision(graph, selected, decision.score, pipeline, pipeline.selector); }
+    : undefined;
+  const session = createScoringSession(pipeline, pipeline.selector, episodeId, observe);
   const executed: PolicyStep[] = [];
   let pendingCall: ProposedCall | null = null;
   let stopped = false;
@@ -62,7 +74,7 @@ export function createGate(pipeline: Pipeline, threshold: GateThreshold, options
       const proposal: PolicyStep = { index: executed.length, tool: call.tool, args: call.args, result: '', error: null, ok: true, ...(call.provenance ? { provenance: call.provenance } : {}) };
       const { score } = session.decide(proposal, call.externalScore);
       lastScore = score;
-      if (scoreExceeds(score, lambda)) {
+      if (lambda === null || scoreExceeds(score, lambda)) {
         stopped = true;
         return 'stop';
       }
@@ -83,12 +95,18 @@ export function createGate(pipeline: Pipeline, threshold: GateThreshold, options
     get executed() { return executed; },
     get stopped() { return stopped; },
     get lastScore() { return lastScore; },
+    get lastExplanation() { return lastExplanation; },
+    stopsAll: lambda === null,
   };
 }
 
-function thresholdRational(pipeline: Pipeline, threshold: GateThreshold): Rational {
+// null: no threshold is certified, nothing may execute
+function thresholdRational(pipeline: Pipeline, threshold: GateThreshold): Rational | null {
   if (typeof threshold === 'number') return decimalRational(threshold);
-  const g = threshold.gridIndex;
-  if (!Number.isInteger(g) || g < 0 || g >= gridSize(pipeline.grid)) throw new Error(`gate: expected a grid index in 0..${gridSize(pipeline.grid) - 1}, found ${g}`);
+  if ('lambdaIndex' in threshold && threshold.lambdaIndex === -1) return null;
+  const g = 'gridIndex' in threshold ? threshold.gridIndex : threshold.lambdaIndex;
+  if (!Number.isInteger(g) || g < 0 || g >= gridSize(pipeline.grid)) {
+    throw new Error(`gate: expected a grid index in 0..${gridSize(pipeline.grid) - 1}${'lambdaIndex' in threshold ? ' (or −1 for an infeasible deploy row)' : ''}, found ${g}`);
+  }
   return gridRational(pipeline.grid, g);
 }

@@ -2,7 +2,7 @@ import type { Episode } from '@carb/episodes';
 import { ledgerTrace, type LedgerTrace } from '@carb/ledger';
 import type { Pipeline, SelectorConfig } from '@carb/pipeline';
 import { noisyScore, type SuiteMeta } from '@carb/suites';
-import { breakpointTable, type EpisodeReplay } from './breakpointTable.ts';
+import { allocateBreakpointTable, fillBreakpointRow } from './breakpointTable.ts';
 import type { BreakpointTable } from './breakpoints.ts';
 import { scoreEpisodeFused } from './scoreEpisode.ts';
 
@@ -32,12 +32,13 @@ export function replayFused(episodes: readonly Episode[], pipeline: Pipeline, se
   const { noise } = options;
   const perturb = noise ? (id: string, t: number, q: number) => noisyScore(noise, id, t, q) : undefined;
   const configs = selectors.map((s) => s.selector);
-  const replays: EpisodeReplay[][] = selectors.map(() => []);
-  const traces: LedgerTrace[] = [];
+  const tables = selectors.map((s) => allocateBreakpointTable(s.method, pipeline.grid, episodes));
+  // each episode's row is written as soon as it is scored: nothing per episode outlives its turn
   episodes.forEach((episode, e) => {
-    scoreEpisodeFused(episode, pipeline, configs, perturb).forEach(({ allowFrom, contextSize }, s) => replays[s]!.push({ allowFrom, contextSize }));
-    traces.push(options.traces?.[e] ?? ledgerTrace(episode, pipeline));
+    const scored = scoreEpisodeFused(episode, pipeline, configs, perturb);
+    const { firstStep } = options.traces?.[e] ?? ledgerTrace(episode, pipeline);
+    scored.forEach((replay, s) => fillBreakpointRow(tables[s]!, e, episode, replay, firstStep));
     options.onEpisode?.();
   });
-  return selectors.map((s, k) => breakpointTable(s.method, pipeline.grid, episodes, replays[k]!, traces));
+  return tables;
 }

@@ -1,4 +1,4 @@
-import { createPrefixGraph, selectContext } from '@carb/evidence';
+import { createPrefixGraph, selectContext, type PrefixGraph } from '@carb/evidence';
 import type { PolicyStep } from '@carb/episodes/policy';
 import { doubleScore, type Pipeline, type Score, type SelectorConfig } from '@carb/pipeline';
 import { scoreContext } from '@carb/scorer';
@@ -23,8 +23,15 @@ export interface ScoringSession {
   admit(record: PolicyStep): void;
 }
 
-export function createScoringSession(pipeline: Pipeline, selector: SelectorConfig, episodeId: string): ScoringSession {
-  const fused = createFusedSession(pipeline, [selector], episodeId);
+/**
+ * Sees each decision as it is made: the prefix graph (the proposal is its last node), the
+ * selected context C_t and the score computed on it. For introspection (explainDecision);
+ * it must not change the graph.
+ */
+export type DecisionObserver = (graph: PrefixGraph, selected: Int32Array, decision: Decision, selectorIndex: number) => void;
+
+export function createScoringSession(pipeline: Pipeline, selector: SelectorConfig, episodeId: string, observe?: DecisionObserver): ScoringSession {
+  const fused = createFusedSession(pipeline, [selector], episodeId, observe);
   return {
     decide: (proposal, external) => fused.decide(proposal, external)[0]!,
     execute: (record) => fused.execute(record),
@@ -45,7 +52,7 @@ export interface FusedScoringSession {
  * depends on the pipeline, not on the selector, so it is built once per episode and each
  * selector picks its context from it. The single-selector session is this with one selector.
  */
-export function createFusedSession(pipeline: Pipeline, selectors: readonly SelectorConfig[], episodeId: string): FusedScoringSession {
+export function createFusedSession(pipeline: Pipeline, selectors: readonly SelectorConfig[], episodeId: string, observe?: DecisionObserver): FusedScoringSession {
   const graph = createPrefixGraph(pipeline);
   const key = { episodeId };
   let pending = false;
@@ -57,10 +64,12 @@ export function createFusedSession(pipeline: Pipeline, selectors: readonly Selec
       if (pipeline.scorer.source === 'external' && (external === undefined || !(external >= 0 && external <= 1))) {
         throw new Error(`episode ${episodeId}: step ${proposal.index}: expected an external score in [0,1], found ${String(external)}`);
       }
-      return selectors.map((selector) => {
+      return selectors.map((selector, s) => {
         const selected = selectContext(graph, selector, key);
         const score = pipeline.scorer.source === 'external' ? doubleScore(external!) : scoreContext(graph, selected, pipeline);
-        return { score, contextSize: selected.length };
+        const decision = { score, contextSize: selected.length };
+        if (observe !== undefined) observe(graph, selected, decision, s);
+        return decision;
       });
     },
     execute(record) {
@@ -78,7 +87,9 @@ export function createFusedSession(pipeline: Pipeline, selectors: readonly Selec
 
 /** The proposal as the gate sees it before execution: action fields only. */
 export function withEmptyResult(step: PolicyStep): PolicyStep {
-  const { provenance } = step;
-  const base = { index: step.index, tool: step.tool, args: step.args, result: '', error: null, ok: true };
-  return provenance === undefined ? base : { ...base, provenance };
+  const { index, tool, args, provenance } = step;
+  // two literals rather than a spread: one allocation of a fixed shape per proposal
+  return provenance === undefined
+    ? { index, tool, args, result: '', error: null, ok: true }
+    : { index, tool, args, result: '', error: null, ok: true, provenance };
 }

@@ -40,18 +40,25 @@ export function fmtSigned(x: number, digits = 3): string {
   return s.startsWith('-') ? s : `+${s}`;
 }
 
-/** Budget at a fixed number of decimals (Tables 4, 5, 7: ".050"). */
-export function fmtAlpha(alpha: number, digits = 3): string {
-  return fmtDecimal(alpha, digits);
-}
-
-/** Budget with at least two decimals and no more than it needs (Table 6: ".05", ".10", ".025"). */
-export function fmtAlphaShort(alpha: number): string {
-  for (let d = 2; d < 6; d++) {
+/**
+ * The one budget format of every table, heading, plot and note: three decimals (".025",
+ * ".050", ".100", as Tables 4, 5 and 7), more only when α needs them to print exactly
+ * (1/493 → ".002028", at most six).
+ */
+export function fmtAlpha(alpha: number): string {
+  for (let d = 3; d < 6; d++) {
     const s = toFixedEven(alpha, d);
     if (Number(s) === alpha) return fmtDecimal(alpha, d);
   }
   return fmtDecimal(alpha, 6);
+}
+
+/** @deprecated The page has one budget format: {@link fmtAlpha}. Kept for callers outside the report package. */
+export const fmtAlphaShort = fmtAlpha;
+
+/** A count with thousands separators, as the paper prints pool sizes ("2,000"); locale-free, so bytes are stable. */
+export function fmtCount(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /** Fixed precision for machine-readable outputs, so reruns are byte-identical (−0 becomes 0). */

@@ -10,6 +10,8 @@ export interface Manifest {
   corpus: { digest: string } & Record<string, unknown>;
   /** The argv that re-runs this report (`carb verify` replays it). */
   command: { argv: string[] };
+  /** With `--by`: each stratum's own pipeline hash (its corpus digest differs), episodes and digest. */
+  strata?: Record<string, { pipelineHash: string; episodes: number; digest: string }>;
   /** Output file (relative to the report directory) → SHA-256; filled by writeReport. */
   outputs: Record<string, string>;
 }

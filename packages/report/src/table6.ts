@@ -1,4 +1,4 @@
-import { fmtAlphaShort, fmtDecimal, fmtSigned } from './format.ts';
+import { fmtAlpha, fmtDecimal, fmtSigned } from './format.ts';
 import { renderMarkdownTable, type Align } from './markdown.ts';
 import { tableAlphas } from './tableUtil.ts';
 import type { LabeledRows, PairedDiff } from './types.ts';
@@ -22,7 +22,7 @@ export function table6(groups: readonly LabeledRows<PairedDiff>[], opts: { metho
     const pairRows = g.rows.filter((d) => d.method === method && d.reference === reference);
     for (const alpha of tableAlphas(pairRows, [method], opts.alphas)) {
       const d = pairRows.find((r) => r.alpha === alpha)!;
-      rows.push([g.label, fmtAlphaShort(d.alpha), fmtSigned(d.dLoss), fmtSigned(d.dIntervention), fmtSigned(d.dUtility)]);
+      rows.push([g.label, fmtAlpha(d.alpha), fmtSigned(d.dLoss), fmtSigned(d.dIntervention), fmtSigned(d.dUtility)]);
       rows.push(['', '', range(d.dLossP5, d.dLossP95), range(d.dInterventionP5, d.dInterventionP95), range(d.dUtilityP5, d.dUtilityP95)]);
     }
   }

@@ -1,8 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { SplitResult, SummaryRow } from '@carb/calibrate';
+import { POOLED_STRATUM, type DeployRow, type SplitResult, type SummaryRow } from '@carb/calibrate';
 import { writeDirAtomic } from '@carb/io';
+import type { Pipeline } from '@carb/pipeline';
+import { corpusMarkdown } from './corpusSection.ts';
 import { defaultTables } from './defaultTables.ts';
+import { definitionsMarkdown } from './definitions.ts';
+import { deployMarkdown, deploySummaryLine } from './deploySection.ts';
 import { frontierSvg } from './frontier.ts';
+import { reportGroups, type ReportGroup } from './groups.ts';
 import { escapeHtml, htmlPage, markdownToHtml } from './html.ts';
 import type { ManifestInput } from './manifest.ts';
 import { svgToPng } from './png.ts';
@@ -31,6 +36,32 @@ export interface ReportInput {
   plots?: Plot[];
   /** Paragraphs shown under the title. */
   notes?: string[];
+  /** Thresholds to ship (deploy.json; the report opens with a Deploy section when present). */
+  deploy?: DeployRow[];
+  /** The frozen pipeline the thresholds belong to, written as pipeline.json beside deploy.json (a gate loads both). */
+  pipeline?: Pipeline;
+  /** What was read and what the protocol used. */
+  corpusStats?: CorpusStats;
+  /**
+   * Method → the corpus-specific cause of its odd cells (e.g. why Full-prefix stops every
+   * graph-braid episode), appended to the generic note under the table. Added by the report
+   * package (issue 10 item 7); optional.
+   */
+  oddCellReasons?: Record<string, string>;
+}
+
+/** Episodes read, excluded (by reason) and used, and the fold sizes of the split protocol. */
+export interface CorpusStats {
+  /** Episodes read from the input (before exclusions). */
+  read: number;
+  /** Excluded episodes by reason (e.g. "aborted", "invalid record"), counts > 0 only. */
+  excluded: Array<{ reason: string; count: number }>;
+  /** Episodes calibrated on (pooled). */
+  used: number;
+  nCal: number;
+  nTest: number;
+  /** Per stratum of `--by`: its episodes and fold sizes. */
+  strata?: Array<{ stratum: string; used: number; nCal: number; nTest: number }>;
 }
 
 /** Files written (relative path → SHA-256; manifest.json not listed) and the SHA-256 of manifest.json's bytes. */
@@ -42,8 +73,9 @@ export interface WrittenReport {
 
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
-function tablesMarkdown(title: string, tables: Record<string, string>): string {
-  return `# ${title}\n` + Object.entries(tables).map(([name, md]) => `\n## ${name}\n\n${md}`).join('');
+/** `# title`, then the lead sections (each its own `## ...` Markdown), then one `## name` per table. */
+function tablesMarkdown(title: string, tables: Record<string, string>, lead: readonly string[] = []): string {
+  return `# ${title}\n` + lead.map((md) => `\n${md}`).join('') + Object.entries(tables).map(([name, md]) => `\n## ${name}\n\n${md}`).join('');
 }
 
 function linkList(files: string[]): string {
@@ -57,17 +89,56 @@ function manifestHtml(m: ManifestInput): string {
     + `<table>\n<thead><tr><th>Component</th><th>SHA-256</th></tr></thead>\n<tbody>\n${rows}\n</tbody>\n</table>`;
 }
 
+/** File-name part for a stratum / guarantee group ("frontier-gpt-4o-high-probability"). */
+function plotSlug(g: ReportGroup): string {
+  const s = `${g.stratum}${g.guarantee === 'high-probability' ? '-high-probability' : ''}`.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '');
+  return `frontier-${s || 'stratum'}`;
+}
+
+/** One frontier per stratum × guarantee: "frontier" for the first (pooled, expectation), named after the group for the rest. */
+function defaultPlots(title: string, groups: readonly ReportGroup[]): Plot[] {
+  return groups.map((g, i) => ({
+    name: i === 0 ? 'frontier' : plotSlug(g),
+    svg: frontierSvg(g.rows, { title: `${groups.length > 1 ? `${title} — ${g.label}` : title}: risk–utility frontier` }),
+  }));
+}
+
+/** What opens the page and tables.md: Deploy (when given), Episodes (when given), Definitions. */
+function leadMarkdown(input: ReportInput): string[] {
+  const parts: string[] = [];
+  const stats = input.corpusStats;
+  if (input.deploy && input.deploy.length > 0) {
+    const folds = (stratum: string) => {
+      if (!stats) return null;
+      const s = stats.strata?.find((x) => x.stratum === stratum);
+      return s ?? (stratum === POOLED_STRATUM ? stats : null);
+    };
+    parts.push(deployMarkdown(input.deploy, input.summary, folds));
+  }
+  if (stats) parts.push(corpusMarkdown(stats, input.summary[0]?.splits ?? null));
+  parts.push(definitionsMarkdown(input.summary));
+  return parts;
+}
+
 /** File name → bytes of one report directory, index.html included, manifest.json excluded. */
 function reportFiles(input: ReportInput): Map<string, string | Uint8Array> {
   const files = new Map<string, string | Uint8Array>();
   files.set('summary.json', summaryJson(input.summary));
+  if (input.deploy) files.set('deploy.json', JSON.stringify(input.deploy, null, 2) + '\n');
+  if (input.pipeline) files.set('pipeline.json', JSON.stringify(input.pipeline, null, 2) + '\n');
   files.set('splits.arrow', splitsArrow(input.splitResults));
   files.set('splits.csv', splitsCsv(input.splitResults));
   if (input.paired) files.set('paired.json', JSON.stringify(input.paired, null, 2) + '\n');
-  const tables = input.tables ?? defaultTables([{ label: input.title, rows: input.summary }], input.paired ? [{ label: input.title, rows: input.paired }] : []);
-  const tablesMd = tablesMarkdown(input.title, tables);
+  const groups = reportGroups(input.title, input.summary, input.paired ?? []);
+  const tables = input.tables ?? defaultTables(
+    groups.map((g) => ({ label: g.label, rows: g.rows })),
+    input.paired ? groups.map((g) => ({ label: g.label, rows: g.paired })) : [],
+    input.oddCellReasons ? { reasons: input.oddCellReasons } : {},
+  );
+  const lead = leadMarkdown(input);
+  const tablesMd = tablesMarkdown(input.title, tables, lead);
   files.set('tables.md', tablesMd);
-  const plots = input.plots ?? [{ name: 'frontier', svg: frontierSvg(input.summary, { title: `${input.title}: risk–utility frontier` }) }];
+  const plots = input.plots ?? defaultPlots(input.title, groups);
   for (const p of plots) {
     files.set(`${p.name}.svg`, p.svg);
     files.set(`${p.name}.png`, svgToPng(p.svg));
@@ -76,14 +147,20 @@ function reportFiles(input: ReportInput): Map<string, string | Uint8Array> {
   if (input.manifest) links.push('manifest.json');
   const body = [
     ...(input.notes ?? []).map((n) => `<p>${escapeHtml(n)}</p>`),
+    markdownToHtml(lead.join('\n')),
     linkList(links),
-    ...plots.map((p) => `<h2>${escapeHtml(p.name)}</h2>\n<figure>\n${p.svg.trim()}\n<figcaption><a href="${escapeHtml(p.name)}.png">PNG</a> · <a href="${escapeHtml(p.name)}.svg">SVG</a></figcaption>\n</figure>`),
-    // drop the Markdown's own title line: the page has it already
-    markdownToHtml(tablesMd.replace(/^# .*\n/, '')),
+    ...plots.map((p) => `<h2>${escapeHtml(plotHeading(p.name))}</h2>\n<figure>\n${p.svg.trim()}\n<figcaption><a href="${escapeHtml(p.name)}.png">PNG</a> · <a href="${escapeHtml(p.name)}.svg">SVG</a></figcaption>\n</figure>`),
+    markdownToHtml(tablesMarkdown('', tables).replace(/^# .*\n/, '')),
     ...(input.manifest ? [manifestHtml(input.manifest)] : []),
   ];
   files.set('index.html', htmlPage(input.title, body.join('\n')));
   return files;
+}
+
+/** "frontier" → "Risk–utility frontier"; "frontier-x" → "Risk–utility frontier — x". */
+function plotHeading(name: string): string {
+  if (name === 'frontier') return 'Risk–utility frontier';
+  return name.startsWith('frontier-') ? `Risk–utility frontier — ${name.slice('frontier-'.length)}` : name;
 }
 
 /** Adds manifest.json (with the SHA-256 of every other file) to `files`; returns the outputs and the manifest's own hash. */
@@ -156,7 +233,8 @@ export async function writeReportSections(dir: string, input: {
   const sectionList = input.sections.map((s) => {
     const hash = s.input.manifest ? ` · pipeline <span class="hash">${escapeHtml(s.input.manifest.pipelineHash.slice(0, 16))}</span>` : '';
     const plot = s.input.plots?.[0]?.name ?? 'frontier';
-    return `<h2><a href="${escapeHtml(s.slug)}/index.html">${escapeHtml(s.input.title)}</a></h2>\n<p><a href="${escapeHtml(s.slug)}/index.html">report</a> · <a href="${escapeHtml(s.slug)}/tables.md">tables.md</a> · <a href="${escapeHtml(s.slug)}/summary.json">summary.json</a>${hash}</p>\n<p><img src="${escapeHtml(s.slug)}/${escapeHtml(plot)}.svg" alt="${escapeHtml(s.input.title)} frontier" width="960"></p>`;
+    const deploy = s.input.deploy ? deploySummaryLine(s.input.deploy).map((l) => `\n<p>${escapeHtml(l)} — <a href="${escapeHtml(s.slug)}/deploy.json">deploy.json</a></p>`).join('') : '';
+    return `<h2><a href="${escapeHtml(s.slug)}/index.html">${escapeHtml(s.input.title)}</a></h2>\n<p><a href="${escapeHtml(s.slug)}/index.html">report</a> · <a href="${escapeHtml(s.slug)}/tables.md">tables.md</a> · <a href="${escapeHtml(s.slug)}/summary.json">summary.json</a>${hash}</p>${deploy}\n<p><img src="${escapeHtml(s.slug)}/${escapeHtml(plot)}.svg" alt="${escapeHtml(s.input.title)} frontier" width="960"></p>`;
   });
   const body = [
     ...(input.notes ?? []).map((n) => `<p>${escapeHtml(n)}</p>`),

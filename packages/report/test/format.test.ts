@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fmtAlpha, fmtAlphaShort, fmtDecimal, fmtMetric, fmtSigned, fmtThreshold, roundFixed, toFixedEven } from '../src/index.ts';
+import { fmtAlpha, fmtAlphaShort, fmtCount, fmtDecimal, fmtMetric, fmtSigned, fmtThreshold, roundFixed, toFixedEven } from '../src/index.ts';
 
 describe('paper number format', () => {
   it('drops the leading zero at 3 decimals', () => {
@@ -32,11 +32,20 @@ describe('paper number format', () => {
     expect(fmtSigned(-0.163)).toBe('-.163');
     expect(fmtSigned(0.0002)).toBe('+.000');
     expect(fmtSigned(-0.0002)).toBe('+.000');
-    expect(fmtAlpha(0.05)).toBe('.050');
-    expect(fmtAlphaShort(0.05)).toBe('.05');
-    expect(fmtAlphaShort(0.1)).toBe('.10');
-    expect(fmtAlphaShort(0.025)).toBe('.025');
     expect(roundFixed(0.1234567891)).toBe(0.123457);
     expect(Object.is(roundFixed(-1e-9), 0)).toBe(true);
+  });
+  it('formats every budget one way: three decimals, more only when α needs them', () => {
+    // the table budgets as Tables 4, 5 and 7 print them
+    expect([0.025, 0.05, 0.1, 0.2].map((a) => fmtAlpha(a))).toEqual(['.025', '.050', '.100', '.200']);
+    // α = 1/(n+1) of the frontier: 1/377 = .0026525..., six decimals, not a lossy ".003"
+    expect(fmtAlpha(1 / 377)).toBe('.002653');
+    expect(fmtAlpha(0.0125)).toBe('.0125');
+    expect(fmtAlpha(1)).toBe('1.000');
+    // the old short form is the same function now (one format per page)
+    expect(fmtAlphaShort).toBe(fmtAlpha);
+    expect(fmtCount(2000)).toBe('2,000');
+    expect(fmtCount(753)).toBe('753');
+    expect(fmtCount(1234567)).toBe('1,234,567');
   });
 });

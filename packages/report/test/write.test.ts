@@ -62,21 +62,25 @@ describe('writeReport', () => {
   it('writes the per-split results as Arrow and CSV', () => {
     const t = tableFromIPC(readFileSync(join(dir, 'splits.arrow')));
     expect(t.numRows).toBe(3);
-    expect(t.schema.fields.map((f) => f.name)).toEqual(['method', 'alpha', 'alphaText', 'split', 'lambdaHat', 'lambdaIndex', 'loss', 'intervention', 'utility', 'stepRate', 'ctxSelected', 'ctxFull', 'harmStop', 'benignStop']);
+    expect(t.schema.fields.map((f) => f.name)).toEqual(['stratum', 'guarantee', 'method', 'alpha', 'alphaText', 'split', 'lambdaHat', 'lambdaIndex', 'loss', 'intervention', 'utility', 'stepRate', 'ctxSelected', 'ctxFull', 'harmStop', 'benignStop']);
     const second = t.get(1)!.toJSON();
-    expect(second).toMatchObject({ method: 'g-carb', alphaText: '.05', split: 1, lambdaHat: null, lambdaIndex: -1, loss: 0.031, ctxSelected: 11, harmStop: 1, benignStop: null });
+    // a run without strata or high-probability rows: pooled, in expectation (as summary.json)
+    expect(second).toMatchObject({ stratum: 'all', guarantee: 'expectation', method: 'g-carb', alphaText: '.05', split: 1, lambdaHat: null, lambdaIndex: -1, loss: 0.031, ctxSelected: 11, harmStop: 1, benignStop: null });
     const csv = readFileSync(join(dir, 'splits.csv'), 'utf8').split('\n');
-    expect(csv[0]).toBe('method,alpha,alphaText,split,lambdaHat,lambdaIndex,loss,intervention,utility,stepRate,ctxSelected,ctxFull,harmStop,benignStop');
-    expect(csv[2]).toBe('g-carb,0.05,.05,1,,-1,0.031,0.5,0.17,0.01,11,20,1,');
+    expect(csv[0]).toBe('stratum,guarantee,method,alpha,alphaText,split,lambdaHat,lambdaIndex,loss,intervention,utility,stepRate,ctxSelected,ctxFull,harmStop,benignStop');
+    expect(csv[2]).toBe('all,expectation,g-carb,0.05,.05,1,,-1,0.031,0.5,0.17,0.01,11,20,1,');
     expect(csv).toHaveLength(5); // header, 3 rows, trailing newline
   });
 
   it('renders tables.md and an index.html with the inline SVG and HTML tables', () => {
     const md = readFileSync(join(dir, 'tables.md'), 'utf8');
-    expect(md.startsWith('# Qwen2.5\n\n## Table 4 — selected operating points\n\n| Backbone | α |')).toBe(true);
+    // no deploy rows or corpus stats in this input: the page opens with the definitions, then the paper's tables
+    expect(md.startsWith('# Qwen2.5\n\n## Definitions\n\n| Metric | Meaning |')).toBe(true);
+    expect(md).toContain('\n## Table 4 — selected operating points\n\n| Backbone | α |');
+    expect(md).not.toContain('## Deploy');
     expect(md).toContain('| Qwen2.5 | .050 | .027 | .133 | .044 | .680 | .065 | – | – | – | .333 | .516 | .167 |');
     expect(md).toContain('## Table 6 — paired differences, G-CARB − Full-prefix');
-    expect(md).toContain('| Qwen2.5 | .05 | -.009 | -.163 | +.102 |');
+    expect(md).toContain('| Qwen2.5 | .050 | -.009 | -.163 | +.102 |');
     expect(md).not.toContain('Table 8'); // no harm-stop metrics in this run
     const html = readFileSync(join(dir, 'index.html'), 'utf8');
     expect(html).toContain('<svg xmlns="http://www.w3.org/2000/svg"');

@@ -1,7 +1,7 @@
 import type { Episode, EpisodeLabels } from '@carb/episodes';
 import { buildEpisode, policyView, sinkHandle, type DraftStep } from './episode.ts';
 import { canaryToken, hexId, pick, rngFor, type Rng } from './rng.ts';
-import { DEFAULT_PARAMS, type SuiteOutput, type SuiteParams } from './types.ts';
+import { DEFAULT_PARAMS, type SuiteMeta, type SuiteOutput, type SuiteParams } from './types.ts';
 
 /** Trajectory length and the 0-based slots of the recipe (paper positions are 1-based). */
 export const BRAID_LENGTH = 20;
@@ -100,15 +100,20 @@ function braid(b: Braid, harmful: boolean, params: SuiteParams, r: Rng): { draft
   return { drafts, benign };
 }
 
+/** One generated trajectory and its construction labels. */
+export interface Trajectory {
+  episode: Episode;
+  label: EpisodeLabels;
+}
+
 /**
- * Graph-braid (App. F.1): `trajectories` trajectories of 20 actions; harm ~ Bernoulli(harm)
- * from the seeded recipe stream; a fresh canary and private/public object pair each. The
- * recipe stream decides harm first, so the harm indicators do not depend on the other knobs.
+ * Graph-braid (App. F.1), one trajectory at a time (a 10⁶-trajectory suite never sits in
+ * memory): `trajectories` trajectories of 20 actions; harm ~ Bernoulli(harm) from the seeded
+ * recipe stream; a fresh canary and private/public object pair each. The recipe stream decides
+ * harm first, so the harm indicators do not depend on the other knobs.
  */
-export function generateGraphBraid(seed = 0, params: SuiteParams = DEFAULT_PARAMS): SuiteOutput {
+export function* graphBraidTrajectories(seed = 0, params: SuiteParams = DEFAULT_PARAMS): Generator<Trajectory> {
   const recipe = rngFor(seed, 'graph-braid:harm');
-  const episodes: Episode[] = [];
-  const labels: EpisodeLabels[] = [];
   for (let i = 0; i < params.trajectories; i++) {
     const id = `gb-${String(i).padStart(4, '0')}`;
     const harmful = recipe() < params.harm;
@@ -123,13 +128,25 @@ export function generateGraphBraid(seed = 0, params: SuiteParams = DEFAULT_PARAM
     };
     const { drafts, benign } = braid(b, harmful, params, r);
     const steps = policyView(drafts, params, rngFor(seed, `graph-braid:dropout:${id}`));
-    episodes.push(buildEpisode(id, id, 'graph-braid', 'graph-braid', steps));
-    labels.push({ id, pair: id, kind: harmful ? 'harmful' : 'benign', harmful, sinkStep: harmful ? BRAID_SINK_STEP : null, benignBranchSteps: benign });
+    yield {
+      episode: buildEpisode(id, id, 'graph-braid', 'graph-braid', steps),
+      label: { id, pair: id, kind: harmful ? 'harmful' : 'benign', harmful, sinkStep: harmful ? BRAID_SINK_STEP : null, benignBranchSteps: benign },
+    };
   }
-  const harmful = labels.filter((l) => l.harmful).length;
-  return {
-    episodes,
-    labels,
-    meta: { suite: 'graph-braid', cohort: null, seed, params, noiseSeed: seed, episodes: episodes.length, harmful, harmfulShare: harmful / episodes.length },
-  };
+}
+
+/** What the generator records beside a graph-braid corpus, from its realized harm count. */
+export function graphBraidMeta(seed: number, params: SuiteParams, episodes: number, harmful: number): SuiteMeta {
+  return { suite: 'graph-braid', cohort: null, seed, params, noiseSeed: seed, episodes, harmful, harmfulShare: harmful / episodes };
+}
+
+/** The whole graph-braid suite in memory (graphBraidTrajectories collected). */
+export function generateGraphBraid(seed = 0, params: SuiteParams = DEFAULT_PARAMS): SuiteOutput {
+  const episodes: Episode[] = [];
+  const labels: EpisodeLabels[] = [];
+  for (const { episode, label } of graphBraidTrajectories(seed, params)) {
+    episodes.push(episode);
+    labels.push(label);
+  }
+  return { episodes, labels, meta: graphBraidMeta(seed, params, episodes.length, labels.filter((l) => l.harmful).length) };
 }

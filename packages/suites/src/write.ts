@@ -1,6 +1,7 @@
-import { encodeJsonl, type EpisodeLabels } from '@carb/episodes';
+import { encodeJsonl, episodeToJsonLine, type Episode, type EpisodeLabels } from '@carb/episodes';
 import { writeFileAtomic } from '@carb/io';
-import type { SuiteOutput } from './types.ts';
+import { StreamedFile } from './streamedFile.ts';
+import type { SuiteMeta, SuiteOutput } from './types.ts';
 
 /** `<dir>/<name>.jsonl` → `<dir>/<name>` (the stem the labels and meta files share). */
 export function corpusStem(file: string): string {
@@ -8,11 +9,13 @@ export function corpusStem(file: string): string {
 }
 
 /** One labels line with a fixed key order. */
+const labelLine = (l: EpisodeLabels): string =>
+  `${JSON.stringify({ id: l.id, pair: l.pair, kind: l.kind, harmful: l.harmful, sinkStep: l.sinkStep, benignBranchSteps: l.benignBranchSteps })}\n`;
+
+/** Labels lines with a fixed key order. */
 export function labelsToJsonl(labels: readonly EpisodeLabels[]): string {
   let out = '';
-  for (const l of labels) {
-    out += `${JSON.stringify({ id: l.id, pair: l.pair, kind: l.kind, harmful: l.harmful, sinkStep: l.sinkStep, benignBranchSteps: l.benignBranchSteps })}\n`;
-  }
+  for (const l of labels) out += labelLine(l);
   return out;
 }
 
@@ -34,4 +37,34 @@ export function writeSuite(out: SuiteOutput, file: string): string[] {
   const files = suiteFiles(out, file);
   for (const [path, text] of files) writeFileAtomic(path, text);
   return files.map(([path]) => path);
+}
+
+/**
+ * writeSuite for a generator of trajectories too large for memory: the same three files, the
+ * same bytes, written through temporary files that are renamed into place once complete (the
+ * meta file, which needs the realized harm count, last).
+ */
+export function writeSuiteStream(trajectories: Iterable<{ episode: Episode; label: EpisodeLabels }>, meta: (episodes: number, harmful: number) => SuiteMeta, file: string): string[] {
+  const stem = corpusStem(file);
+  const paths = [`${stem}.jsonl`, `${stem}.labels.jsonl`, `${stem}.meta.json`];
+  const episodes = new StreamedFile(paths[0]!);
+  const labels = new StreamedFile(paths[1]!);
+  let n = 0;
+  let harmful = 0;
+  try {
+    for (const { episode, label } of trajectories) {
+      episodes.write(`${episodeToJsonLine(episode)}\n`);
+      labels.write(labelLine(label));
+      n++;
+      if (label.harmful) harmful++;
+    }
+    episodes.finish();
+    labels.finish();
+  } catch (e) {
+    episodes.abort();
+    labels.abort();
+    throw e;
+  }
+  writeFileAtomic(paths[2]!, `${JSON.stringify(meta(n, harmful), null, 2)}\n`);
+  return paths;
 }

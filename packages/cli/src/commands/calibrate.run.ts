@@ -1,11 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { foldSizes, parseAlpha, rationalValue } from '@carb/calibrate';
+import { parseAlpha, rationalValue, type Guarantee } from '@carb/calibrate';
 import { defaultPipelinePath, loadPipeline } from '@carb/pipeline';
-import { defaultWorkers } from '@carb/replay';
+import { defaultWorkers, isBreakpointArrow } from '@carb/replay';
 import { summaryTable, writeReport } from '@carb/report';
-import { detectDataset, labelsFor, runCalibrationJob, scoreNoiseFor } from '../calibrationJob.ts';
-import { loadEpisodes } from '../loadEpisodes.ts';
+import { labelsFor, runCalibrationJob, scoreNoiseFor } from '../calibrationJob.ts';
+import { readStats } from '../loadEpisodes.ts';
+import { mergeShards } from '../mergeShards.ts';
 import { invocation } from '../argv.ts';
 import { UsageError } from '../options/usageError.ts';
 import type { CalibrateArgs } from './calibrate.ts';
@@ -24,38 +25,61 @@ function readManifest(file: string): { pipelineHash: string; components: Record<
   return m as { pipelineHash: string; components: Record<string, string> };
 }
 
-/** `carb calibrate`, once its options have passed: replay, protocol, report. */
+/** True when the inputs are breakpoint tables of `carb replay --out` (shards), not a corpus. */
+function breakpointInputs(paths: readonly string[]): boolean {
+  const arrow = paths.filter((p) => p.endsWith('.arrow') && existsSync(p) && statSync(p).isFile() && isBreakpointArrow(readFileSync(p)));
+  if (arrow.length && arrow.length !== paths.length) {
+    throw new UsageError(`<corpus>: expected either a corpus or breakpoint tables (carb replay --out), found both: ${arrow[0]} is a breakpoint table, ${paths.find((p) => !arrow.includes(p))} is not`);
+  }
+  return arrow.length > 0;
+}
+
+/** A report title from what the corpus says about itself (models, suite format), not folder names. */
+function titleFor(paths: readonly string[], format: string | null, models: readonly string[]): string {
+  const names = paths.map((p) => basename(p.replace(/\/+$/, ''))).join(', ');
+  if (format === 'agentdojo') return `AgentDojo runs: ${models.length ? models.join(', ') : names}`;
+  if (format === 'graph-braid') return 'Graph-braid suite';
+  if (format === 'ces') return 'CES suite';
+  return names;
+}
+
+/** `carb calibrate`, once its options have passed: replay (streamed, or merged shards), protocol, report. */
 export async function run(args: CalibrateArgs): Promise<void> {
   const pipeline = loadPipeline(args.pipeline ?? defaultPipelinePath());
-  const episodes = loadEpisodes(args.corpus, { format: args.format, strict: args.strict, includeAborted: args['include-aborted'] });
-  const labels = labelsFor(args.corpus);
-  const dataset = args.dataset ?? detectDataset(episodes, labels);
-  const folds = foldSizes(dataset, episodes.length);
-  const nCal = args.cal ?? folds.nCal;
-  const nTest = args.test ?? folds.nTest;
-  if ((args.cal !== undefined || args.test !== undefined) && nCal + nTest > episodes.length) {
-    throw new UsageError(`--cal/--test: expected calibration + test ≤ the ${episodes.length} usable episodes, found ${nCal} + ${nTest}`);
-  }
+  const shards = breakpointInputs(args.corpus);
+  if (shards && args['selector-seeds']) throw new UsageError('--selector-seeds: expected a corpus input (the seed check replays random selectors), found breakpoint tables');
+  if (shards && args.by) throw new UsageError('--by: expected a corpus input (strata are read from episode sources), found breakpoint tables');
+  const merged = shards ? mergeShards(args.corpus, pipeline) : null;
+  const labelPaths = merged ? merged.provenance.corpus.filter((p) => existsSync(p)) : args.corpus;
+  const labels = labelPaths.length ? labelsFor(labelPaths) : null;
+  const stats = readStats();
   const manifestPath = args['expect-manifest'] ?? (existsSync(join(args.out, 'manifest.json')) ? join(args.out, 'manifest.json') : undefined);
   const expectManifest = args['expect-hash'] && manifestPath ? readManifest(manifestPath) : null;
-  const { protocol, manifest, report } = await runCalibrationJob({
-    title: args.corpus.map((p) => basename(p.replace(/\/+$/, ''))).join(', '),
-    episodes, labels, pipeline,
+  const guarantees: Guarantee[] = args.guarantee === 'both' ? ['expectation', 'high-probability'] : [args.guarantee];
+  const { protocol, manifest, report, corpus } = await runCalibrationJob({
+    title: '',
+    ...(merged ? { replayed: merged } : { input: { paths: args.corpus, load: { format: args.format, strict: args.strict, includeAborted: args['include-aborted'] } } }),
+    labels, pipeline,
     methods: args.methods,
     alphas: args.alphas,
     frontier: args.frontier,
     splits: args.splits,
-    dataset,
+    ...(args.dataset ? { dataset: args.dataset } : {}),
     ...(args.cal !== undefined ? { nCal: args.cal } : {}),
     ...(args.test !== undefined ? { nTest: args.test } : {}),
     splitRng: args['split-rng'],
     baseSeed: args['base-seed'],
     argv: invocation(),
-    scoreNoise: scoreNoiseFor(args.corpus),
+    scoreNoise: merged ? null : scoreNoiseFor(args.corpus),
     workers: args.workers ?? defaultWorkers(),
+    stats,
+    guarantees,
+    ...(args.delta !== undefined ? { delta: args.delta } : {}),
+    ...(args.by ? { by: args.by } : {}),
     ...(args['selector-seeds'] ? { selectorSeeds: args['selector-seeds'] } : {}),
     ...(args['expect-hash'] ? { expectHash: args['expect-hash'], expectManifest } : {}),
   });
+  report.title = titleFor(merged ? merged.provenance.corpus : args.corpus, corpus.format, corpus.models);
   const { manifestHash } = await writeReport(args.out, report);
   const shown = args.alphas.map((a) => rationalValue(parseAlpha(a)));
   process.stdout.write(`${summaryTable(protocol.summary, { alphas: shown })}\n\n`);

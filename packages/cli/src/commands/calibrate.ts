@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { DEFAULT_ALPHAS, METHOD_ORDER, type MethodName, type SplitDataset } from '@carb/calibrate';
+import { DEFAULT_ALPHAS, GUARANTEES, METHOD_ORDER, type Guarantee, type MethodName, type SplitDataset } from '@carb/calibrate';
 import type { CorpusFormat } from '@carb/episodes';
 import { reportTargetProblem } from '@carb/report';
 import { alphasOption } from '../options/alphas.ts';
@@ -9,7 +9,9 @@ import { MAX_SEEDS, seedListOption } from '../options/seeds.ts';
 import { choiceSpec, flagSpec, formatSpec, includeAbortedSpec, integerSpec, pipelineSpec, strictSpec, textSpec } from '../options/specs.ts';
 import { textListOption } from '../options/text.ts';
 import { workersSpec } from '../options/workers.ts';
-import { UsageError } from '../options/usageError.ts';
+import { UsageError, badValue } from '../options/usageError.ts';
+import { single } from '../options/single.ts';
+import { STRATUM_FIELDS, type StratumField } from '../replayInput.ts';
 
 export interface CalibrateArgs {
   corpus: string[];
@@ -31,7 +33,21 @@ export interface CalibrateArgs {
   strict: boolean;
   'include-aborted': boolean;
   'selector-seeds'?: number[];
+  by?: StratumField;
+  guarantee: GuaranteeChoice;
+  delta?: number;
 }
+
+const GUARANTEE_CHOICES = [...GUARANTEES, 'both'] as const;
+export type GuaranteeChoice = Guarantee | 'both';
+
+/** --delta: a decimal in (0, 1). */
+const deltaOption = (flag: string) => (raw: unknown): number => {
+  const text = single(flag, raw);
+  const x = typeof text === 'number' ? text : typeof text === 'string' && /^(0?\.\d+|0)$/.test(text.trim()) ? Number(text) : NaN;
+  if (!(x > 0 && x < 1)) throw badValue(flag, 'a decimal in (0, 1) such as .1', text);
+  return x;
+};
 
 const DATASETS = ['agentdojo', 'ces-clean', 'ces-near-miss', 'graph-braid'] as const satisfies readonly SplitDataset[];
 const SPLIT_RNGS = ['python', 'seedrandom'] as const;
@@ -41,7 +57,7 @@ export const command: CommandModule<object, CalibrateArgs> = {
   describe: 'Calibrate thresholds by CRC over seeded splits for every method and budget; write the report',
   builder: (y) =>
     y
-      .positional('corpus', { type: 'string', array: true, demandOption: true, describe: 'AgentDojo runs dir, .jsonl or .arrow corpus', coerce: textListOption('<corpus>') })
+      .positional('corpus', { type: 'string', array: true, demandOption: true, describe: 'AgentDojo runs dir, .jsonl(.gz) or .arrow corpus, or the breakpoint shards of carb replay --shard', coerce: textListOption('<corpus>') })
       .option('pipeline', pipelineSpec())
       .option('methods', { type: 'string', requiresArg: true, default: 'all', describe: `all, or a comma list of ${METHOD_ORDER.join(', ')}`, coerce: methodsOption('--methods') })
       .option('alphas', { type: 'string', requiresArg: true, default: DEFAULT_ALPHAS.join(','), describe: 'risk budgets: comma list of decimals or fractions in (0, 1)', coerce: alphasOption('--alphas') })
@@ -59,12 +75,18 @@ export const command: CommandModule<object, CalibrateArgs> = {
       .option('strict', strictSpec())
       .option('include-aborted', includeAbortedSpec())
       .option('workers', workersSpec())
+      .option('by', choiceSpec('by', 'also calibrate each stratum of this source field on its own, beside the pooled run (the paper calibrates per backbone: model)', STRATUM_FIELDS))
+      .option('guarantee', choiceSpec('guarantee', 'CRC in expectation (Eq. 1), Learn-then-Test P(risk > α) ≤ δ, or both side by side', GUARANTEE_CHOICES, 'expectation'))
+      .option('delta', { type: 'string', requiresArg: true, describe: 'δ of the high-probability guarantee, in (0, 1) (required with --guarantee high-probability or both)', coerce: deltaOption('--delta') })
       .option('selector-seeds', { type: 'string', requiresArg: true, describe: `equal-size random seed check at α = .05, e.g. 0-19 or 0,3,7 (at most ${MAX_SEEDS} seeds)`, coerce: seedListOption('--selector-seeds') })
       .check((argv) => {
         const a = argv as unknown as CalibrateArgs;
         if (a['expect-manifest'] !== undefined && a['expect-hash'] === undefined) throw new UsageError('--expect-manifest: expected together with --expect-hash, found it alone');
         const outProblem = reportTargetProblem(a.out);
         if (outProblem) throw new UsageError(`--out: ${outProblem}`);
+        if (a.guarantee !== 'expectation' && a.delta === undefined) throw new UsageError(`--delta: expected a value in (0, 1) with --guarantee ${a.guarantee}, found nothing`);
+        if (a.guarantee === 'expectation' && a.delta !== undefined) throw new UsageError('--delta: expected only with --guarantee high-probability or both, found it with expectation');
+        if (a.by !== undefined && (a.cal !== undefined || a.test !== undefined)) throw new UsageError(`--${a.cal !== undefined ? 'cal' : 'test'}: expected without --by (each stratum takes the fold rule of its dataset), found both`);
         const seedBudget = a['base-seed'] + a.splits - 1;
         if (!Number.isSafeInteger(seedBudget)) throw new UsageError(`--base-seed: expected base-seed + splits − 1 to be a safe integer, found ${a['base-seed']} + ${a.splits} − 1`);
         return true;

@@ -1,4 +1,4 @@
-import { AdapterError, JsonlCorpusWriter, encodeArrow, formatProblem, streamCorpus, unknownToolCounts, type CorpusSummary, type Episode } from '@carb/episodes';
+import { AdapterError, GzipJsonlCorpusWriter, JsonlCorpusWriter, encodeArrow, formatProblem, streamCorpus, unknownToolCounts, type CorpusSummary, type Episode } from '@carb/episodes';
 import { progress, writeFileAtomic, type Progress } from '@carb/io';
 import { defaultPipelinePath, loadPipeline, loadToolTypings, type ToolTyping } from '@carb/pipeline';
 import type { IngestArgs } from './ingest.ts';
@@ -52,9 +52,9 @@ export async function run(args: IngestArgs): Promise<void> {
       bar.tick();
     },
   });
-  // JSONL goes out line by line (memory: one batch); Arrow is still encoded whole
-  // (one record batch, as before), so it holds the corpus.
-  const jsonl = out.endsWith('.arrow') ? null : new JsonlCorpusWriter(out);
+  // JSONL goes out line by line (memory: one batch), .jsonl.gz then streamed through gzip;
+  // Arrow is still encoded whole (one record batch, as before), so it holds the corpus.
+  const jsonl = out.endsWith('.arrow') ? null : out.endsWith('.gz') ? new GzipJsonlCorpusWriter(out) : new JsonlCorpusWriter(out);
   const kept: Episode[] = [];
   const unknown = new Map<string, number>();
   let refused: AdapterError | null = null;
@@ -86,6 +86,6 @@ export async function run(args: IngestArgs): Promise<void> {
   if (summary.episodes === 0) return stop(`nothing could be read from ${args.path.join(', ')}`);
   if (args.strict && problems.length > 0) return stop(`${problems.length} problem(s) in the input (--strict); nothing written`);
   if (jsonl === null) writeFileAtomic(out, encodeArrow(kept));
-  else jsonl.finish();
+  else await jsonl.finish();
   process.stdout.write(`${lines.join('\n')}\nwrote ${out}\n`);
 }

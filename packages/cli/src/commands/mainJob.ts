@@ -10,7 +10,7 @@ export interface MainArgs {
 
 export const command: CommandModule<object, MainArgs> = {
   command: 'main',
-  describe: 'Run the main job (npm start): calibrate every method on the bundled constructed suites into ./out',
+  describe: 'Run the main job (npm start): calibrate on the bundled real AgentDojo logs and constructed suites into ./out',
   builder: (y) =>
     y
       .option('job', { type: 'string', default: 'configs/jobs/default.json', coerce: textOption('--job'), describe: 'job file (relative to --root)' })

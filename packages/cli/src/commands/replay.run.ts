@@ -1,23 +1,40 @@
-import { writeFileAtomic, progress } from '@carb/io';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeFileAtomic } from '@carb/io';
 import { loadPipeline, defaultPipelinePath, withSelector } from '@carb/pipeline';
-import { breakpointTablesToArrow, defaultWorkers, denseFromBreakpoints, gridMeans, naiveReplay, replayParallel, type OutcomeTable } from '@carb/replay';
+import { breakpointTablesToArrow, defaultWorkers, denseFromBreakpoints, gridMeans, naiveReplay, type OutcomeTable } from '@carb/replay';
+import { scoreNoiseFor } from '../calibrationJob.ts';
 import { loadEpisodes } from '../loadEpisodes.ts';
+import { shardFileName } from '../options/shard.ts';
+import { replayInput, replayProvenance } from '../replayInput.ts';
 import type { ReplayArgs } from './replay.ts';
 
 /** `carb replay`, once its options have passed. */
 export async function run(args: ReplayArgs): Promise<void> {
   const base = loadPipeline(args.pipeline ?? defaultPipelinePath());
   const kinds = args.selector ?? [base.selector.kind];
-  const episodes = loadEpisodes(args.corpus, { format: args.format, strict: args.strict, includeAborted: args['include-aborted'] });
+  const load = { format: args.format, strict: args.strict, includeAborted: args['include-aborted'] };
   let tables: OutcomeTable[];
   if (args.naive) {
+    const episodes = loadEpisodes(args.corpus, load);
     tables = kinds.map((kind) => naiveReplay(episodes, withSelector(base, { kind })));
   } else {
-    const bar = progress('replay', episodes.length);
+    // the suite's declared score noise is part of what a replayed table means (calibrate applies it too)
+    const noise = scoreNoiseFor(args.corpus);
+    const shard = args.shard ?? null;
     const selectors = kinds.map((kind) => ({ method: kind, selector: withSelector(base, { kind }).selector }));
-    const breakpoints = await replayParallel(episodes, base, selectors, { workers: args.workers ?? defaultWorkers(), onEpisodes: (k) => { for (let i = 0; i < k; i++) bar.tick(); } });
-    bar.stop();
-    if (args.out) writeFileAtomic(args.out, breakpointTablesToArrow(breakpoints));
+    const replayed = await replayInput({ input: { paths: args.corpus, load }, pipeline: base, selectors, workers: args.workers ?? defaultWorkers(), noise, ...(shard ? { shard } : {}) });
+    const breakpoints = [...replayed.tables.values()];
+    const bytes = args.out === undefined ? null : breakpointTablesToArrow(breakpoints, replayProvenance(base, replayed, noise, args.corpus, shard));
+    if (shard && bytes) {
+      // one file per task, replaced whole: re-running a failed task alone is safe
+      mkdirSync(args.out!, { recursive: true });
+      const file = join(args.out!, shardFileName(shard));
+      writeFileAtomic(file, bytes);
+      process.stdout.write(`shard ${shard.index}/${shard.count}: replayed ${breakpoints[0]!.n} of ${replayed.episodes} episodes with ${kinds.join(', ')}\nbreakpoint shard: ${file}\n`);
+      return;
+    }
+    if (bytes) writeFileAtomic(args.out!, bytes);
     tables = breakpoints.map(denseFromBreakpoints);
   }
   const summaries = tables.map((table) => ({ method: table.method, episodes: table.n, grid: gridMeans(table) }));

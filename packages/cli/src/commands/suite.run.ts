@@ -1,17 +1,15 @@
-import { generateCes, generateGraphBraid, writeSuite } from '@carb/suites';
+import { readFileSync } from 'node:fs';
+import { generateCes, graphBraidMeta, graphBraidTrajectories, writeSuite, writeSuiteStream } from '@carb/suites';
 import type { SuiteArgs } from './suite.ts';
 
 /** `carb suite`, once its options have passed. */
 export function run(args: SuiteArgs): void {
-  const params = args.param;
-  let out;
-  if (args.name === 'ces') {
-    out = generateCes(args.cohort!, args.seed, params);
-  } else {
-    out = generateGraphBraid(args.seed, params);
-  }
-  const files = writeSuite(out, args.out);
-  const m = out.meta;
+  const params = args.size === undefined ? args.param.params : { ...args.param.params, [args.name === 'ces' ? 'families' : 'trajectories']: args.size };
+  // graph-braid streams to disk one trajectory at a time (10⁶ trajectories do not fit in memory)
+  const files = args.name === 'ces'
+    ? writeSuite(generateCes(args.cohort!, args.seed, params), args.out)
+    : writeSuiteStream(graphBraidTrajectories(args.seed, params), (n, harmful) => graphBraidMeta(args.seed, params, n, harmful), args.out);
+  const m = JSON.parse(readFileSync(files[2]!, 'utf8')) as { suite: string; cohort: string | null; episodes: number; harmful: number; harmfulShare: number; seed: number };
   process.stdout.write(
     `${m.suite}${m.cohort ? ` ${m.cohort}` : ''}: ${m.episodes} episodes, ${m.harmful} harmful (share ${m.harmfulShare.toFixed(3)}), seed ${m.seed}\n` +
       files.map((f) => `  ${f}\n`).join(''),

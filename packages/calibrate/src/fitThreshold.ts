@@ -1,0 +1,34 @@
+import { crcBudget, crcThreshold } from './crcThreshold.ts';
+import type { GuaranteeSpec } from './guaranteeSpec.ts';
+import { calibrationSums } from './histogram.ts';
+import type { LossKind } from './lossKind.ts';
+import { lttThreshold } from './ltt.ts';
+import { lttBudget } from './lttBudget.ts';
+import { parseAlpha, type Rational } from './rational.ts';
+import type { StepLosses } from './stepLosses.ts';
+
+/**
+ * λ̂ fit on the given episodes (all of them: no split), the threshold one deploys: Eq. 1 for
+ * the expectation guarantee, Learn-then-Test at level δ for the high-probability one.
+ * Returns the grid index, −1 when the budget is infeasible (the gate must stop everything).
+ * `kind` says which p-value LTT may use (lossKind); 'bounded' (Hoeffding–Bentkus) is valid for
+ * every loss, 'binary' is the exact binomial test for {0, 1} losses and is what runProtocol
+ * uses for the union ledger. The same λ̂ runProtocol picks for these episodes as a fold.
+ */
+export function fitThreshold(
+  losses: StepLosses,
+  episodeIndices: Int32Array | readonly number[],
+  alpha: Rational | string,
+  guarantee: GuaranteeSpec = { kind: 'expectation' },
+  kind: LossKind = 'bounded',
+): number {
+  const a = typeof alpha === 'string' ? parseAlpha(alpha) : alpha;
+  const idx = episodeIndices instanceof Int32Array ? episodeIndices : Int32Array.from(episodeIndices);
+  for (const e of idx) if (e < 0 || e >= losses.n) throw new Error(`fitThreshold: episode index ${e}; expected 0 … ${losses.n - 1}`);
+  if (!idx.length) throw new Error('fitThreshold: no episodes; expected at least one to fit on');
+  const sums = calibrationSums(losses, idx);
+  const budget = guarantee.kind === 'expectation'
+    ? crcBudget(a, idx.length, losses.denominator)
+    : lttBudget(a, idx.length, losses.denominator, kind, guarantee.delta);
+  return guarantee.kind === 'expectation' ? crcThreshold(sums, budget) : lttThreshold(sums, budget);
+}

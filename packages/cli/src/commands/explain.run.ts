@@ -1,0 +1,18 @@
+import { explainEpisode } from '@carb/replay';
+import { loadEpisodes } from '../loadEpisodes.ts';
+import { explainJson } from '../gate/explainJson.ts';
+import { explainText } from '../gate/explainText.ts';
+import { findEpisode } from '../gate/findEpisode.ts';
+import { resolveGate } from '../gate/resolveGate.ts';
+import type { ExplainArgs } from './explain.ts';
+
+/** `carb explain`, once its options have passed. */
+export async function run(args: ExplainArgs): Promise<void> {
+  const resolved = resolveGate(args);
+  if (resolved.notice !== null) process.stderr.write(`carb: ${resolved.notice}\n`);
+  // an aborted episode can still be asked about: explain reads every episode
+  const episodes = loadEpisodes(args.corpus, { format: args.format, includeAborted: true });
+  const episode = findEpisode(episodes, args.episode, args.corpus.join(', '));
+  const x = explainEpisode(episode, resolved.pipeline, resolved.threshold);
+  process.stdout.write(args.json ? `${JSON.stringify(explainJson(x, resolved), null, 2)}\n` : explainText(x, resolved, episode.steps.length));
+}

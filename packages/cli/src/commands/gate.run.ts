@@ -1,0 +1,27 @@
+import { loadEpisodes } from '../loadEpisodes.ts';
+import { resolveGate } from '../gate/resolveGate.ts';
+import { allGridIndices, runCheck } from '../gate/runCheck.ts';
+import { runStdin } from '../gate/runStdin.ts';
+import type { GateArgs } from './gate.ts';
+
+/** `carb gate`, once its options have passed. */
+export async function run(args: GateArgs): Promise<void> {
+  const resolved = resolveGate(args);
+  if (resolved.notice !== null) process.stderr.write(`carb: ${resolved.notice}\n`);
+  if (args.check === undefined) {
+    try {
+      await runStdin(resolved, args.episode ?? 'online', process.stdin, process.stdout);
+    } finally {
+      // the agent may keep its end open after the stop: reading ends here either way
+      process.stdin.destroy();
+    }
+    return;
+  }
+  const episodes = loadEpisodes(args.check, { format: args.format, strict: args.strict, includeAborted: args['include-aborted'] });
+  const result = runCheck(episodes, resolved, args['all-thresholds'] ? allGridIndices(resolved) : null);
+  const what = args['all-thresholds'] ? `${resolved.who}; every grid threshold (${result.thresholds})` : resolved.description;
+  process.stdout.write(`checked ${result.episodes} episodes: ${what}\n`);
+  for (const d of result.disagreements) process.stdout.write(`disagreement: ${d}\n`);
+  process.stdout.write(`proposals checked ${result.proposals}, disagreements ${result.disagreements.length}\n`);
+  if (result.disagreements.length > 0) process.exitCode = 1;
+}

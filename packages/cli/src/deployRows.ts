@@ -1,0 +1,42 @@
+import {
+  METHOD_ORDER, calibrationLosses, fitThreshold, parseAlpha, rationalValue,
+  type DeployRow, type Guarantee, type MethodName,
+} from '@carb/calibrate';
+import { gridValue } from '@carb/pipeline';
+import type { BreakpointTable } from '@carb/replay';
+
+export interface DeployInput {
+  stratum: string;
+  tables: Partial<Record<MethodName, BreakpointTable>>;
+  alphas: readonly string[];
+  guarantee: Guarantee;
+  delta: number | null;
+  pipelineHash: string;
+}
+
+/**
+ * The thresholds to ship: λ̂ fit on every episode of the stratum (not a split) for each
+ * method and budget. No guard never stops (top of the grid); an infeasible budget gives
+ * lambda null and index −1, which a loaded gate turns into stop-all.
+ */
+export function deployRows(d: DeployInput): DeployRow[] {
+  const rows: DeployRow[] = [];
+  for (const method of METHOD_ORDER) {
+    const table = d.tables[method];
+    if (!table) continue;
+    // what the split evaluation calibrates this method on (same ledger, same loss kind)
+    const c = calibrationLosses(method, table, 'union');
+    const all = Int32Array.from({ length: table.n }, (_, e) => e);
+    const spec = d.guarantee === 'expectation' ? { kind: 'expectation' as const } : { kind: 'high-probability' as const, delta: d.delta! };
+    for (const text of d.alphas) {
+      const alpha = parseAlpha(text);
+      const g = c ? fitThreshold(c.losses, all, alpha, spec, c.kind) : table.G - 1;
+      rows.push({
+        stratum: d.stratum, method, alpha: rationalValue(alpha), n: table.n,
+        lambda: g < 0 ? null : gridValue(table.grid, g), lambdaIndex: g,
+        guarantee: d.guarantee, delta: d.delta, pipelineHash: d.pipelineHash,
+      });
+    }
+  }
+  return rows;
+}

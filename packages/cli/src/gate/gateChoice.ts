@@ -1,0 +1,48 @@
+import type { Argv } from 'yargs';
+import { GUARANTEES, METHOD_ORDER, type Guarantee, type MethodName } from '@carb/calibrate';
+import { parseAlphas } from '../options/alphas.ts';
+import { choiceSpec, pipelineSpec, textSpec } from '../options/specs.ts';
+import { UsageError, badValue } from '../options/usageError.ts';
+
+/** One budget α (decimal or fraction in (0, 1)), as typed. */
+export const alphaOption = (raw: unknown): string => {
+  const list = parseAlphas('--alpha', raw);
+  if (list.length !== 1) throw badValue('--alpha', 'one budget such as .05', list.join(','));
+  return list[0]!;
+};
+
+/** The options naming a gate (a deploy.json row and its pipeline), as `carb gate` and `carb explain` both take them. */
+export function gateChoiceOptions<T>(y: Argv<T>): Argv<T> {
+  return y
+    .option('deploy', textSpec('deploy', 'deploy.json of a calibration (pipeline.json and manifest.json beside it)'))
+    .option('method', choiceSpec('method', 'method whose row (with --deploy) or selector (default: the pipeline\'s) the gate uses', METHOD_ORDER))
+    .option('alpha', { type: 'string', requiresArg: true, describe: 'risk budget α of the deploy row, e.g. .05', coerce: alphaOption })
+    .option('stratum', textSpec('stratum', 'stratum of the deploy row (default all: the pooled run)'))
+    .option('guarantee', choiceSpec('guarantee', 'guarantee of the deploy row (default expectation)', GUARANTEES))
+    .option('pipeline', { ...pipelineSpec(), describe: 'pipeline config (default: pipeline.json beside --deploy, else configs/pipelines/default.json)' }) as Argv<T>;
+}
+
+/** The flags `carb gate` and `carb explain` share to name a gate. */
+export interface GateChoiceArgs {
+  deploy?: string;
+  method?: MethodName;
+  alpha?: string;
+  stratum?: string;
+  guarantee?: Guarantee;
+  lambda?: string;
+  pipeline?: string;
+}
+
+/** Checks the flag combination (before any file is read); throws UsageError. */
+export function checkGateChoice(a: GateChoiceArgs, options: { thresholdRequired: boolean }): void {
+  if (a.deploy !== undefined && a.lambda !== undefined) throw new UsageError('--lambda: expected either --deploy or --lambda, found both');
+  if (a.deploy !== undefined) {
+    if (a.method === undefined) throw new UsageError('--method: expected a value (required with --deploy), found nothing');
+    if (a.alpha === undefined) throw new UsageError('--alpha: expected a value (required with --deploy), found nothing');
+    return;
+  }
+  for (const flag of ['alpha', 'stratum', 'guarantee'] as const) {
+    if (a[flag] !== undefined) throw new UsageError(`--${flag}: expected together with --deploy (it selects a deploy.json row), found it alone`);
+  }
+  if (options.thresholdRequired && a.lambda === undefined) throw new UsageError('--deploy: expected --deploy <deploy.json> or --lambda <x> (with --check, or --all-thresholds), found none of them');
+}

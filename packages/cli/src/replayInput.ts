@@ -1,0 +1,120 @@
+import { CorpusDigester, type Episode, type EpisodeSource } from '@carb/episodes';
+import { componentHashes, pipelineComponents, type Pipeline } from '@carb/pipeline';
+import { REPLAY_COMPONENTS, replayStream, type BreakpointTable, type FusedSelector, type ReplayNoise, type ReplayProvenance } from '@carb/replay';
+import { progress } from '@carb/io';
+import { CARB_VERSION } from './commands/version.ts';
+import { streamEpisodes, type LoadOptions, type ReadStats } from './loadEpisodes.ts';
+import type { ShardSpec } from './options/shard.ts';
+
+/** Source fields `--by` may stratify on. */
+export const STRATUM_FIELDS = ['model', 'suite', 'attack', 'userTask', 'injectionTask', 'format'] as const satisfies readonly (keyof EpisodeSource)[];
+export type StratumField = (typeof STRATUM_FIELDS)[number];
+/** Stratum of an episode whose field is null. */
+export const NO_STRATUM_VALUE = '(none)';
+
+/** Episodes to replay: in memory (small corpora, the main job) or streamed from files. */
+export type EpisodeInput = { episodes: readonly Episode[] } | { paths: string[]; load: LoadOptions };
+
+export interface ReplayInputOptions {
+  input: EpisodeInput;
+  pipeline: Pipeline;
+  selectors: readonly FusedSelector[];
+  workers: number;
+  noise: ReplayNoise | null;
+  quiet?: boolean;
+  /** Record each episode's stratum (and a digest per stratum). */
+  by?: StratumField;
+  /** Replay only this shard's episodes (every episode is still read and digested). */
+  shard?: ShardSpec;
+  /** Filled with what reading found (streamed input). */
+  stats?: ReadStats;
+}
+
+/** One replay pass over a corpus, with what calibrate needs to pin it. */
+export interface ReplayedInput {
+  /** Breakpoint tables by selector name, in corpus order (this shard's episodes only, with `shard`). */
+  tables: Map<string, BreakpointTable>;
+  /** Usable episodes in the whole corpus. */
+  episodes: number;
+  digest: string;
+  format: string | null;
+  /** Per replayed episode, its stratum (with `by`). */
+  strata: string[] | null;
+  /** Per stratum, its corpus digest (with `by`). */
+  strataDigests: Map<string, string> | null;
+  /** Score noise applied (noiseText), null when none. */
+  noise: string | null;
+  /** Distinct `source.model` values, sorted (a report title says what was calibrated). */
+  models: string[];
+}
+
+/** `σ@seed` of a replay's score noise, as pinned in the corpus component; null without noise. */
+export const noiseText = (noise: ReplayNoise | null): string | null => (noise && noise.params.scoreNoise ? `${noise.params.scoreNoise}@${noise.noiseSeed}` : null);
+
+/**
+ * Reads (streaming when given paths), digests and replays a corpus in one pass: every
+ * selector on one prefix graph per episode, across `workers` threads. Memory is the
+ * breakpoint tables plus one batch, not the corpus.
+ */
+export async function replayInput(o: ReplayInputOptions): Promise<ReplayedInput> {
+  const digester = new CorpusDigester();
+  const byStratum = o.by ? new Map<string, CorpusDigester>() : null;
+  const strata: string[] | null = o.by ? [] : null;
+  let format: string | null = null;
+  let position = 0;
+  const models = new Set<string>();
+  const source: AsyncIterable<readonly Episode[]> | Iterable<readonly Episode[]> = 'episodes' in o.input
+    ? [o.input.episodes]
+    : streamEpisodes(o.input.paths, { ...o.input.load, ...(o.stats ? { stats: o.stats } : {}) });
+  const total = 'episodes' in o.input ? o.input.episodes.length : null;
+  const bar = o.quiet ? { tick() {}, stop() {} } : progress('replay', total);
+  async function* mine(): AsyncGenerator<Episode[]> {
+    for await (const batch of source) {
+      const kept: Episode[] = [];
+      for (const e of batch) {
+        digester.add(e);
+        format ??= e.source.format;
+        if (e.source.model !== null) models.add(e.source.model);
+        const k = position++;
+        if (o.shard && k % o.shard.count !== o.shard.index) continue;
+        kept.push(e);
+        if (byStratum && strata) {
+          const value = e.source[o.by!] ?? NO_STRATUM_VALUE;
+          strata.push(value);
+          let d = byStratum.get(value);
+          if (!d) byStratum.set(value, (d = new CorpusDigester()));
+          d.add(e);
+        }
+      }
+      if (kept.length) yield kept;
+    }
+  }
+  const tables = await replayStream(mine(), o.pipeline, o.selectors, { workers: o.workers, noise: o.noise, onEpisodes: (k) => bar.tick(k) });
+  bar.stop();
+  return {
+    tables: new Map(tables.map((t) => [t.method, t])),
+    episodes: position,
+    digest: digester.digest(),
+    format,
+    strata,
+    strataDigests: byStratum ? new Map([...byStratum].map(([k, d]) => [k, d.digest()])) : null,
+    noise: noiseText(o.noise),
+    models: [...models].sort(),
+  };
+}
+
+/** Provenance recorded with a replay's breakpoint tables (replay --out, shards). */
+export function replayProvenance(pipeline: Pipeline, r: ReplayedInput, noise: ReplayNoise | null, corpus: readonly string[], shard: ShardSpec | null): ReplayProvenance {
+  const all = componentHashes(pipelineComponents(pipeline, { splitProtocol: {}, corpusDigest: '', carbVersion: CARB_VERSION })) as Record<string, string>;
+  return {
+    carbVersion: CARB_VERSION,
+    components: Object.fromEntries(REPLAY_COMPONENTS.map((k) => [k, all[k]!])),
+    corpusDigest: r.digest,
+    corpusEpisodes: r.episodes,
+    format: r.format,
+    noise: r.noise ?? noiseText(noise),
+    models: r.models,
+    corpus: [...corpus],
+    shard: shard ? { index: shard.index, count: shard.count } : null,
+  };
+}

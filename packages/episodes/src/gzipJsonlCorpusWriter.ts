@@ -1,0 +1,51 @@
+import { createReadStream, createWriteStream, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { constants, createGzip } from 'node:zlib';
+import { JsonlCorpusWriter } from './jsonlCorpusWriter.ts';
+import type { Episode } from './types.ts';
+
+/**
+ * Writes a gzip-compressed carb JSONL corpus (`<file>.jsonl.gz`): inflated, it is the
+ * very bytes JsonlCorpusWriter writes (integrity header first), so every reader checks
+ * it as it checks a plain corpus. Level 9, no file name or time in the gzip header
+ * (zlib's defaults), so the same episodes give the same bytes. Memory stays bounded: the
+ * plain corpus goes to a temporary file, which is then streamed through gzip; `out`
+ * appears only by rename, and `abort()` leaves nothing.
+ */
+export class GzipJsonlCorpusWriter {
+  private readonly plain: JsonlCorpusWriter;
+  private readonly plainPath: string;
+  private readonly gzTmp: string;
+
+  constructor(readonly out: string) {
+    this.plainPath = join(dirname(out), `.${basename(out)}.${process.pid}.jsonl`);
+    this.gzTmp = join(dirname(out), `.${basename(out)}.${process.pid}.gz.tmp`);
+    this.plain = new JsonlCorpusWriter(this.plainPath);
+  }
+
+  get episodes(): number {
+    return this.plain.episodes;
+  }
+
+  add(episodes: readonly Episode[]): void {
+    this.plain.add(episodes);
+  }
+
+  async finish(): Promise<void> {
+    try {
+      this.plain.finish();
+      await pipeline(createReadStream(this.plainPath), createGzip({ level: constants.Z_BEST_COMPRESSION }), createWriteStream(this.gzTmp));
+      renameSync(this.gzTmp, this.out);
+    } finally {
+      rmSync(this.plainPath, { force: true });
+      rmSync(this.gzTmp, { force: true });
+    }
+  }
+
+  abort(): void {
+    this.plain.abort();
+    rmSync(this.plainPath, { force: true });
+    rmSync(this.gzTmp, { force: true });
+  }
+}

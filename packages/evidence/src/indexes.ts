@@ -1,0 +1,100 @@
+import type { ToolType } from '@carb/pipeline';
+import { EdgeMasks, type IncomingEdges } from './edgeMasks.ts';
+import type { ActionKeys, ResultKeys } from './recordKeys.ts';
+import type { CompiledRules } from './rules.ts';
+import { SpanIndex } from './spanIndex.ts';
+import { forEachWindow, windowHash } from './windowHash.ts';
+
+const bit = (relation: number): number => 1 << (relation - 1);
+const EXACT = bit(8);
+
+/**
+ * Inverted indexes over the committed records of one prefix graph, one per edge relation
+ * family (g-carb App. B.2), and the incoming edges they give a new node.
+ */
+export class Indexes {
+  private readonly branch = new Map<string, number[]>();
+  private readonly ids = new Map<string, number[]>();
+  private readonly outputs = new Map<string, number[]>();
+  private readonly canaries = new Map<string, number[]>();
+  private readonly fin = new Map<string, number[]>();
+  private readonly thread = new Map<string, number[]>();
+  private readonly tokens = new Map<string, number[]>();
+  /** Distinctive lines keyed by the hash of their first `lineKey` characters. */
+  private readonly lines = new Map<number, Array<{ node: number; line: string }>>();
+  private readonly spans: SpanIndex;
+  private readonly lineKey: number;
+  private readonly masks = new EdgeMasks();
+
+  constructor(private readonly rules: CompiledRules) {
+    this.spans = new SpanIndex(rules.graph.minSpanLength);
+    this.lineKey = rules.graph.distinctiveLineMin;
+  }
+
+  add(node: number, action: ActionKeys, result: ResultKeys, text: string): void {
+    if (action.branch !== null) push(this.branch, action.branch, node);
+    // push skips a node already last in the list, so overlapping key sets need no union first
+    for (const k of action.argIds) push(this.ids, k, node);
+    for (const k of result.ids) push(this.ids, k, node);
+    for (const k of action.objects) push(this.ids, k, node);
+    for (const k of action.outputs) push(this.ids, k, node);
+    for (const k of action.outputs) push(this.outputs, k, node);
+    for (const k of result.resultCanaries) push(this.canaries, k, node);
+    for (const k of action.argCanaries) push(this.canaries, k, node);
+    for (const k of action.argFinKeys) push(this.fin, k, node);
+    for (const k of result.finKeys) push(this.fin, k, node);
+    for (const k of action.argThreadKeys) push(this.thread, k, node);
+    for (const k of result.threadKeys) push(this.thread, k, node);
+    for (const k of result.resultTokens) push(this.tokens, k, node);
+    for (const line of result.resultLines) {
+      // a line shorter than the key (distinctiveLineMax < distinctiveLineMin) can never match a full window
+      if (line.length < this.lineKey) continue;
+      const key = windowHash(line, 0, this.lineKey);
+      const list = this.lines.get(key);
+      if (list === undefined) this.lines.set(key, [{ node, line }]);
+      else list.push({ node, line });
+    }
+    if (text.length >= this.rules.graph.minSpanLength) this.spans.add(node, text);
+  }
+
+  /** Incoming edges of a node at position `at` (all indexed nodes are earlier). */
+  incoming(action: ActionKeys, result: ResultKeys, types: readonly ToolType[], at: number): IncomingEdges {
+    const m = this.masks;
+    if (action.branch !== null) m.orAll(this.branch.get(action.branch), bit(1), at);
+    for (const k of action.argIds) m.orAll(this.ids.get(k), bit(2), at);
+    for (const k of result.ids) m.orAll(this.ids.get(k), bit(2), at);
+    for (const k of action.objects) m.orAll(this.ids.get(k), bit(2), at);
+    for (const k of action.outputs) m.orAll(this.ids.get(k), bit(2), at);
+    for (const k of action.inputs) m.orAll(this.outputs.get(k), bit(3), at);
+    for (const k of action.argCanaries) m.orAll(this.canaries.get(k), bit(4), at);
+    if (types.includes('financial')) for (const k of action.argFinKeys) m.orAll(this.fin.get(k), bit(5), at);
+    if (types.includes('irreversible')) for (const k of action.argIds) m.orAll(this.ids.get(k), bit(6), at);
+    if (types.includes('message_social')) for (const k of action.argThreadKeys) m.orAll(this.thread.get(k), bit(7), at);
+    for (const k of action.actionTokens) m.orAll(this.tokens.get(k), EXACT, at);
+    if (this.lines.size > 0) this.markLines(action.actionText, at);
+    for (const needle of action.spanNeedles) this.spans.find(needle, m, EXACT, at);
+    return m.take();
+  }
+
+  /** Relation 8: distinctive result lines of earlier nodes found verbatim in the action text. */
+  private markLines(text: string, at: number): void {
+    forEachWindow(text, this.lineKey, (p, key) => {
+      const cands = this.lines.get(key);
+      if (cands !== undefined) for (const c of cands) if (c.node < at && text.startsWith(c.line, p)) this.masks.or(c.node, EXACT);
+    });
+  }
+
+  /** `edges` (a proposal's) plus the relation-2 edges of its result's identifier fields. */
+  withResultIds(edges: IncomingEdges, result: ResultKeys, at: number): IncomingEdges {
+    const m = this.masks;
+    edges.parents.forEach((j, k) => m.or(j, edges.relations[k]!));
+    for (const k of result.ids) m.orAll(this.ids.get(k), bit(2), at);
+    return m.take();
+  }
+}
+
+function push(map: Map<string, number[]>, key: string, node: number): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [node]);
+  else if (list[list.length - 1] !== node) list.push(node);
+}
