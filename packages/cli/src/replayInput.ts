@@ -1,4 +1,5 @@
-import { CorpusDigester, type Episode, type EpisodeSource } from '@carb/episodes';
+import { CorpusDigester, type Episode } from '@carb/episodes';
+import type { StratumField } from './options/strata.ts';
 import { componentHashes, pipelineComponents, type Pipeline } from '@carb/pipeline';
 import { REPLAY_COMPONENTS, replayStream, type BreakpointTable, type FusedSelector, type ReplayNoise, type ReplayProvenance } from '@carb/replay';
 import { progress } from '@carb/io';
@@ -6,9 +7,7 @@ import { CARB_VERSION } from './commands/version.ts';
 import { streamEpisodes, type LoadOptions, type ReadStats } from './loadEpisodes.ts';
 import type { ShardSpec } from './options/shard.ts';
 
-/** Source fields `--by` may stratify on. */
-export const STRATUM_FIELDS = ['model', 'suite', 'attack', 'userTask', 'injectionTask', 'format'] as const satisfies readonly (keyof EpisodeSource)[];
-export type StratumField = (typeof STRATUM_FIELDS)[number];
+export { STRATUM_FIELDS, type StratumField } from './options/strata.ts';
 /** Stratum of an episode whose field is null. */
 export const NO_STRATUM_VALUE = '(none)';
 

@@ -1,5 +1,8 @@
 import { gridValue } from '@carb/pipeline';
+import type { BreakpointTable } from './breakpoints.ts';
+import { denseFromBreakpoints } from './denseFromBreakpoints.ts';
 import type { OutcomeTable } from './outcome.ts';
+import { takeBreakpoints } from './takeBreakpoints.ts';
 
 /** Corpus means at one grid point (the `carb replay --json` rows). */
 export interface GridMean {
@@ -17,36 +20,63 @@ export interface GridMean {
   ctxRed: number | null;
 }
 
-/** Per-grid-point means over every episode of the table. */
-export function gridMeans(t: OutcomeTable): GridMean[] {
-  const out: GridMean[] = [];
+const SUMS = ['loss', 'graded', 'stopped', 'success', 'executed', 'scored', 'sel', 'full'] as const;
+/** Per grid point, integer sums over episodes (exact in doubles, so they add up chunk by chunk to the same value). */
+type GridSums = Record<(typeof SUMS)[number], Float64Array>;
+
+function emptySums(G: number): GridSums {
+  return Object.fromEntries(SUMS.map((k) => [k, new Float64Array(G)])) as GridSums;
+}
+
+function addSums(s: GridSums, t: OutcomeTable): void {
   for (let g = 0; g < t.G; g++) {
-    let loss = 0, graded = 0, stopped = 0, success = 0, executed = 0, scored = 0, sel = 0, full = 0;
     for (let e = 0; e < t.n; e++) {
       const r = e * t.G + g;
-      loss += t.lossUnion[r]!;
-      graded += t.lossCount[r]!;
-      if (t.stopStep[r]! >= 0) stopped++;
-      success += t.success[r]!;
-      executed += t.executed[r]!;
-      scored += t.scored[r]!;
-      sel += t.ctxSelected[r]!;
-      full += t.ctxFull[r]!;
+      s.loss[g]! += t.lossUnion[r]!;
+      s.graded[g]! += t.lossCount[r]!;
+      if (t.stopStep[r]! >= 0) s.stopped[g]!++;
+      s.success[g]! += t.success[r]!;
+      s.executed[g]! += t.executed[r]!;
+      s.scored[g]! += t.scored[r]!;
+      s.sel[g]! += t.ctxSelected[r]!;
+      s.full[g]! += t.ctxFull[r]!;
     }
-    const n = Math.max(1, t.n);
-    out.push({
-      grid: g,
-      lambda: gridValue(t.grid, g),
-      loss: loss / n,
-      lossGraded: graded / 5 / n,
-      intervention: stopped / n,
-      utility: success / n,
-      executed: executed / n,
-      scored: scored / n,
-      ctxSelected: sel,
-      ctxFull: full,
-      ctxRed: full > 0 ? 1 - sel / full : null,
-    });
   }
-  return out;
+}
+
+function meansOf(s: GridSums, grid: OutcomeTable['grid'], G: number, episodes: number): GridMean[] {
+  const n = Math.max(1, episodes);
+  return Array.from({ length: G }, (_, g) => ({
+    grid: g,
+    lambda: gridValue(grid, g),
+    loss: s.loss[g]! / n,
+    lossGraded: s.graded[g]! / 5 / n,
+    intervention: s.stopped[g]! / n,
+    utility: s.success[g]! / n,
+    executed: s.executed[g]! / n,
+    scored: s.scored[g]! / n,
+    ctxSelected: s.sel[g]!,
+    ctxFull: s.full[g]!,
+    ctxRed: s.full[g]! > 0 ? 1 - s.sel[g]! / s.full[g]! : null,
+  }));
+}
+
+/** Per-grid-point means over every episode of the table. */
+export function gridMeans(t: OutcomeTable): GridMean[] {
+  const s = emptySums(t.G);
+  addSums(s, t);
+  return meansOf(s, t.grid, t.G, t.n);
+}
+
+/**
+ * gridMeans of a breakpoint table, expanded `chunk` episodes at a time: the same values
+ * (integer sums), in O(chunk · G) memory instead of the dense n × G table.
+ */
+export function gridMeansOfBreakpoints(bt: BreakpointTable, chunk = 4096): GridMean[] {
+  const s = emptySums(bt.G);
+  for (let lo = 0; lo < bt.n; lo += chunk) {
+    const rows = Int32Array.from({ length: Math.min(chunk, bt.n - lo) }, (_, i) => lo + i);
+    addSums(s, denseFromBreakpoints(takeBreakpoints(bt, rows)));
+  }
+  return meansOf(s, bt.grid, bt.G, bt.n);
 }

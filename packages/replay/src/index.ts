@@ -11,7 +11,7 @@ export { createGate, type Gate, type GateDecision, type GateOptions, type GateTh
 export { gateFromDeploy, type DeployedThreshold } from './gateFromDeploy.ts';
 export { explainEpisode, type EpisodeExplanation, type StepExplanation } from './explainEpisode.ts';
 export { explainDecision, type DecisionExplanation, type ContextRecord, type ContextEdge, type FiredFeature, type RelationName } from './explainDecision.ts';
-export { gridMeans, type GridMean } from './gridMeans.ts';
+export { gridMeans, gridMeansOfBreakpoints, type GridMean } from './gridMeans.ts';
 export type { BreakpointTable } from './breakpoints.ts';
 export { breakpointTable, type EpisodeReplay } from './breakpointTable.ts';
 export { denseFromBreakpoints } from './denseFromBreakpoints.ts';

@@ -11,7 +11,7 @@ import { textListOption } from '../options/text.ts';
 import { workersSpec } from '../options/workers.ts';
 import { UsageError, badValue } from '../options/usageError.ts';
 import { single } from '../options/single.ts';
-import { STRATUM_FIELDS, type StratumField } from '../replayInput.ts';
+import { STRATUM_FIELDS, type StratumField } from '../options/strata.ts';
 
 export interface CalibrateArgs {
   corpus: string[];

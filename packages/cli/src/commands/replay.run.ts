@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '@carb/io';
 import { loadPipeline, defaultPipelinePath, withSelector } from '@carb/pipeline';
-import { breakpointTablesToArrow, defaultWorkers, denseFromBreakpoints, gridMeans, naiveReplay, type OutcomeTable } from '@carb/replay';
+import { breakpointTablesToArrow, defaultWorkers, gridMeans, gridMeansOfBreakpoints, naiveReplay, type GridMean } from '@carb/replay';
 import { scoreNoiseFor } from '../calibrationJob.ts';
 import { loadEpisodes } from '../loadEpisodes.ts';
 import { shardFileName } from '../options/shard.ts';
@@ -14,10 +14,10 @@ export async function run(args: ReplayArgs): Promise<void> {
   const base = loadPipeline(args.pipeline ?? defaultPipelinePath());
   const kinds = args.selector ?? [base.selector.kind];
   const load = { format: args.format, strict: args.strict, includeAborted: args['include-aborted'] };
-  let tables: OutcomeTable[];
+  let summaries: Array<{ method: string; episodes: number; grid: GridMean[] }>;
   if (args.naive) {
     const episodes = loadEpisodes(args.corpus, load);
-    tables = kinds.map((kind) => naiveReplay(episodes, withSelector(base, { kind })));
+    summaries = kinds.map((kind) => naiveReplay(episodes, withSelector(base, { kind }))).map((t) => ({ method: t.method, episodes: t.n, grid: gridMeans(t) }));
   } else {
     // the suite's declared score noise is part of what a replayed table means (calibrate applies it too)
     const noise = scoreNoiseFor(args.corpus);
@@ -35,9 +35,9 @@ export async function run(args: ReplayArgs): Promise<void> {
       return;
     }
     if (bytes) writeFileAtomic(args.out!, bytes);
-    tables = breakpoints.map(denseFromBreakpoints);
+    // means chunk by chunk: the dense n × 102 table of a 10⁶-episode corpus would not fit in memory
+    summaries = breakpoints.map((t) => ({ method: t.method, episodes: t.n, grid: gridMeansOfBreakpoints(t) }));
   }
-  const summaries = tables.map((table) => ({ method: table.method, episodes: table.n, grid: gridMeans(table) }));
   if (args.json) {
     process.stdout.write(`${JSON.stringify(summaries.length === 1 ? summaries[0] : summaries, null, 2)}\n`);
     return;
