@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { shardSize } from '@carb/replay';
+import { decodeBreakpointArrow, shardSize } from '@carb/replay';
+import { defaultPipelinePath, loadPipeline } from '@carb/pipeline';
+import { mergeShards } from '../packages/cli/src/mergeShards.ts';
 import { parseShard } from '../packages/cli/src/options/shard.ts';
 import { runCli } from '../packages/cli/test/runCli.ts';
 import { ROOT } from './helpers/shared.ts';
@@ -49,9 +51,9 @@ describe('sharded replay + merge', () => {
     for (let i = 0; i < N; i++) {
       const r = await runCli(['replay', corpus, '--selector', 'all', '--shard', `${i}/${N}`, '--out', shards, '--workers', '1']);
       expect(r.code, r.err).toBe(0);
-      expect(r.out).toContain(`shard ${i}/${N}: replayed ${i < 2 ? 107 : 106} of 320 episodes`);
+      expect(r.out).toContain(`shard ${i}/${N}: replayed 80 of 320 episodes`);
     }
-    expect(readdirSync(shards).sort()).toEqual(['shard-00000-of-00003.arrow', 'shard-00001-of-00003.arrow', 'shard-00002-of-00003.arrow']);
+    expect(readdirSync(shards).sort()).toEqual(['shard-00000-of-00004.arrow', 'shard-00001-of-00004.arrow', 'shard-00002-of-00004.arrow', 'shard-00003-of-00004.arrow']);
     const a = await runCli(['calibrate', corpus, ...calibrateArgs, '--out', one, '--workers', '1']);
     expect(a.code, a.err).toBe(0);
     const b = await runCli(['calibrate', ...readdirSync(shards).map((f) => join(shards, f)), ...calibrateArgs, '--out', merged]);
@@ -61,8 +63,23 @@ describe('sharded replay + merge', () => {
     expect(hash(merged)).toBe(hash(one));
   }, 120_000);
 
+  it('uneven shards (ces-clean, 160 episodes in 3 shards of 54, 53, 53) interleave back to the whole table', async () => {
+    const dir = join(work, 'uneven');
+    const whole = join(work, 'whole.arrow');
+    expect((await runCli(['replay', join(ROOT, 'corpora/ces-clean.jsonl'), '--selector', 'all', '--out', whole, '--workers', '1'])).code).toBe(0);
+    for (let i = 0; i < 3; i++) {
+      const r = await runCli(['replay', join(ROOT, 'corpora/ces-clean.jsonl'), '--selector', 'all', '--shard', `${i}/3`, '--out', dir, '--workers', '1']);
+      expect(r.out).toContain(`shard ${i}/3: replayed ${i === 0 ? 54 : 53} of 160 episodes`);
+    }
+    const pipeline = loadPipeline(defaultPipelinePath());
+    const merged = mergeShards(readdirSync(dir).sort().map((f) => join(dir, f)), pipeline);
+    const one = decodeBreakpointArrow(readFileSync(whole), whole);
+    expect([...merged.tables.values()]).toEqual(one.tables);
+    expect({ ...merged.provenance, shard: null }).toEqual(one.provenance);
+  }, 60_000);
+
   it('re-running one task rewrites its shard to the same bytes and leaves no temporary file', async () => {
-    const file = join(shards, 'shard-00001-of-00003.arrow');
+    const file = join(shards, 'shard-00001-of-00004.arrow');
     const before = readFileSync(file);
     expect((await runCli(['replay', corpus, '--selector', 'all', '--shard', `1/${N}`, '--out', shards, '--workers', '1'])).code).toBe(0);
     expect(readFileSync(file).equals(before)).toBe(true);
@@ -72,18 +89,18 @@ describe('sharded replay + merge', () => {
   it('refuses a missing, duplicated or foreign shard, naming it', async () => {
     const files = readdirSync(shards).sort().map((f) => join(shards, f));
     const out = join(work, 'refused');
-    const missing = await runCli(['calibrate', files[0]!, files[2]!, '--out', out]);
+    const missing = await runCli(['calibrate', files[0]!, files[2]!, files[3]!, '--out', out]);
     expect(missing.code).toBe(1);
-    expect(missing.errLines).toEqual(['carb: shards: missing 1 of 3: index 1; expected every shard 0 … 2']);
+    expect(missing.errLines).toEqual(['carb: shards: missing 1 of 4: index 1; expected every shard 0 … 3']);
     const dup = await runCli(['calibrate', ...files, files[1]!, '--out', out]);
     expect(dup.code).toBe(1);
-    expect(dup.errLines[0]).toBe(`carb: ${files[1]}: duplicate shard 1/3 (also ${files[1]})`);
+    expect(dup.errLines[0]).toBe(`carb: ${files[1]}: duplicate shard 1/4 (also ${files[1]})`);
     // a shard of another corpus (ces-clean, 160 episodes)
     const other = join(work, 'other');
     expect((await runCli(['replay', join(ROOT, 'corpora/ces-clean.jsonl'), '--selector', 'all', '--shard', `1/${N}`, '--out', other, '--workers', '1'])).code).toBe(0);
-    const foreign = await runCli(['calibrate', files[0]!, join(other, 'shard-00001-of-00003.arrow'), files[2]!, '--out', out]);
+    const foreign = await runCli(['calibrate', files[0]!, join(other, 'shard-00001-of-00004.arrow'), files[2]!, files[3]!, '--out', out]);
     expect(foreign.code).toBe(1);
-    expect(foreign.errLines[0]).toMatch(new RegExp(`^carb: ${join(other, 'shard-00001-of-00003.arrow')}: foreign shard: corpus \\w{12} \\(160 episodes\\) vs \\w{12} \\(320\\)`));
+    expect(foreign.errLines[0]).toMatch(new RegExp(`^carb: ${join(other, 'shard-00001-of-00004.arrow')}: foreign shard: corpus \\w{12} \\(160 episodes\\) vs \\w{12} \\(320\\)`));
     // the same shards calibrated under another pipeline (another scorer weight)
     const pipeline = JSON.parse(readFileSync(join(ROOT, 'configs/pipelines/default.json'), 'utf8')) as { scorer: { weights: Record<string, number> }; toolTyping: string[] };
     pipeline.scorer.weights.intercept = 0.06;
