@@ -6,11 +6,14 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Exhaustive variants: the sampled corpus-wide checks of their siblings, on every episode. */
 const FULL = '**/*.full.test.ts';
+/** Tests on a real scheduler (a one-node Slurm they bring up): `npm run test:cluster`. */
+const CLUSTER = '**/*.cluster.test.ts';
 
 /**
  * `fast` (`npm test`, CI): every test file of test/ and packages/*\/test; corpus-wide checks
  * run on fixed-seed samples (test/helpers/episodeSample.ts). `full` (`npm run test:full`,
- * together with `fast`): the `*.full.test.ts` files on every episode.
+ * together with `fast`): the `*.full.test.ts` files on every episode. `cluster`
+ * (`npm run test:cluster`, CI after `npm test`): `*.cluster.test.ts` on a local Slurm.
  *
  * Every file runs isolated: sharing one module graph per worker would save ~35 s, but a file
  * that leaned on another's module state could then pass or fail by order, and CI runs `fast`.
@@ -23,8 +26,9 @@ export default defineConfig({
     maxWorkers: '100%',
     setupFiles: [fileURLToPath(new URL('helpers/fastCheckSeed.ts', import.meta.url))],
     projects: [
-      { extends: true, test: { name: 'fast', root, include: ['**/*.test.ts'], exclude: ['**/node_modules/**', FULL] } },
+      { extends: true, test: { name: 'fast', root, include: ['**/*.test.ts'], exclude: ['**/node_modules/**', FULL, CLUSTER] } },
       { extends: true, test: { name: 'full', root, include: [FULL], exclude: ['**/node_modules/**'] } },
+      { extends: true, test: { name: 'cluster', root, include: [CLUSTER], exclude: ['**/node_modules/**'], testTimeout: 600_000, hookTimeout: 600_000 } },
     ],
   },
 });

@@ -1,0 +1,61 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { runCli } from '../packages/cli/test/runCli.ts';
+import { AGENTDOJO_RUNS, ROOT, describeShared } from './helpers/shared.ts';
+import { SHARD_REPORT_FILES } from './helpers/shardFixture.ts';
+
+// `npm run test:cluster`: carb as a Slurm job array on a one-node Slurm this file brings up
+// (scripts/cluster/local-slurm.sh) and takes down again, stopping only the daemons it started.
+const SLURM = join(ROOT, 'scripts/cluster/local-slurm.sh');
+const TASKS = 4;
+const CALIBRATE = ['--no-frontier', '--splits', '200'];
+
+describeShared('carb on a real Slurm: replay array + dependent merge', () => {
+  const work = mkdtempSync(join(tmpdir(), 'carb-slurm-test-'));
+  let env: NodeJS.ProcessEnv | null = null;
+  let why = '';
+  beforeAll(() => {
+    const up = spawnSync('bash', [SLURM, 'up'], { encoding: 'utf8', env: { ...process.env, CARB_SLURM_DIR: join(work, 'slurm') } });
+    if (up.status === 0) {
+      env = { ...process.env, SLURM_CONF: /export SLURM_CONF=(\S+)/.exec(up.stdout)![1]! };
+    } else if (up.status === 3) {
+      why = up.stderr.trim();
+      process.stderr.write(`\n[carb tests] Slurm cannot be brought up here, the cluster test is SKIPPED: ${why}\n\n`);
+    } else {
+      throw new Error(`local-slurm.sh up failed (${up.status}): ${up.stderr}`);
+    }
+  });
+  afterAll(() => {
+    spawnSync('bash', [SLURM, 'down'], { encoding: 'utf8', env: { ...process.env, CARB_SLURM_DIR: join(work, 'slurm') } });
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it(`${TASKS}-task replay array, then calibrate with --dependency=afterok: the one-process report byte for byte`, async (ctx) => {
+    if (!env) return ctx.skip(`Slurm unavailable: ${why}`);
+    const one = join(work, 'one');
+    const a = await runCli(['calibrate', AGENTDOJO_RUNS, ...CALIBRATE, '--workers', '1', '--out', one]);
+    expect(a.code, a.err).toBe(0);
+    const shards = join(work, 'shards');
+    const out = join(work, 'report');
+    const jobEnv = {
+      ...env, CARB: `node ${join(ROOT, 'packages/cli/bin/carb.js')}`, CARB_CORPUS: AGENTDOJO_RUNS, CARB_SHARDS: shards, CARB_OUT: out,
+      CARB_CALIBRATE_ARGS: CALIBRATE.join(' '),
+    };
+    const t0 = performance.now();
+    const array = spawnSync('sbatch', ['--parsable', `--array=1-${TASKS}`, '--export=ALL', join(ROOT, 'configs/cluster/replay-array.sbatch')], { cwd: work, env: jobEnv, encoding: 'utf8' });
+    expect(array.status, array.stderr).toBe(0);
+    const jid = array.stdout.trim().split(';')[0]!;
+    const merge = spawnSync('sbatch', ['--wait', `--dependency=afterok:${jid}`, '--export=ALL', join(ROOT, 'configs/cluster/calibrate-merge.sbatch')], { cwd: work, env: jobEnv, encoding: 'utf8' });
+    const seconds = (performance.now() - t0) / 1000;
+    const logs = readdirSync(work).filter((f) => f.endsWith('.log')).map((f) => `${f}:\n${readFileSync(join(work, f), 'utf8')}`).join('\n');
+    expect(merge.status, `${merge.stderr}\n${logs}`).toBe(0);
+    process.stderr.write(`[carb tests] Slurm: ${TASKS}-task replay array + merge on ${AGENTDOJO_RUNS}: ${seconds.toFixed(1)} s\n`);
+    expect(readdirSync(shards).sort()).toEqual(Array.from({ length: TASKS }, (_, i) => `shard-${String(i).padStart(5, '0')}-of-${String(TASKS).padStart(5, '0')}.arrow`));
+    for (const f of SHARD_REPORT_FILES) expect(readFileSync(join(out, f)).equals(readFileSync(join(one, f))), f).toBe(true);
+    const hash = (dir: string) => (JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { pipelineHash: string }).pipelineHash;
+    expect(hash(out)).toBe(hash(one));
+  });
+});
