@@ -43,11 +43,16 @@ describe('streamCorpus yields what readCorpus returns', () => {
       const r = await expectSameAsReadCorpus(paths, n);
       // counted with a script over the files: 2,320 distinct ids in the constructed corpora/ (ces-clean's 160
       // recur in ces-near-miss), 753 in the bundled AgentDojo .jsonl.gz, 6 fixture episodes (5 under runs/, 1 in
-      // single/); the repeated file adds 160 duplicates
-      expect(r.summary.episodes).toBe(2320 + 753 + 6);
+      // single/), 3 OpenAI chat records (openai-chat/: 2 in support.jsonl, 1 good line of malformed.jsonl);
+      // the repeated file adds 160 duplicates
+      expect(r.summary.episodes).toBe(2320 + 753 + 6 + 3);
       expect(r.summary.skipped['duplicate-id']).toBe(160 + 160);
-      // the 4 bad fixtures, and the 3 .meta.json files of corpora/, walked as AgentDojo logs (missing keys)
-      expect(r.summary.skipped).toEqual({ 'duplicate-id': 320, 'malformed-json': 1, 'missing-key': 1 + 3, 'unpaired-result': 1, 'wrong-type': 1 });
+      // the 4 bad AgentDojo fixtures, the 4 bad lines of openai-chat/malformed.jsonl, and 4 JSON files of no
+      // log format: the 3 .meta.json files of corpora/ and unrecognized/not-a-log.json
+      expect(r.summary.skipped).toEqual({
+        'duplicate-id': 320, 'malformed-json': 1 + 1, 'missing-key': 1 + 1, 'unpaired-result': 1 + 1, 'wrong-type': 1,
+        'malformed-arguments': 1, 'unrecognized-format': 3 + 1,
+      });
     }
   }, 60_000);
 });

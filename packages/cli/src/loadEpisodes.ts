@@ -1,4 +1,4 @@
-import { eligibleForCalibration, formatProblem, readCorpus, streamCorpus, type Episode } from '@carb/episodes';
+import { eligibleForCalibration, formatProblem, readCorpus, streamCorpus, type CorpusFormat, type Episode } from '@carb/episodes';
 
 /** What reading a corpus found: episodes read, and those left out by reason. */
 export interface ReadStats {
@@ -14,7 +14,7 @@ export interface ReadStats {
 export const readStats = (): ReadStats => ({ read: 0, aborted: 0, invalid: 0 });
 
 export interface LoadOptions {
-  format?: 'agentdojo' | 'jsonl' | 'arrow' | 'auto';
+  format?: CorpusFormat;
   strict?: boolean;
   /** Keep aborted episodes (excluded from calibration by default). */
   includeAborted?: boolean;

@@ -1,7 +1,7 @@
-import { CorpusDigester, type Episode } from '@carb/episodes';
+import { CorpusDigester, encoderText, type Episode } from '@carb/episodes';
 import type { StratumField } from './options/strata.ts';
 import { componentHashes, pipelineComponents, type Pipeline } from '@carb/pipeline';
-import { REPLAY_COMPONENTS, replayStream, type BreakpointTable, type FusedSelector, type ReplayNoise, type ReplayProvenance } from '@carb/replay';
+import { REPLAY_COMPONENTS, replayStream, type BreakpointTable, type FusedSelector, type ReplayBatch, type ReplayNoise, type ReplayProvenance } from '@carb/replay';
 import { progress } from '@carb/io';
 import { CARB_VERSION } from './commands/version.ts';
 import { streamEpisodes, type LoadOptions, type ReadStats } from './loadEpisodes.ts';
@@ -67,16 +67,20 @@ export async function replayInput(o: ReplayInputOptions): Promise<ReplayedInput>
     : streamEpisodes(o.input.paths, { ...o.input.load, ...(o.stats ? { stats: o.stats } : {}) });
   const total = 'episodes' in o.input ? o.input.episodes.length : null;
   const bar = o.quiet ? { tick() {}, stop() {} } : progress('replay', total);
-  async function* mine(): AsyncGenerator<Episode[]> {
+  async function* mine(): AsyncGenerator<ReplayBatch> {
     for await (const batch of source) {
       const kept: Episode[] = [];
+      const texts: string[] = [];
       for (const e of batch) {
-        digester.add(e);
+        // the digest's text doubles as the worker's copy of the episode
+        const text = encoderText(e);
+        digester.add(e, text);
         format ??= e.source.format;
         if (e.source.model !== null) models.add(e.source.model);
         const k = position++;
         if (o.shard && k % o.shard.count !== o.shard.index) continue;
         kept.push(e);
+        texts.push(text);
         if (byStratum && strata) {
           const value = e.source[o.by!] ?? NO_STRATUM_VALUE;
           strata.push(value);
@@ -85,7 +89,7 @@ export async function replayInput(o: ReplayInputOptions): Promise<ReplayedInput>
           d.add(e);
         }
       }
-      if (kept.length) yield kept;
+      if (kept.length) yield { episodes: kept, texts };
     }
   }
   const tables = await replayStream(mine(), o.pipeline, o.selectors, { workers: o.workers, noise: o.noise, onEpisodes: (k) => bar.tick(k) });

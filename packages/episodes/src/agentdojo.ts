@@ -1,6 +1,7 @@
 import { canonicalize } from './canonical.ts';
 import { AdapterError } from './problems.ts';
 import type { Episode, JsonObject, JsonValue, PolicyStep } from './types.ts';
+import { kindOf, type Obj } from './fields.ts';
 
 /** Error text of a call the log proposes but never executes (the run hit its step limit). */
 export const NOT_EXECUTED = 'not executed: the run ended before this call returned a result';
@@ -11,20 +12,12 @@ const TEXT_CALL = /<function[=\s>]|"(?:name|function)"\s*:/;
 // Top-level keys the adapter maps onto episode fields; every other key is benchmark-only.
 const MAPPED = new Set(['suite_name', 'user_task_id', 'injection_task_id', 'attack_type', 'injections', 'messages', 'error']);
 
-type Obj = Record<string, unknown>;
-
-function kind(v: unknown): string {
-  if (v === undefined) return 'nothing';
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'array';
-  return typeof v;
-}
 
 class Reader {
   constructor(readonly file: string) {}
 
   fail(pointer: string, reason: string, expected: string, found: unknown): never {
-    throw new AdapterError(this.file, pointer || '/', reason, `expected ${expected}, found ${kind(found)}`);
+    throw new AdapterError(this.file, pointer || '/', reason, `expected ${expected}, found ${kindOf(found)}`);
   }
 
   object(v: unknown, pointer: string): Obj {

@@ -1,8 +1,8 @@
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
-import { parseAgentDojo } from './agentdojo.ts';
 import { decodeArrow } from './arrow.ts';
 import { corpusFiles, type CorpusFile, type CorpusFormat } from './corpusFiles.ts';
 import { CorpusTally, type CorpusSummary } from './corpusTally.ts';
+import { decodeDocument } from './document.ts';
 import { gunzipFile } from './gzip.ts';
 import { decoderResult, type DecodeResult } from './jsonl.ts';
 import { JsonlDecoder } from './jsonlDecoder.ts';
@@ -70,14 +70,15 @@ function decodeFile(f: CorpusFile): { got: DecodeResult; bytes: number } {
   try {
     const data = f.gz ? gunzipFile(stored, f.file) : stored;
     if (f.format === 'arrow') return { got: decodeArrow(data, f.file), bytes: stored.length };
-    return { got: { episodes: [parseAgentDojo(data.toString('utf8'), f.file)], problems: [], skipped: {} }, bytes: stored.length };
+    return { got: decodeDocument(data.toString('utf8'), f.file, f.format), bytes: stored.length };
   } catch (e) {
     return { got: refused(e), bytes: stored.length };
   }
 }
 
 /**
- * Reads episodes from AgentDojo run trees or files, JSONL and Arrow corpora (each
+ * Reads episodes from AgentDojo run trees or files, tau2 / tau-bench results, OpenAI
+ * chat logs, JSONL and Arrow corpora (each
  * optionally gzip-compressed, `.gz`). Every unreadable file or record becomes one
  * Problem and is counted in `summary.skipped` by reason; duplicate ids keep the first
  * occurrence. Never throws on bad data. Holds the whole corpus: for corpora larger

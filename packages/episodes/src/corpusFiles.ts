@@ -1,9 +1,11 @@
-import { readdirSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { JSONL_HEADER_PREFIX } from './corpusHeader.ts';
 import type { Problem } from './problems.ts';
 
-export type CorpusFormat = 'agentdojo' | 'jsonl' | 'arrow' | 'auto';
-export type FileFormat = Exclude<CorpusFormat, 'auto'>;
+export type CorpusFormat = 'agentdojo' | 'tau2' | 'tau-bench' | 'openai-chat' | 'jsonl' | 'arrow' | 'auto';
+/** A file's format; 'json': a JSON log whose format is detected from its content. */
+export type FileFormat = Exclude<CorpusFormat, 'auto'> | 'json';
 
 /** One corpus file to read; `gz`: gzip-compressed (name ends `.gz`). */
 export interface CorpusFile {
@@ -20,8 +22,50 @@ export function formatOf(file: string): FileFormat | null {
   if (name.endsWith('.labels.jsonl')) return null;
   if (name.endsWith('.jsonl')) return 'jsonl';
   if (name.endsWith('.arrow')) return 'arrow';
-  if (name.endsWith('.json')) return 'agentdojo';
+  if (name.endsWith('.json')) return 'json';
   return null;
+}
+
+const SNIFF = 1 << 16;
+
+// A .jsonl is a carb corpus unless its first line is a chat record ({messages} and no steps).
+// Compressed files are not sniffed: an OpenAI chat .jsonl.gz needs --format openai-chat.
+function sniffJsonl(file: string): FileFormat {
+  if (isGz(file)) return 'jsonl';
+  let head = '';
+  try {
+    const fd = openSync(file, 'r');
+    try {
+      const buf = Buffer.alloc(SNIFF);
+      head = buf.subarray(0, readSync(fd, buf, 0, SNIFF, 0)).toString('utf8');
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return 'jsonl'; // the reader reports the file as unreadable
+  }
+  const line = head.trimStart().split('\n', 1)[0]!;
+  if (line.startsWith(JSONL_HEADER_PREFIX)) return 'jsonl';
+  try {
+    const rec: unknown = JSON.parse(line);
+    if (rec !== null && typeof rec === 'object' && 'messages' in rec && !('steps' in rec)) return 'openai-chat';
+  } catch {
+    // not one whole line within the sniffed bytes: left to the JSONL decoder
+  }
+  return 'jsonl';
+}
+
+// Whether a file whose name says `fmt` is read under the requested format.
+function accepts(format: CorpusFormat, fmt: FileFormat): boolean {
+  if (format === 'auto' || format === fmt) return true;
+  if (fmt === 'json') return format === 'agentdojo' || format === 'tau2' || format === 'tau-bench' || format === 'openai-chat';
+  return fmt === 'jsonl' && format === 'openai-chat';
+}
+
+/** The format a file is read in: the requested one, or in auto mode the one its name (and a .jsonl's first line) says. */
+function fileFormat(file: string, format: CorpusFormat, fmt: FileFormat): FileFormat {
+  if (format !== 'auto') return format;
+  return fmt === 'jsonl' ? sniffJsonl(file) : fmt;
 }
 
 // Sorted walk, so that episode order (and every output built from it) is deterministic.
@@ -49,7 +93,7 @@ export function corpusFiles(paths: readonly string[], format: CorpusFormat, skip
       continue;
     }
     if (!isDir) {
-      files.push({ file: path, format: format === 'auto' ? (formatOf(path) ?? 'agentdojo') : format, gz: isGz(path) });
+      files.push({ file: path, format: fileFormat(path, format, formatOf(path) ?? 'json'), gz: isGz(path) });
       continue;
     }
     const found: string[] = [];
@@ -57,7 +101,7 @@ export function corpusFiles(paths: readonly string[], format: CorpusFormat, skip
     const before = files.length;
     for (const f of found) {
       const fmt = formatOf(f);
-      if (fmt !== null && (format === 'auto' || format === fmt)) files.push({ file: f, format: fmt, gz: isGz(f) });
+      if (fmt !== null && accepts(format, fmt)) files.push({ file: f, format: fileFormat(f, format, fmt), gz: isGz(f) });
     }
     if (files.length === before) {
       skip('empty', { file: path, record: null, message: `expected episode files (${format === 'auto' ? '.json, .jsonl or .arrow, optionally .gz' : format}) in this directory, found none` });

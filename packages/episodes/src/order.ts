@@ -10,7 +10,45 @@ function orderProvenance(p: StepProvenance): StepProvenance {
   return out;
 }
 
+const STEP_KEYS = ['index', 'tool', 'args', 'result', 'error', 'ok', 'provenance'] as const;
+const PROVENANCE_KEYS = ['branch', 'objects', 'outputs', 'inputs'] as const;
+/** Integer-like keys enumerate first whatever the insertion order: such objects take the slow path. */
+const INTEGER_LIKE = /^\d+$/;
+
+/** True when `v` enumerates exactly as its canonicalize copy would (string keys ascending, at every depth). */
+function isCanonical(v: unknown): boolean {
+  if (v === null || typeof v !== 'object') return v !== undefined;
+  if (Array.isArray(v)) return v.every(isCanonical);
+  let prev: string | null = null;
+  for (const k in v) {
+    if (INTEGER_LIKE.test(k) || (prev !== null && !(prev < k)) || !isCanonical((v as Record<string, unknown>)[k])) return false;
+    prev = k;
+  }
+  return true;
+}
+
+/** True when the object's keys are, in order, a subsequence of `order` holding every key of `required`, none undefined. */
+function keysInOrder(o: object, order: readonly string[], required: number): boolean {
+  let at = 0;
+  let n = 0;
+  for (const k in o) {
+    while (at < order.length && order[at] !== k) at++;
+    if (at === order.length || (o as Record<string, unknown>)[k] === undefined) return false;
+    if (at < required && n !== at) return false;
+    at++;
+    n++;
+  }
+  return n >= required;
+}
+
+/** A decoded carb-written step is already in encoder form: reuse it rather than copy 2·10⁷ steps of a large corpus. */
+function stepInOrder(s: PolicyStep): boolean {
+  return keysInOrder(s, STEP_KEYS, 6) && isCanonical(s.args)
+    && (s.provenance === undefined || (s.provenance !== null && typeof s.provenance === 'object' && keysInOrder(s.provenance, PROVENANCE_KEYS, 0)));
+}
+
 function orderStep(s: PolicyStep): PolicyStep {
+  if (stepInOrder(s)) return s;
   const args = canonicalize(s.args);
   // two literals, not a spread: every decoded step passes here (2·10⁷ of them in a 10⁶-episode corpus)
   return s.provenance === undefined

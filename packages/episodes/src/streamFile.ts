@@ -2,12 +2,13 @@ import { createReadStream, readFileSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { createGunzip, gunzipSync } from 'node:zlib';
 import { RecordBatchReader, type RecordBatch } from 'apache-arrow';
-import { parseAgentDojo } from './agentdojo.ts';
 import { COLUMN_NAMES, NOT_ARROW, decodeArrow, decodeDigestedRow, type Columns } from './arrow.ts';
 import { arrowFileSha256Streamed, arrowShaOffsetOnDisk } from './arrowSha.ts';
 import { ARROW_CORPUS_KEY, LinesDigest, digestMismatch, parseCorpusHeader, type CorpusHeader } from './corpusHeader.ts';
 import type { CorpusFile } from './corpusFiles.ts';
+import { decodeDocument } from './document.ts';
 import { gzipError } from './gzip.ts';
+import type { DecodeResult } from './jsonl.ts';
 import { JsonlDecoder, type Refusal } from './jsonlDecoder.ts';
 import { AdapterError, type Problem } from './problems.ts';
 import type { Episode } from './types.ts';
@@ -138,9 +139,10 @@ async function* arrowBatches(f: CorpusFile, r: FileReport, size: number): AsyncG
   }
 }
 
-// Read whole: an AgentDojo log is one small JSON document, and an .arrow.gz cannot be
+// Read whole: an AgentDojo, tau2 or tau-bench log is one JSON document (chat logs are small), and an .arrow.gz cannot be
 // read by batches (the Arrow file reader needs random access).
 async function* wholeFile(f: CorpusFile, r: FileReport): AsyncGenerator<Episode[]> {
+  if (f.format === 'jsonl') return yield* jsonlEpisodes(f, r);
   let stored: Buffer;
   try {
     // synchronous: these files are small (a run log) and fs.promises.readFile is several
@@ -168,16 +170,17 @@ async function* wholeFile(f: CorpusFile, r: FileReport): AsyncGenerator<Episode[
     if (got.episodes.length > 0) yield got.episodes;
     return;
   }
-  let ep: Episode;
+  let got: DecodeResult;
   try {
-    ep = parseAgentDojo(data.toString('utf8'), f.file);
+    got = decodeDocument(data.toString('utf8'), f.file, f.format);
   } catch (e) {
     if (!(e instanceof AdapterError)) throw e;
     r.refusal = refusalOf(e);
     return;
   }
-  r.decoded = 1;
-  yield [ep];
+  r.report(got.problems, got.skipped);
+  r.decoded = got.episodes.length;
+  if (got.episodes.length > 0) yield got.episodes;
 }
 
 /**

@@ -36,7 +36,7 @@ export interface PolicyStep {
   readonly provenance?: StepProvenance;
 }
 
-export type SourceFormat = 'agentdojo' | 'ces' | 'graph-braid' | 'jsonl';
+export type SourceFormat = 'agentdojo' | 'tau2' | 'tau-bench' | 'openai-chat' | 'ces' | 'graph-braid' | 'jsonl';
 
 export interface EpisodeSource {
   format: SourceFormat;

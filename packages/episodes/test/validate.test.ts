@@ -25,7 +25,7 @@ describe('validateEpisode', () => {
     v.extra = 1;
     expect(validateEpisode(v, 'c.jsonl')).toEqual([
       'c.jsonl: episode m/s/u/none/none: /extra: unknown key (number 1); expected one of "id", "group", "source", "request", "steps", "outcome", "benchmark", "injections", "flags", "externalScores"',
-      'c.jsonl: episode m/s/u/none/none: /source/format: expected one of "agentdojo", "ces", "graph-braid", "jsonl", found string "csv" (did you mean "ces"?)',
+      'c.jsonl: episode m/s/u/none/none: /source/format: expected one of "agentdojo", "tau2", "tau-bench", "openai-chat", "ces", "graph-braid", "jsonl", found string "csv" (did you mean "ces"?)',
       'c.jsonl: episode m/s/u/none/none: /steps/0/ok: expected a boolean, found string "yes"',
       'c.jsonl: episode m/s/u/none/none: /outcome/taskCompleted: expected a value (required key), found nothing',
     ]);

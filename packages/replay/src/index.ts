@@ -19,7 +19,7 @@ export { createFusedSession, type FusedScoringSession, type DecisionObserver } f
 export { scoreEpisodeFused } from './scoreEpisode.ts';
 export { replayFused, type FusedSelector, type FusedReplayOptions, type ReplayNoise } from './replayFused.ts';
 export { replayParallel, defaultWorkers, type ParallelReplayOptions } from './replayParallel.ts';
-export { replayStream } from './replayStream.ts';
+export { replayStream, type ReplayBatch } from './replayStream.ts';
 export { concatBreakpoints } from './concatBreakpoints.ts';
 export { breakpointTablesToArrow, breakpointTablesFromArrow, decodeBreakpointArrow, isBreakpointArrow, BREAKPOINT_BATCH_EPISODES } from './breakpointArrow.ts';
 export { REPLAY_COMPONENTS, shardSize, type ReplayProvenance } from './replayProvenance.ts';

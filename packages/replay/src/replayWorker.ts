@@ -15,9 +15,13 @@ const data = workerData as ReplayWorkerData | undefined;
 // structured clone gives the tool-typing table a prototype; lookups expect own keys only
 const pipeline: Pipeline | undefined = data && { ...data.pipeline, toolTyping: Object.assign(Object.create(null) as ToolTyping, data.pipeline.toolTyping) };
 
+/** A chunk of episodes: the objects (structured-cloned), or their encoderText to parse here. */
+export type ReplayTask = Episode[] | { texts: string[] };
+
 /** Pool task: one chunk of episodes in, one breakpoint table per selector out, columns moved, not copied. */
-export default function replayChunk(episodes: Episode[]): unknown {
+export default function replayChunk(task: ReplayTask): unknown {
   if (!data || !pipeline) throw new Error('replayWorker: started without worker data (run it through replayParallel)');
+  const episodes = Array.isArray(task) ? task : task.texts.map((t) => JSON.parse(t) as Episode);
   const tables = replayFused(episodes, pipeline, data.selectors, { noise: data.noise });
   const buffers = tables.flatMap(columnBuffers);
   return move({ get [transferableSymbol]() { return buffers; }, get [valueSymbol]() { return tables; } } as never);

@@ -9,7 +9,7 @@ import { textListOption, textOption } from './text.ts';
 // Values arrive as strings and are checked by `coerce` while yargs parses, so a bad value
 // stops the command before its handler runs.
 
-export const CORPUS_FORMATS = ['agentdojo', 'jsonl', 'arrow', 'auto'] as const satisfies readonly CorpusFormat[];
+export const CORPUS_FORMATS = ['agentdojo', 'tau2', 'tau-bench', 'openai-chat', 'jsonl', 'arrow', 'auto'] as const satisfies readonly CorpusFormat[];
 
 /** An integer option ≥ min (as text, so 2.5 or 1e3 are refused rather than rounded). */
 export function integerSpec(name: string, describe: string, min: number, defaultValue?: number): Options {
