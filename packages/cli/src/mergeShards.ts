@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { concatBreakpoints, decodeBreakpointArrow, shardSize, takeBreakpoints, type BreakpointTable, type ReplayProvenance } from '@carb/replay';
-import type { Pipeline } from '@carb/pipeline';
+import { configComponentHashes, type Pipeline } from '@carb/pipeline';
 import type { ReplayedInput } from './replayInput.ts';
-import { replayProvenance } from './replayInput.ts';
 
 interface ShardFile {
   file: string;
@@ -28,7 +27,7 @@ export function mergeShards(files: readonly string[], pipeline: Pipeline): Repla
     if (!provenance) throw new Error(`${file}: expected a breakpoint table with its replay provenance (written by carb replay --out of this version), found none; replay the corpus again`);
     return { file, tables, provenance };
   });
-  const mine = replayProvenance(pipeline, { tables: new Map(), episodes: 0, digest: '', format: null, strata: null, strataDigests: null, noise: null, models: [] }, null, [], null).components;
+  const mine: Record<string, string> = configComponentHashes(pipeline);
   for (const s of shards) {
     const differing = Object.keys(mine).filter((k) => s.provenance.components[k] !== mine[k]);
     if (differing.length) throw new Error(`${s.file}: replayed under another pipeline than the one calibrating (differing components: ${differing.join(', ')}); expected shards of this pipeline`);

@@ -1,7 +1,7 @@
 import { CorpusDigester, encoderText, type Episode } from '@carb/episodes';
 import type { StratumField } from './options/strata.ts';
-import { componentHashes, pipelineComponents, type Pipeline } from '@carb/pipeline';
-import { REPLAY_COMPONENTS, replayStream, type BreakpointTable, type FusedSelector, type ReplayBatch, type ReplayNoise, type ReplayProvenance } from '@carb/replay';
+import { configComponentHashes, type Pipeline } from '@carb/pipeline';
+import { replayStream, type BreakpointTable, type FusedSelector, type ReplayBatch, type ReplayNoise, type ReplayProvenance } from '@carb/replay';
 import { progress } from '@carb/io';
 import { CARB_VERSION } from './commands/version.ts';
 import { streamEpisodes, type LoadOptions, type ReadStats } from './loadEpisodes.ts';
@@ -108,10 +108,9 @@ export async function replayInput(o: ReplayInputOptions): Promise<ReplayedInput>
 
 /** Provenance recorded with a replay's breakpoint tables (replay --out, shards). */
 export function replayProvenance(pipeline: Pipeline, r: ReplayedInput, noise: ReplayNoise | null, corpus: readonly string[], shard: ShardSpec | null): ReplayProvenance {
-  const all = componentHashes(pipelineComponents(pipeline, { splitProtocol: {}, corpusDigest: '', carbVersion: CARB_VERSION })) as Record<string, string>;
   return {
     carbVersion: CARB_VERSION,
-    components: Object.fromEntries(REPLAY_COMPONENTS.map((k) => [k, all[k]!])),
+    components: configComponentHashes(pipeline),
     corpusDigest: r.digest,
     corpusEpisodes: r.episodes,
     format: r.format,

@@ -43,6 +43,18 @@ export function pipelineComponents(pipeline: Pipeline, extras: PinExtras): Pipel
   };
 }
 
+/** The components a pipeline config fixes by itself (the split protocol, corpus and version come with a run). */
+export const CONFIG_COMPONENTS = ['ledger', 'toolTyping', 'graph', 'selector', 'scorer', 'sanitizer', 'grid'] as const satisfies readonly PipelineComponent[];
+export type ConfigComponent = (typeof CONFIG_COMPONENTS)[number];
+
+/** SHA-256 of each config component, as a run's manifest records them (shards, deploy folders and `carb pipeline check` compare these). */
+export function configComponentHashes(pipeline: Pipeline): Record<ConfigComponent, string> {
+  const all = componentHashes(pipelineComponents(pipeline, { splitProtocol: {}, corpusDigest: '', carbVersion: '' }));
+  const out = {} as Record<ConfigComponent, string>;
+  for (const k of CONFIG_COMPONENTS) out[k] = all[k];
+  return out;
+}
+
 /** SHA-256 (hex) of each component's canonical JSON. */
 export function componentHashes(components: PipelineComponents): Record<PipelineComponent, string> {
   const out = {} as Record<PipelineComponent, string>;

@@ -5,4 +5,4 @@ export { closestName } from '@carb/io';
 export { toolTypes, isSink } from './toolTypes.ts';
 export { gridSize, gridValue, gridRational, exceedsGridValue, firstAllowingIndex } from './grid.ts';
 export * from './exact.ts';
-export { canonicalJson, pipelineComponents, componentHashes, pipelineHash, diffComponents, PIPELINE_COMPONENTS, type PipelineComponent, type PipelineComponents, type PinExtras } from './hash.ts';
+export { canonicalJson, pipelineComponents, componentHashes, configComponentHashes, CONFIG_COMPONENTS, type ConfigComponent, pipelineHash, diffComponents, PIPELINE_COMPONENTS, type PipelineComponent, type PipelineComponents, type PinExtras } from './hash.ts';

@@ -22,5 +22,5 @@ export { replayParallel, defaultWorkers, type ParallelReplayOptions } from './re
 export { replayStream, type ReplayBatch } from './replayStream.ts';
 export { concatBreakpoints } from './concatBreakpoints.ts';
 export { breakpointTablesToArrow, breakpointTablesFromArrow, decodeBreakpointArrow, isBreakpointArrow, BREAKPOINT_BATCH_EPISODES } from './breakpointArrow.ts';
-export { REPLAY_COMPONENTS, shardSize, type ReplayProvenance } from './replayProvenance.ts';
+export { shardSize, type ReplayProvenance } from './replayProvenance.ts';
 export { takeBreakpoints } from './takeBreakpoints.ts';

@@ -5,7 +5,7 @@
  */
 export interface ReplayProvenance {
   carbVersion: string;
-  /** SHA-256 of ledger, toolTyping, graph, selector, scorer, sanitizer and grid (componentHashes). */
+  /** SHA-256 of ledger, toolTyping, graph, selector, scorer, sanitizer and grid (configComponentHashes in @carb/pipeline). */
   components: Record<string, string>;
   /** corpusDigest of the WHOLE usable corpus (every shard reads and digests all of it). */
   corpusDigest: string;
@@ -22,9 +22,6 @@ export interface ReplayProvenance {
   /** Shard i of N: the usable episodes whose position k in the corpus has k mod N = i; null = all. */
   shard: { index: number; count: number } | null;
 }
-
-/** Components a replay depends on (the split protocol, corpus and version are pinned by calibrate). */
-export const REPLAY_COMPONENTS = ['ledger', 'toolTyping', 'graph', 'selector', 'scorer', 'sanitizer', 'grid'] as const;
 
 /** Episodes of shard `index` of `count` over a corpus of `total` usable episodes. */
 export function shardSize(total: number, index: number, count: number): number {

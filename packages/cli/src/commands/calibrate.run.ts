@@ -7,23 +7,10 @@ import { summaryTable, writeReport } from '@carb/report';
 import { labelsFor, runCalibrationJob, scoreNoiseFor } from '../calibrationJob.ts';
 import { readStats } from '../loadEpisodes.ts';
 import { mergeShards } from '../mergeShards.ts';
+import { readManifestFile } from '../manifestFile.ts';
 import { invocation } from '../argv.ts';
 import { UsageError } from '../options/usageError.ts';
 import type { CalibrateArgs } from './calibrate.ts';
-
-/** A recorded manifest for --expect-manifest: its pipeline hash and component hashes. */
-function readManifest(file: string): { pipelineHash: string; components: Record<string, string> } {
-  let m: unknown;
-  try {
-    m = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (e) {
-    throw new Error(`${file}: expected a readable carb manifest.json, found ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
-  const ok = m !== null && typeof m === 'object' && typeof (m as { pipelineHash?: unknown }).pipelineHash === 'string'
-    && typeof (m as { components?: unknown }).components === 'object' && (m as { components?: unknown }).components !== null;
-  if (!ok) throw new Error(`${file}: expected a carb manifest with pipelineHash and components, found neither`);
-  return m as { pipelineHash: string; components: Record<string, string> };
-}
 
 /** True when the inputs are breakpoint tables of `carb replay --out` (shards), not a corpus. */
 function breakpointInputs(paths: readonly string[]): boolean {
@@ -54,7 +41,7 @@ export async function run(args: CalibrateArgs): Promise<void> {
   const labels = labelPaths.length ? labelsFor(labelPaths) : null;
   const stats = readStats();
   const manifestPath = args['expect-manifest'] ?? (existsSync(join(args.out, 'manifest.json')) ? join(args.out, 'manifest.json') : undefined);
-  const expectManifest = args['expect-hash'] && manifestPath ? readManifest(manifestPath) : null;
+  const expectManifest = args['expect-hash'] && manifestPath ? readManifestFile(manifestPath) : null;
   const guarantees: Guarantee[] = args.guarantee === 'both' ? ['expectation', 'high-probability'] : [args.guarantee];
   const { protocol, manifest, report, corpus } = await runCalibrationJob({
     title: '',

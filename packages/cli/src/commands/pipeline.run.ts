@@ -1,10 +1,6 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson, componentHashes, loadPipeline, pipelineComponents, type Pipeline, type PipelineComponent } from '@carb/pipeline';
-import { CARB_VERSION } from './version.ts';
+import { CONFIG_COMPONENTS, canonicalJson, configComponentHashes, loadPipeline, type ConfigComponent, type Pipeline } from '@carb/pipeline';
 import type { CheckArgs } from './pipeline.ts';
-
-/** Components a pipeline config fixes on its own; splits, corpus and version are pinned by each run. */
-export const CONFIG_COMPONENTS = ['ledger', 'toolTyping', 'graph', 'selector', 'scorer', 'sanitizer', 'grid'] as const satisfies readonly PipelineComponent[];
 
 export interface PipelineCheck {
   /** The normalized config: canonical JSON with the tool typing resolved. */
@@ -12,16 +8,13 @@ export interface PipelineCheck {
   /** SHA-256 of `config`. */
   configHash: string;
   /** Per-component hashes, computed as a report manifest computes its `components`. */
-  components: Record<(typeof CONFIG_COMPONENTS)[number], string>;
+  components: Record<ConfigComponent, string>;
 }
 
 /** Normalized form and hashes of a loaded pipeline. */
 export function checkPipeline(pipeline: Pipeline): PipelineCheck {
   const config = canonicalJson(pipeline);
-  // the run-only extras do not enter the config components' hashes
-  const all = componentHashes(pipelineComponents(pipeline, { splitProtocol: pipeline.splits, corpusDigest: '', carbVersion: CARB_VERSION }));
-  const components = {} as PipelineCheck['components'];
-  for (const k of CONFIG_COMPONENTS) components[k] = all[k];
+  const components = configComponentHashes(pipeline);
   return { config, configHash: createHash('sha256').update(config, 'utf8').digest('hex'), components };
 }
 
