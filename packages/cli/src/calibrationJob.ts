@@ -227,9 +227,10 @@ export async function runCalibrationJob(spec: JobSpec): Promise<JobResult> {
       for (const r of protocol.summary) summary.push({ stratum: stratum.name, guarantee, ...(hp ? { delta: spec.delta! } : {}), ...r });
       for (const r of tag(protocol.splitResults, guarantee)) splitResults.push(r);
       for (const r of tag(protocol.paired, guarantee)) paired.push(r);
-      for (const r of deployRows({ stratum: stratum.name, tables, alphas: spec.alphas, guarantee, delta: hp ? spec.delta! : null, pipelineHash: manifest.pipelineHash })) deploy.push(r);
       if (isPooled && !hp) pooled = { protocol, manifest, nCal, nTest, unit: folds.unit };
     }
+    const fits = guarantees.map((guarantee) => ({ guarantee, delta: guarantee === 'high-probability' ? spec.delta! : null }));
+    for (const r of deployRows({ stratum: stratum.name, tables, alphas: spec.alphas, guarantees: fits, pipelineHash: manifest.pipelineHash })) deploy.push(r);
     if (isPooled && !pooled) pooled = { protocol: { summary: [], splitResults: [], paired: [] }, manifest, nCal, nTest, unit: folds.unit };
   }
   const p = pooled!;

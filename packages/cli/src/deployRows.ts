@@ -9,8 +9,8 @@ export interface DeployInput {
   stratum: string;
   tables: Partial<Record<MethodName, BreakpointTable>>;
   alphas: readonly string[];
-  guarantee: Guarantee;
-  delta: number | null;
+  /** In the order the rows are written; δ is null for expectation. */
+  guarantees: ReadonlyArray<{ guarantee: Guarantee; delta: number | null }>;
   pipelineHash: string;
 }
 
@@ -20,22 +20,24 @@ export interface DeployInput {
  * lambda null and index −1, which a loaded gate turns into stop-all.
  */
 export function deployRows(d: DeployInput): DeployRow[] {
-  const rows: DeployRow[] = [];
-  for (const method of METHOD_ORDER) {
+  // what the split evaluation calibrates each method on (same ledger, same loss kind), built once for every guarantee
+  const methods = METHOD_ORDER.flatMap((method) => {
     const table = d.tables[method];
-    if (!table) continue;
-    // what the split evaluation calibrates this method on (same ledger, same loss kind)
-    const c = calibrationLosses(method, table, 'union');
-    const all = Int32Array.from({ length: table.n }, (_, e) => e);
-    const spec = d.guarantee === 'expectation' ? { kind: 'expectation' as const } : { kind: 'high-probability' as const, delta: d.delta! };
-    for (const text of d.alphas) {
-      const alpha = parseAlpha(text);
-      const g = c ? fitThreshold(c.losses, all, alpha, spec, c.kind) : table.G - 1;
-      rows.push({
-        stratum: d.stratum, method, alpha: rationalValue(alpha), n: table.n,
-        lambda: g < 0 ? null : gridValue(table.grid, g), lambdaIndex: g,
-        guarantee: d.guarantee, delta: d.delta, pipelineHash: d.pipelineHash,
-      });
+    return table ? [{ method, table, c: calibrationLosses(method, table, 'union'), all: Int32Array.from({ length: table.n }, (_, e) => e) }] : [];
+  });
+  const rows: DeployRow[] = [];
+  for (const { guarantee, delta } of d.guarantees) {
+    const spec = guarantee === 'expectation' ? { kind: 'expectation' as const } : { kind: 'high-probability' as const, delta: delta! };
+    for (const { method, table, c, all } of methods) {
+      for (const text of d.alphas) {
+        const alpha = parseAlpha(text);
+        const g = c ? fitThreshold(c.losses, all, alpha, spec, c.kind) : table.G - 1;
+        rows.push({
+          stratum: d.stratum, method, alpha: rationalValue(alpha), n: table.n,
+          lambda: g < 0 ? null : gridValue(table.grid, g), lambdaIndex: g,
+          guarantee, delta, pipelineHash: d.pipelineHash,
+        });
+      }
     }
   }
   return rows;

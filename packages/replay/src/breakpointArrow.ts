@@ -1,5 +1,6 @@
+import { open } from 'node:fs/promises';
 import {
-  Dictionary, Field, Int32, List, RecordBatch, Schema, Struct, Table, Uint8, Utf8,
+  Dictionary, Field, Int32, List, RecordBatch, RecordBatchReader, Schema, Struct, Table, Uint8, Utf8,
   makeData, tableFromIPC, tableToIPC, vectorFromArray, type Data, type Vector,
 } from 'apache-arrow';
 import { LEDGER_CATEGORIES, type GridConfig, type LedgerCategory } from '@carb/pipeline';
@@ -92,12 +93,20 @@ export function breakpointTablesFromArrow(bytes: Uint8Array, file = '<buffer>'):
   return decodeBreakpointArrow(bytes, file).tables;
 }
 
-/** True when `bytes` is an Arrow file carrying carb breakpoint tables (not an episode corpus). */
-export function isBreakpointArrow(bytes: Uint8Array): boolean {
+/**
+ * True when `file` is an Arrow file carrying carb breakpoint tables (not an episode corpus).
+ * Reads the schema from the file's footer only: an episode corpus of several GB is not loaded to ask.
+ */
+export async function isBreakpointArrowFile(file: string): Promise<boolean> {
+  const handle = await open(file, 'r');
   try {
-    return tableFromIPC(bytes).schema.metadata.has(META_KEY);
+    const reader = await RecordBatchReader.from(handle);
+    await reader.open();
+    return reader.schema?.metadata.has(META_KEY) ?? false;
   } catch {
     return false;
+  } finally {
+    await handle.close();
   }
 }
 

@@ -21,6 +21,6 @@ export { replayFused, type FusedSelector, type FusedReplayOptions, type ReplayNo
 export { replayParallel, defaultWorkers, type ParallelReplayOptions } from './replayParallel.ts';
 export { replayStream, type ReplayBatch } from './replayStream.ts';
 export { concatBreakpoints } from './concatBreakpoints.ts';
-export { breakpointTablesToArrow, breakpointTablesFromArrow, decodeBreakpointArrow, isBreakpointArrow, BREAKPOINT_BATCH_EPISODES } from './breakpointArrow.ts';
+export { breakpointTablesToArrow, breakpointTablesFromArrow, decodeBreakpointArrow, isBreakpointArrowFile, BREAKPOINT_BATCH_EPISODES } from './breakpointArrow.ts';
 export { shardSize, type ReplayProvenance } from './replayProvenance.ts';
 export { takeBreakpoints } from './takeBreakpoints.ts';

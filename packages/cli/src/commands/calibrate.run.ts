@@ -1,8 +1,8 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseAlpha, rationalValue, type Guarantee } from '@carb/calibrate';
 import { defaultPipelinePath, loadPipeline } from '@carb/pipeline';
-import { defaultWorkers, isBreakpointArrow } from '@carb/replay';
+import { defaultWorkers, isBreakpointArrowFile } from '@carb/replay';
 import { summaryTable, writeReport } from '@carb/report';
 import { labelsFor, runCalibrationJob, scoreNoiseFor } from '../calibrationJob.ts';
 import { readStats } from '../loadEpisodes.ts';
@@ -13,8 +13,9 @@ import { UsageError } from '../options/usageError.ts';
 import type { CalibrateArgs } from './calibrate.ts';
 
 /** True when the inputs are breakpoint tables of `carb replay --out` (shards), not a corpus. */
-function breakpointInputs(paths: readonly string[]): boolean {
-  const arrow = paths.filter((p) => p.endsWith('.arrow') && existsSync(p) && statSync(p).isFile() && isBreakpointArrow(readFileSync(p)));
+async function breakpointInputs(paths: readonly string[]): Promise<boolean> {
+  const arrow: string[] = [];
+  for (const p of paths) if (p.endsWith('.arrow') && existsSync(p) && statSync(p).isFile() && await isBreakpointArrowFile(p)) arrow.push(p);
   if (arrow.length && arrow.length !== paths.length) {
     throw new UsageError(`<corpus>: expected either a corpus or breakpoint tables (carb replay --out), found both: ${arrow[0]} is a breakpoint table, ${paths.find((p) => !arrow.includes(p))} is not`);
   }
@@ -33,7 +34,7 @@ function titleFor(paths: readonly string[], format: string | null, models: reado
 /** `carb calibrate`, once its options have passed: replay (streamed, or merged shards), protocol, report. */
 export async function run(args: CalibrateArgs): Promise<void> {
   const pipeline = loadPipeline(args.pipeline ?? defaultPipelinePath());
-  const shards = breakpointInputs(args.corpus);
+  const shards = await breakpointInputs(args.corpus);
   if (shards && args['selector-seeds']) throw new UsageError('--selector-seeds: expected a corpus input (the seed check replays random selectors), found breakpoint tables');
   if (shards && args.by) throw new UsageError('--by: expected a corpus input (strata are read from episode sources), found breakpoint tables');
   const merged = shards ? mergeShards(args.corpus, pipeline) : null;
