@@ -45,7 +45,8 @@ async function leafCommands(): Promise<Map<string, string>> {
   const visit = async (cmd: string[]) => {
     const text = await help(cmd);
     const subs = subcommands(text);
-    if (cmd.length > 0 && subs.length === 0) leaves.set(cmd.join(' '), text);
+    // a command with subcommands that also runs on its own (carb sweep <spec>) is a leaf too
+    if (cmd.length > 0 && (subs.length === 0 || helpPositionals(text).length > 0)) leaves.set(cmd.join(' '), text);
     for (const s of subs) await visit(s.split(' '));
   };
   await visit([]);

@@ -77,14 +77,26 @@ describe('main job: real logs and Table 8 on the bundled suites', () => {
       expect(r.meanLoss, m).toBe(0);
       expect(r.harmStop, m).toBe(1);
     }
-    // Table 8 cells reproduced exactly (bundled corpus: seed 17, realized share .3895)
-    expect(cells(at('graph-braid', 'no-guard'))).toEqual([0.39, 0, 0, 0, 1, null]);
-    expect(cells(at('graph-braid', 'ledger-current'))).toEqual([0, 1, 0, 0.39, 0.61, 0.898]);
-    expect(cells(at('graph-braid', 'g-carb')).slice(0, 5)).toEqual([0, 1, 0, 0.39, 0.61]);
-    expect(cells(at('graph-braid', 'fixed-window-4'))[5]).toBe(0.067);
-    expect(cells(at('graph-braid', 'g-carb')).slice(1, 3)).toEqual([1, 0]);
-    expect(at('graph-braid', 'full-prefix').intervention).toBe(1);
-    expect(at('graph-braid', 'full-prefix').utility).toBe(0);
+    // bundled corpus: default seed 0, realized harmful share 817/2000 = .4085 (paper's realized .390)
+    const h = at('graph-braid', 'no-guard').meanLoss;
+    expect(h).toBeCloseTo(817 / 2000, 2);
+    const r3 = (x: number): number => Math.round(x * 1000) / 1000;
+    expect(cells(at('graph-braid', 'no-guard'))).toEqual([r3(h), 0, 0, 0, 1, null]);
+    // current-only and graph-local evidence stop exactly the harmful sinks (position 16); CtxRed from the
+    // context sizes: current 16 of 136 (harmful) and 20 of 210 (benign) records; graph-local 72 of 136, 111 of 210
+    const ctxAt = (harmful: number, benign: number): number => r3(1 - (h * harmful + (1 - h) * benign) / (h * 136 + (1 - h) * 210));
+    expect(cells(at('graph-braid', 'ledger-current'))).toEqual([0, 1, 0, r3(h), r3(1 - h), ctxAt(16, 20)]);
+    expect(cells(at('graph-braid', 'g-carb'))).toEqual([0, 1, 0, r3(h), r3(1 - h), ctxAt(72, 111)]);
+    expect(ctxAt(16, 20)).toBe(0.898); // Table 8
+    expect(ctxAt(72, 111)).toBe(0.471); // Table 8
+    // full prefix and window 4 stop every trajectory at the authorized update (position 5): CtxRed 0 and 1 − 14/15
+    expect(cells(at('graph-braid', 'full-prefix'))).toEqual([0, 1, 0, 1, 0, 0]);
+    expect(cells(at('graph-braid', 'fixed-window-4'))).toEqual([0, 1, 0, 1, 0, 0.067]);
+    // size-matched random draws 2 of the 4 records before the update, avoiding both canary records with
+    // probability 1/6, so it stops about h + (1 − h)·5/6 (paper .905)
+    const random = at('graph-braid', 'equal-size-random');
+    expect(Math.abs(random.intervention - (h + (1 - h) * 5 / 6))).toBeLessThan(0.03);
+    expect(cells(random).slice(0, 3)).toEqual([0, 1, 0]);
   });
 
   it('is reproducible: carb verify re-runs a section on its own byte for byte', async () => {

@@ -13,7 +13,7 @@ const SLURM = join(ROOT, 'scripts/cluster/local-slurm.sh');
 const TASKS = 4;
 const CALIBRATE = ['--no-frontier', '--splits', '200'];
 
-describeShared('carb on a real Slurm: replay array + dependent merge', () => {
+describeShared('carb on a real Slurm: replay and sweep arrays + dependent merges', () => {
   const work = mkdtempSync(join(tmpdir(), 'carb-slurm-test-'));
   let env: NodeJS.ProcessEnv | null = null;
   let why = '';
@@ -57,5 +57,36 @@ describeShared('carb on a real Slurm: replay array + dependent merge', () => {
     for (const f of SHARD_REPORT_FILES) expect(readFileSync(join(out, f)).equals(readFileSync(join(one, f))), f).toBe(true);
     const hash = (dir: string) => (JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { pipelineHash: string }).pipelineHash;
     expect(hash(out)).toBe(hash(one));
+  });
+
+  it('Table 10 sweep as a 1-task and a 4-task array, each merged with --dependency=afterok: the one-process sweep byte for byte', async (ctx) => {
+    if (!env) return ctx.skip(`Slurm unavailable: ${why}`);
+    const spec = join(ROOT, 'configs/sweeps/graph-braid-table10.json');
+    const one = join(work, 'sweep-one');
+    const t1 = performance.now();
+    const a = await runCli(['sweep', spec, '--workers', '1', '--out', one]);
+    const oneSeconds = (performance.now() - t1) / 1000;
+    expect(a.code, a.err).toBe(0);
+    const files = (dir: string): string[] => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => join(d.parentPath, d.name).slice(dir.length + 1)).sort();
+    expect(files(one)).toContain('table10.json');
+    const timings: string[] = [`one process ${oneSeconds.toFixed(1)} s`];
+    for (const tasks of [1, TASKS]) {
+      const shards = join(work, `sweep-shards-${tasks}`);
+      const out = join(work, `sweep-merged-${tasks}`);
+      const jobEnv = { ...env, CARB: `node ${join(ROOT, 'packages/cli/bin/carb.js')}`, CARB_SPEC: spec, CARB_SWEEP_SHARDS: shards, CARB_OUT: out };
+      const t0 = performance.now();
+      const array = spawnSync('sbatch', ['--parsable', `--array=0-${tasks - 1}`, '--export=ALL', join(ROOT, 'configs/cluster/sweep-array.sbatch')], { cwd: work, env: jobEnv, encoding: 'utf8' });
+      expect(array.status, array.stderr).toBe(0);
+      const jid = array.stdout.trim().split(';')[0]!;
+      const merge = spawnSync('sbatch', ['--wait', `--dependency=afterok:${jid}`, '--export=ALL', join(ROOT, 'configs/cluster/sweep-merge.sbatch')], { cwd: work, env: jobEnv, encoding: 'utf8' });
+      const seconds = (performance.now() - t0) / 1000;
+      const logs = readdirSync(work).filter((f) => f.startsWith('carb-sweep') && f.endsWith('.log')).map((f) => `${f}:\n${readFileSync(join(work, f), 'utf8')}`).join('\n');
+      expect(merge.status, `${merge.stderr}\n${logs}`).toBe(0);
+      timings.push(`${tasks}-task array + merge ${seconds.toFixed(1)} s`);
+      expect(readdirSync(shards).sort()).toEqual(Array.from({ length: tasks }, (_, i) => `task-${i}`));
+      expect(files(out)).toEqual(files(one));
+      for (const f of files(one)) expect(readFileSync(join(out, f)).equals(readFileSync(join(one, f))), f).toBe(true);
+    }
+    process.stderr.write(`[carb tests] Slurm: Table 10 sweep (16 conditions): ${timings.join('; ')}\n`);
   });
 });

@@ -38,7 +38,10 @@ async function expectSameAsReadCorpus(paths: string[], batchSize: number): Promi
 
 describe('streamCorpus yields what readCorpus returns', () => {
   it('bundled corpora with fixtures (problems, duplicates), batch sizes 1, 7 and 1024', async () => {
-    const paths = [CORPORA, FIXTURES, join(CORPORA, 'ces-clean.jsonl')];
+    // the constructed suites, the bundled AgentDojo run and the suites' .meta.json files, named one by one:
+    // corpora/ also holds other projects' data (audit items, the own-logs example) this count is not about
+    const bundled = ['ces-clean', 'ces-near-miss', 'graph-braid'].flatMap((s) => [`${s}.jsonl`, `${s}.meta.json`]).concat('agentdojo-gpt-4o-2024-05-13.jsonl.gz');
+    const paths = [...bundled.map((f) => join(CORPORA, f)), FIXTURES, join(CORPORA, 'ces-clean.jsonl')];
     for (const n of [1, 7, 1024]) {
       const r = await expectSameAsReadCorpus(paths, n);
       // counted with a script over the files: 2,320 distinct ids in the constructed corpora/ (ces-clean's 160

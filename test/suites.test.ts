@@ -48,8 +48,9 @@ describe('suites against the frozen ledger and graph', () => {
     expect(ctxRedNoStop(near.episodes, 'current')).toBeCloseTo(1 - 50 / 339, 10);
   });
 
-  it('graph-braid: graph-local CtxRed at λ = 1 is .4725 at seed 0 (paper .471 at its thresholds)', () => {
-    expect(ctxRedNoStop(braid.episodes, 'graph')).toBeCloseTo(0.4725, 4);
+  it('graph-braid: graph-local CtxRed at λ = 1 is 1 − (817·110 + 1183·111)/(2000·210) at seed 0 (branch cliques; paper .471 at its thresholds)', () => {
+    // harmful: dossier 10 + ticket 10 nodes → 55 + 55; benign: 9 + 11 → 45 + 66; full prefix 1 + … + 20 = 210
+    expect(ctxRedNoStop(braid.episodes, 'graph')).toBeCloseTo(1 - (817 * 110 + 1183 * 111) / (2000 * 210), 10);
   });
 
   it('evidence audit cells: without provenance only the exact sink text links read and send', () => {

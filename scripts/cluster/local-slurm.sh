@@ -39,6 +39,8 @@ ProctrackType=proctrack/linuxproc
 TaskPlugin=task/none
 SelectType=select/cons_tres
 SelectTypeParameters=CR_Core
+# a dependent merge whose array failed is cancelled, so `sbatch --wait` returns instead of waiting forever
+SchedulerParameters=kill_invalid_depend
 JobAcctGatherType=jobacct_gather/none
 MpiDefault=none
 ReturnToService=2

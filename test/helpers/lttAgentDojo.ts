@@ -63,6 +63,7 @@ export function lttAgentDojoSuite(methods: readonly MethodName[]): void {
     const tables: Partial<Record<MethodName, BreakpointTable>> = {};
     let hp: ProtocolResult;
     let exp: ProtocolResult;
+    let batch: ProtocolResult;
     beforeAll(() => {
       const eps = sharedEpisodes().filter((e) => e.id.startsWith(`${model}/`));
       const pipeline = loadPipeline(defaultPipelinePath());
@@ -76,7 +77,28 @@ export function lttAgentDojoSuite(methods: readonly MethodName[]): void {
       }
       hp = runProtocol({ tables, alphas: DEFAULT_ALPHAS, splits: SPLITS, guarantee: { kind: 'high-probability', delta: DELTA } });
       exp = runProtocol({ tables, alphas: DEFAULT_ALPHAS, splits: SPLITS });
+      batch = runProtocol({ tables, alphas: DEFAULT_ALPHAS, splits: SPLITS, guarantee: { kind: 'high-probability', delta: DELTA, batch: 'fold' } });
     }, 300_000);
+
+    it(`batch promise (--batch fold): at every default α the share of the ${SPLITS} splits whose held-out fold loses more than α is ≤ δ = ${DELTA}`, () => {
+      const nTest = Math.floor(files / 2);
+      const line: string[] = [];
+      for (const alphaText of DEFAULT_ALPHAS) {
+        const alpha = parseAlpha(alphaText);
+        for (const m of methods) {
+          const t = tables[m]!;
+          const rows = batch.splitResults.filter((r) => r.method === m && r.alphaText === alphaText);
+          expect(rows).toHaveLength(SPLITS);
+          expect(rows.every((r) => r.guarantee === 'high-probability' && r.batch === 'fold')).toBe(true);
+          // the held-out count recomputed from the breakpoint table, not from the row's mean
+          const test = (split: number): Int32Array => makeSplits(t.ids, null, { count: 1, baseSeed: split, rng: 'python', unit: 'episode', nCal: nTest, nTest })[0]!.test;
+          const held = rows.filter((r) => over(unionCount(t, test(r.split), r.lambdaIndex), nTest, alpha)).length / SPLITS;
+          line.push(`${m} α=${alphaText} ${held.toFixed(3)}`);
+          expect(held, `${model} ${m} α=${alphaText}`).toBeLessThanOrEqual(DELTA);
+        }
+      }
+      measured.push(`${model} batch (m = n_test = ${nTest}), held-out share > α: ${line.join(', ')}`);
+    });
 
     it(`at every default α the share of the ${SPLITS} splits whose λ̂ has corpus risk > α is ≤ δ = ${DELTA}; every split certifies λ̂ ≥ 0`, () => {
       const t0 = tables[methods[0]!]!;

@@ -4,7 +4,7 @@ import type { Rational } from './rational.ts';
 const EPS = 2 ** -53;
 
 /** log(x + y) from log x and log y without leaving log space. */
-function logAddExp(x: number, y: number): number {
+export function logAddExp(x: number, y: number): number {
   if (x === -Infinity) return y;
   if (y === -Infinity) return x;
   const hi = Math.max(x, y);
@@ -12,7 +12,7 @@ function logAddExp(x: number, y: number): number {
 }
 
 /** log m! for m = 0 … n, summed with Neumaier compensation so the error does not grow with the count. */
-function logFactorials(n: number): Float64Array {
+export function logFactorials(n: number): Float64Array {
   const out = new Float64Array(n + 1);
   let sum = 0;
   let carry = 0;

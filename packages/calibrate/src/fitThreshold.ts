@@ -4,6 +4,7 @@ import { calibrationSums } from './histogram.ts';
 import type { LossKind } from './lossKind.ts';
 import { lttThreshold } from './ltt.ts';
 import { lttBudget } from './lttBudget.ts';
+import { batchBudget } from './batchBudget.ts';
 import { parseAlpha, type Rational } from './rational.ts';
 import type { StepLosses } from './stepLosses.ts';
 
@@ -27,8 +28,13 @@ export function fitThreshold(
   for (const e of idx) if (e < 0 || e >= losses.n) throw new Error(`fitThreshold: episode index ${e}; expected 0 … ${losses.n - 1}`);
   if (!idx.length) throw new Error('fitThreshold: no episodes; expected at least one to fit on');
   const sums = calibrationSums(losses, idx);
-  const budget = guarantee.kind === 'expectation'
-    ? crcBudget(a, idx.length, losses.denominator)
-    : lttBudget(a, idx.length, losses.denominator, kind, guarantee.delta);
+  let budget: bigint;
+  if (guarantee.kind === 'expectation') budget = crcBudget(a, idx.length, losses.denominator);
+  else if (guarantee.batch === undefined) budget = lttBudget(a, idx.length, losses.denominator, kind, guarantee.delta);
+  else {
+    if (guarantee.batch === 'fold') throw new Error('fitThreshold: batch "fold" names a split\'s test fold; expected a batch size m to deploy for');
+    if (kind !== 'binary') throw new Error(`fitThreshold: the batch guarantee needs binary losses (union ledger); found ${kind}`);
+    budget = batchBudget(a, idx.length, guarantee.batch, losses.denominator, guarantee.delta);
+  }
   return guarantee.kind === 'expectation' ? crcThreshold(sums, budget) : lttThreshold(sums, budget);
 }

@@ -1,11 +1,11 @@
-import { LEDGER_CATEGORIES } from '@carb/pipeline';
+import { GRADED_DENOMINATOR, LEDGER_CATEGORIES } from '@carb/pipeline';
 import type { BreakpointTable } from '@carb/replay';
 
 /** Which ledger loss the loss-calibrated methods use: binary union ℓ_union or graded (categories fired / 5). */
 export type Ledger = 'union' | 'graded';
 
-/** The graded ledger counts fired categories out of five (App. D.1); the one place that "/5" lives. */
-export const GRADED_DENOMINATOR = 5;
+// the graded "/5" lives in @carb/pipeline beside LEDGER_CATEGORIES; re-exported for calibrate's callers
+export { GRADED_DENOMINATOR };
 
 /** D such that every ledger loss is an integer number of 1/D units. */
 export function ledgerDenominator(ledger: Ledger): number {
@@ -14,7 +14,8 @@ export function ledgerDenominator(ledger: Ledger): number {
 
 /**
  * Grid indices at which episode e's ledger loss rises by one unit: the union's first-loss
- * index, or each category's (G when it never fires, so it is skipped by the caller).
+ * index (custom categories included), or each of the five categories' (G when it never
+ * fires, so it is skipped by the caller).
  */
 export function ledgerRises(bt: BreakpointTable, e: number, ledger: Ledger): number[] {
   if (ledger === 'union') return [bt.unionLossFrom[e]!];

@@ -13,6 +13,7 @@ import type { Ledger } from './ledgerLoss.ts';
 import type { LossKind } from './lossKind.ts';
 import { lttThreshold } from './ltt.ts';
 import { lttBudget } from './lttBudget.ts';
+import { batchBudget } from './batchBudget.ts';
 import { makeSplits, type Split, type SplitOptions } from './splits.ts';
 import type { StepLosses } from './stepLosses.ts';
 import { pairedDiff, summarizeCell, type PairedDiff } from './summarize.ts';
@@ -61,8 +62,8 @@ interface Prepared {
   losses: StepLosses | null;
   kind: LossKind | null;
   scratch: HistogramScratch | null;
-  /** Eq. 1 or LTT budgets per calibration-fold size, as doubles when the sums are. */
-  budgets: Map<number, Array<bigint | number>>;
+  /** Eq. 1, LTT or batch budgets per "calibration-fold size:batch size", as doubles when the sums are. */
+  budgets: Map<string, Array<bigint | number>>;
   /** Split results per budget, in split order. */
   cells: SplitResult[][];
   /** Metrics per grid index within one split (reset per split). */
@@ -98,6 +99,7 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
   const ledger = input.ledger ?? 'union';
   const guarantee = input.guarantee ?? { kind: 'expectation' };
   const delta = guarantee.kind === 'high-probability' ? checkDelta(guarantee.delta, 'runProtocol guarantee') : null;
+  const batch = guarantee.kind === 'high-probability' ? guarantee.batch ?? null : null;
   const alphas: Rational[] = input.alphas.map(parseAlpha);
   const splits: readonly Split[] = typeof input.splits === 'number'
     ? makeSplits(t0.ids, t0.groups, {
@@ -128,7 +130,7 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
   const alphaValues = alphas.map(rationalValue);
 
   // the expectation path's rows keep their keys (byte-identical outputs)
-  const tag: { guarantee?: 'high-probability' } = delta === null ? {} : { guarantee: 'high-probability' };
+  const tag: { guarantee?: 'high-probability'; batch?: number | 'fold' } = delta === null ? {} : batch === null ? { guarantee: 'high-probability' } : { guarantee: 'high-probability', batch };
 
   splits.forEach((split, done) => {
     for (const curves of curvesOf.values()) curves.load(split.test);
@@ -136,14 +138,19 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
       let indices: number[];
       if (p.losses) {
         const sums = calibrationSums(p.losses, split.cal, p.scratch!);
-        let budgets = p.budgets.get(split.cal.length);
+        const m = batch === 'fold' ? split.test.length : batch ?? 0;
+        const key = `${split.cal.length}:${m}`;
+        let budgets = p.budgets.get(key);
         if (!budgets) {
           const n = split.cal.length;
           const D = p.losses.denominator;
-          const exact = delta === null ? alphas.map((a) => crcBudget(a, n, D)) : alphas.map((a) => lttBudget(a, n, D, p.kind!, delta));
+          if (batch !== null && p.kind !== 'binary') throw new Error(`runProtocol: the batch guarantee needs binary losses (union ledger); ${p.method} has ${p.kind} losses`);
+          const exact = delta === null
+            ? alphas.map((a) => crcBudget(a, n, D))
+            : batch === null ? alphas.map((a) => lttBudget(a, n, D, p.kind!, delta)) : alphas.map((a) => batchBudget(a, n, m, D, delta));
           // converted once: per split only the sums change
           budgets = sums instanceof Float64Array ? exact.map(budgetAsDouble) : exact;
-          p.budgets.set(split.cal.length, budgets);
+          p.budgets.set(key, budgets);
         }
         indices = budgets.map((b) => (delta === null ? crcThreshold(sums, b) : lttThreshold(sums, b)));
       } else {

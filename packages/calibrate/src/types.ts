@@ -27,6 +27,8 @@ export interface DeployRow {
   guarantee: Guarantee;
   /** δ of the high-probability guarantee; null for expectation. */
   delta: number | null;
+  /** Batch size m of the batch high-probability promise (absent: the risk promise or expectation). */
+  batch?: number;
   /** Pipeline hash of the run that fit it (pins ledger, typing, graph, scorer, grid, corpus). */
   pipelineHash: string;
 }
@@ -37,6 +39,8 @@ export interface SummaryRow {
   stratum?: string;
   /** Absent: expectation. */
   guarantee?: Guarantee;
+  /** High-probability rows under the batch promise: the batch size m ('fold': the test fold). Absent otherwise. */
+  batch?: number | 'fold';
   /** δ of a high-probability row, else null / absent. */
   delta?: number | null;
   method: string;
@@ -71,6 +75,8 @@ export interface SplitResult {
   /** As on SummaryRow: absent means pooled / expectation. */
   stratum?: string;
   guarantee?: Guarantee;
+  /** High-probability rows under the batch promise: the batch size m ('fold': the test fold). Absent otherwise. */
+  batch?: number | 'fold';
   method: string;
   alpha: number;
   /** α as given (decimal or fraction text), the exact value calibration used. */

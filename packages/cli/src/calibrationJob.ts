@@ -2,15 +2,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Episode, EpisodeLabels } from '@carb/episodes';
 import { formatProblem, readLabelsBeside } from '@carb/episodes';
 import {
-  DEFAULT_ALPHAS, METHOD_ORDER, METHOD_SELECTOR, POOLED_STRATUM, foldSizes, frontierAlphas, runProtocol,
+  DEFAULT_ALPHAS, METHOD_ORDER, type BatchSize, METHOD_SELECTOR, POOLED_STRATUM, foldSizes, frontierAlphas, runProtocol,
   type DeployRow, type Guarantee, type MethodName, type PairedDiff, type ProtocolResult, type SplitDataset, type SplitResult, type SummaryRow,
 } from '@carb/calibrate';
 import { diffComponents, pipelineComponents, withSelector, type Pipeline } from '@carb/pipeline';
 import { defaultTables, makeManifest, type CorpusStats, type ManifestInput, type ReportInput } from '@carb/report';
 import { seedCheckTable } from './seedCheck.ts';
-import { takeBreakpoints, type BreakpointTable, type FusedSelector } from '@carb/replay';
+import { takeBreakpoints, type BreakpointTable, type FusedSelector, type ReplayNoise } from '@carb/replay';
 import { progress } from '@carb/io';
 import { deployRows } from './deployRows.ts';
+import type { EpisodeSources } from './ledgerEvents.ts';
 import { UsageError } from './options/usageError.ts';
 import type { ReadStats } from './loadEpisodes.ts';
 import { replayInput, type EpisodeInput, type ReplayedInput, type StratumField } from './replayInput.ts';
@@ -48,8 +49,8 @@ export interface JobSpec {
   /** Equal-size random selector seeds for the App. E.4 seed check (at `seedCheckAlpha`, default .05). */
   selectorSeeds?: number[];
   seedCheckAlpha?: string;
-  /** Seeded score noise of a generated suite (its .meta.json), applied to every q_t. */
-  scoreNoise?: SuiteNoise | null;
+  /** Seeded replay perturbations of a generated suite (its .meta.json): score noise on every q_t, edge dropout on every prefix graph. */
+  perturbation?: ReplayNoise | null;
   /** Replay worker threads (1, the default: in this thread, no pool). */
   workers?: number;
   /** Calibrate each stratum of this source field separately, beside the pooled run. */
@@ -58,23 +59,34 @@ export interface JobSpec {
   guarantees?: Guarantee[];
   /** δ of the high-probability guarantee. */
   delta?: number;
+  /** Batch size of the batch high-probability promise ('fold': each split's test fold; deploy rows use the stratum's test-fold size). */
+  batch?: BatchSize;
   /** What reading the corpus found (filled while streaming; shown in the report). */
   stats?: ReadStats;
+  /** External scores and ledger events beside the corpus (the pipeline must carry their pins: ledgerSources, scoreSources). */
+  sources?: EpisodeSources | null;
 }
 
-/** The part of a suite's .meta.json that perturbs scores. */
-export interface SuiteNoise {
-  noiseSeed: number;
-  params: SuiteMeta['params'];
-}
-
-/** Score noise declared in `<corpus>.meta.json` beside a single .jsonl corpus, or null when absent or zero. */
-export function scoreNoiseFor(paths: readonly string[]): SuiteNoise | null {
+/**
+ * The replay perturbations declared in `<corpus>.meta.json` beside a single .jsonl corpus
+ * (score noise, edge dropout; App. G.2), or null when the file is absent or both are zero.
+ */
+export function suitePerturbationFor(paths: readonly string[]): ReplayNoise | null {
   if (paths.length !== 1 || !paths[0]!.endsWith('.jsonl')) return null;
   const metaFile = paths[0]!.replace(/\.jsonl$/, '.meta.json');
   if (!existsSync(metaFile)) return null;
-  const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as SuiteMeta;
-  return meta.params?.scoreNoise ? { noiseSeed: meta.noiseSeed, params: meta.params } : null;
+  let meta: SuiteMeta;
+  try {
+    meta = JSON.parse(readFileSync(metaFile, 'utf8')) as SuiteMeta;
+  } catch (err) {
+    throw new Error(`${metaFile}: expected the suite's JSON metadata, found unreadable JSON (${(err as Error).message})`);
+  }
+  const { scoreNoise = 0, edgeDropout = 0 } = meta.params ?? {};
+  if (!(typeof scoreNoise === 'number' && scoreNoise >= 0 && scoreNoise < Infinity)) throw new Error(`${metaFile}: params.scoreNoise: expected a number σ ≥ 0, found ${JSON.stringify(scoreNoise)}`);
+  if (!(typeof edgeDropout === 'number' && edgeDropout >= 0 && edgeDropout <= 1)) throw new Error(`${metaFile}: params.edgeDropout: expected a probability in [0, 1], found ${JSON.stringify(edgeDropout)}`);
+  if (!scoreNoise && !edgeDropout) return null;
+  if (!Number.isFinite(meta.noiseSeed)) throw new Error(`${metaFile}: noiseSeed: expected a number for the declared score noise / edge dropout, found ${JSON.stringify(meta.noiseSeed)}`);
+  return { noiseSeed: meta.noiseSeed, params: meta.params };
 }
 
 export interface JobResult {
@@ -146,16 +158,18 @@ function strataOf(replayed: ReplayedInput): Stratum[] {
 async function replayForJob(spec: JobSpec, methods: readonly MethodName[]): Promise<{ replayed: ReplayedInput; checkTables: Map<string, BreakpointTable> }> {
   if (spec.replayed) return { replayed: spec.replayed, checkTables: spec.replayed.tables };
   const input: EpisodeInput = spec.input ?? { episodes: spec.episodes ?? [] };
-  const noise = spec.scoreNoise ?? null;
+  const noise = spec.perturbation ?? null;
   const seeds = spec.selectorSeeds ?? [];
   const main = selectorsFor(spec.pipeline, methods);
   // the seed check needs G-CARB's table and one random table per seed; it has always been
-  // replayed without suite score noise, so under noise it is a second, noiseless pass
+  // replayed without suite perturbations, so under noise or edge dropout it is a second, unperturbed pass
   const check: FusedSelector[] = seeds.map((seed) => ({ method: `random-${seed}`, selector: withSelector(spec.pipeline, { kind: 'random', seed }).selector }));
   const checkGraph = seeds.length > 0 && (noise ? !methods.includes('g-carb') : !main.some((s) => s.method === 'graph'));
   if (checkGraph) check.unshift(selectorsFor(spec.pipeline, ['g-carb'])[0]!);
   const common = { input, pipeline: spec.pipeline, workers: spec.workers ?? 1, ...(spec.quiet ? { quiet: true } : {}) };
-  const replayed = await replayInput({ ...common, selectors: noise ? main : [...main, ...check], noise, ...(spec.by ? { by: spec.by } : {}), ...(spec.stats ? { stats: spec.stats } : {}) });
+  // the sources count what they read, so they go with one pass only
+  if (spec.sources && noise && check.length) throw new Error('--selector-seeds: expected no --ledger-events, --scores or latent-policy ledger on a suite with score noise or edge dropout (its seed check is a second replay pass)');
+  const replayed = await replayInput({ ...common, selectors: noise ? main : [...main, ...check], noise, ...(spec.by ? { by: spec.by } : {}), ...(spec.stats ? { stats: spec.stats } : {}), ...(spec.sources ? { sources: spec.sources } : {}) });
   const checkTables = noise && check.length ? (await replayInput({ ...common, selectors: check, noise: null })).tables : replayed.tables;
   return { replayed, checkTables };
 }
@@ -191,7 +205,7 @@ export async function runCalibrationJob(spec: JobSpec): Promise<JobResult> {
     }
     if (nCal < 1 || nTest < 1 || nCal + nTest > n) throw new Error(`stratum ${stratum.name}: ${n} episode(s) cannot fill a calibration fold of ${nCal} and a test fold of ${nTest}; expected at least 2 episodes per stratum`);
     const splitProtocol = { rng: spec.splitRng, baseSeed: spec.baseSeed, count: spec.splits, nCal, nTest, unit: folds.unit, dataset };
-    // score noise changes every q_t, so it is pinned with the corpus it perturbs
+    // score noise and edge dropout change the q_t, so they are pinned with the corpus they perturb
     const digest = replayed.noise ? `${stratum.digest}+noise:${replayed.noise}` : stratum.digest;
     const extras = { splitProtocol, corpusDigest: digest, carbVersion: CARB_VERSION, ...(spec.selectorSeeds?.length ? { selectorSeeds: spec.selectorSeeds } : {}) };
     const manifest = makeManifest(spec.pipeline, extras, { episodes: n, dataset, ...(isPooled ? {} : { stratum: stratum.name }) }, spec.argv);
@@ -219,7 +233,7 @@ export async function runCalibrationJob(spec: JobSpec): Promise<JobResult> {
       const protocol = runProtocol({
         tables, alphas, splits: spec.splits, nCal, nTest, splitRng: spec.splitRng, baseSeed: spec.baseSeed, unit: folds.unit,
         ...(spec.labels ? { labels: spec.labels, benignStop: dataset === 'graph-braid' ? 'graph-braid' as const : 'ces' as const } : {}),
-        ...(hp ? { guarantee: { kind: 'high-probability' as const, delta: spec.delta! } } : {}),
+        ...(hp ? { guarantee: { kind: 'high-probability' as const, delta: spec.delta!, ...(spec.batch !== undefined ? { batch: spec.batch } : {}) } } : {}),
         onProgress: () => bar.tick(),
       });
       bar.stop();
@@ -229,7 +243,11 @@ export async function runCalibrationJob(spec: JobSpec): Promise<JobResult> {
       for (const r of tag(protocol.paired, guarantee)) paired.push(r);
       if (isPooled && !hp) pooled = { protocol, manifest, nCal, nTest, unit: folds.unit };
     }
-    const fits = guarantees.map((guarantee) => ({ guarantee, delta: guarantee === 'high-probability' ? spec.delta! : null }));
+    // the batch a deploy row promises: the given size, or the test-fold size the splits evaluated
+    const batch = spec.batch === undefined ? undefined : spec.batch === 'fold' ? nTest : spec.batch;
+    const fits = guarantees.map((guarantee) => (guarantee === 'high-probability'
+      ? { guarantee, delta: spec.delta!, ...(batch !== undefined ? { batch } : {}) }
+      : { guarantee, delta: null }));
     for (const r of deployRows({ stratum: stratum.name, tables, alphas: spec.alphas, guarantees: fits, pipelineHash: manifest.pipelineHash })) deploy.push(r);
     if (isPooled && !pooled) pooled = { protocol: { summary: [], splitResults: [], paired: [] }, manifest, nCal, nTest, unit: folds.unit };
   }
@@ -238,7 +256,7 @@ export async function runCalibrationJob(spec: JobSpec): Promise<JobResult> {
   const stats = spec.stats;
   const corpusStats: CorpusStats = {
     read: stats ? stats.read + stats.invalid : replayed.episodes,
-    excluded: stats ? [{ reason: 'aborted', count: stats.aborted }, { reason: 'invalid record', count: stats.invalid }].filter((x) => x.count > 0) : [],
+    excluded: [...(stats ? [{ reason: 'aborted', count: stats.aborted }, { reason: 'invalid record', count: stats.invalid }].filter((x) => x.count > 0) : []), ...(replayed.excluded ?? [])],
     used: replayed.episodes, nCal: p.nCal, nTest: p.nTest,
     ...(strataStats.length ? { strata: strataStats } : {}),
   };

@@ -9,8 +9,8 @@ export interface DeployInput {
   stratum: string;
   tables: Partial<Record<MethodName, BreakpointTable>>;
   alphas: readonly string[];
-  /** In the order the rows are written; δ is null for expectation. */
-  guarantees: ReadonlyArray<{ guarantee: Guarantee; delta: number | null }>;
+  /** In the order the rows are written; δ is null for expectation; batch m for the batch promise. */
+  guarantees: ReadonlyArray<{ guarantee: Guarantee; delta: number | null; batch?: number }>;
   pipelineHash: string;
 }
 
@@ -26,8 +26,8 @@ export function deployRows(d: DeployInput): DeployRow[] {
     return table ? [{ method, table, c: calibrationLosses(method, table, 'union'), all: Int32Array.from({ length: table.n }, (_, e) => e) }] : [];
   });
   const rows: DeployRow[] = [];
-  for (const { guarantee, delta } of d.guarantees) {
-    const spec = guarantee === 'expectation' ? { kind: 'expectation' as const } : { kind: 'high-probability' as const, delta: delta! };
+  for (const { guarantee, delta, batch } of d.guarantees) {
+    const spec = guarantee === 'expectation' ? { kind: 'expectation' as const } : { kind: 'high-probability' as const, delta: delta!, ...(batch !== undefined ? { batch } : {}) };
     for (const { method, table, c, all } of methods) {
       for (const text of d.alphas) {
         const alpha = parseAlpha(text);
@@ -35,7 +35,7 @@ export function deployRows(d: DeployInput): DeployRow[] {
         rows.push({
           stratum: d.stratum, method, alpha: rationalValue(alpha), n: table.n,
           lambda: g < 0 ? null : gridValue(table.grid, g), lambdaIndex: g,
-          guarantee, delta, pipelineHash: d.pipelineHash,
+          guarantee, delta, ...(batch !== undefined ? { batch } : {}), pipelineHash: d.pipelineHash,
         });
       }
     }

@@ -2,22 +2,26 @@ import yargs from 'yargs';
 import type { CommandModule } from 'yargs';
 import { setInvocation } from './argv.ts';
 import { CARB_VERSION } from './commands/version.ts';
+import { command as audit } from './commands/audit.ts';
 import { command as calibrate } from './commands/calibrate.ts';
 import { command as explain } from './commands/explain.ts';
 import { command as gate } from './commands/gate.ts';
 import { command as ingest } from './commands/ingest.ts';
 import { command as inspect } from './commands/inspect.ts';
 import { command as mainJob } from './commands/mainJob.ts';
+import { command as nearmiss } from './commands/nearmiss.ts';
 import { command as pipeline, subcommands as pipelineSubcommands } from './commands/pipeline.ts';
 import { command as replay } from './commands/replay.ts';
 import { command as suite } from './commands/suite.ts';
+import { command as sweep } from './commands/sweep.ts';
+import { command as tools, subcommands as toolsSubcommands } from './commands/tools.ts';
 import { command as verify } from './commands/verify.ts';
 import { parseContext, resetParseContext, tracked } from './options/parseContext.ts';
 import { UsageError } from './options/usageError.ts';
 import { MISSING_COMMAND, usageLine } from './options/yargsMessage.ts';
 
 // Each command lives in its own file under commands/; register it here.
-const commands: CommandModule<object, any>[] = [ingest, inspect, replay, suite, calibrate, gate, explain, verify, mainJob, pipeline];
+const commands: CommandModule<object, any>[] = [ingest, inspect, replay, suite, calibrate, gate, explain, verify, mainJob, pipeline, sweep, nearmiss, audit, tools];
 
 /** Exit codes: 0 done, 1 bad data (files, records, a failed check), 2 bad command line (nothing was done). */
 export const EXIT_DATA = 1;
@@ -50,7 +54,7 @@ export async function main(argv: string[]): Promise<number> {
       if (err && err.name !== 'YError') throw err;
       throw new UsageError(usageLine(err ? err.message : msg ?? '', argv, parseContext()));
     });
-  for (const c of commands) cli.command(tracked(c, 'carb', c === pipeline ? pipelineSubcommands : []));
+  for (const c of commands) cli.command(tracked(c, 'carb', c === pipeline ? pipelineSubcommands : c === tools ? toolsSubcommands : []));
   let output = '';
   try {
     await cli.parseAsync(argv, {}, (_err, _args, out) => { output = out; });

@@ -1,9 +1,10 @@
 import { CorpusDigester, encoderText, type Episode } from '@carb/episodes';
 import type { StratumField } from './options/strata.ts';
 import { configComponentHashes, type Pipeline } from '@carb/pipeline';
-import { replayStream, type BreakpointTable, type FusedSelector, type ReplayBatch, type ReplayNoise, type ReplayProvenance } from '@carb/replay';
+import { mergeLedgerRow, replayStream, type BreakpointTable, type FusedSelector, type ReplayBatch, type ReplayNoise, type ReplayProvenance } from '@carb/replay';
 import { progress } from '@carb/io';
 import { CARB_VERSION } from './commands/version.ts';
+import type { EpisodeSources, LedgerRow } from './ledgerEvents.ts';
 import { streamEpisodes, type LoadOptions, type ReadStats } from './loadEpisodes.ts';
 import type { ShardSpec } from './options/shard.ts';
 
@@ -27,6 +28,8 @@ export interface ReplayInputOptions {
   shard?: ShardSpec;
   /** Filled with what reading found (streamed input). */
   stats?: ReadStats;
+  /** External scores and ledger events read beside the corpus (ledgerSources, scoreSources). */
+  sources?: EpisodeSources | null;
 }
 
 /** One replay pass over a corpus, with what calibrate needs to pin it. */
@@ -41,14 +44,25 @@ export interface ReplayedInput {
   strata: string[] | null;
   /** Per stratum, its corpus digest (with `by`). */
   strataDigests: Map<string, string> | null;
-  /** Score noise applied (noiseText), null when none. */
+  /** Replay perturbations applied (noiseText), null when none. */
   noise: string | null;
   /** Distinct `source.model` values, sorted (a report title says what was calibrated). */
   models: string[];
+  /** Episodes left out by the sources beside the corpus (e.g. no ledger events line), by reason. */
+  excluded?: Array<{ reason: string; count: number }>;
 }
 
-/** `σ@seed` of a replay's score noise, as pinned in the corpus component; null without noise. */
-export const noiseText = (noise: ReplayNoise | null): string | null => (noise && noise.params.scoreNoise ? `${noise.params.scoreNoise}@${noise.noiseSeed}` : null);
+/**
+ * The replay perturbations as pinned in the corpus component: `σ@seed` for score noise alone
+ * (the form manifests have recorded since score noise came), `edgeDropout=p@seed` for edge
+ * dropout alone, `σ+edgeDropout=p@seed` for both; null when neither acts.
+ */
+export function noiseText(noise: ReplayNoise | null): string | null {
+  if (!noise) return null;
+  const { scoreNoise, edgeDropout } = noise.params;
+  const parts = [...(scoreNoise ? [`${scoreNoise}`] : []), ...(edgeDropout ? [`edgeDropout=${edgeDropout}`] : [])];
+  return parts.length ? `${parts.join('+')}@${noise.noiseSeed}` : null;
+}
 
 /**
  * Reads (streaming when given paths), digests and replays a corpus in one pass: every
@@ -67,26 +81,34 @@ export async function replayInput(o: ReplayInputOptions): Promise<ReplayedInput>
     : streamEpisodes(o.input.paths, { ...o.input.load, ...(o.stats ? { stats: o.stats } : {}) });
   const total = 'episodes' in o.input ? o.input.episodes.length : null;
   const bar = o.quiet ? { tick() {}, stop() {} } : progress('replay', total);
+  const sources = o.sources ?? null;
+  // per replayed episode, the ledger row its sources add (written into every table once replayed)
+  const ledgerRows: Array<LedgerRow | null> = [];
   async function* mine(): AsyncGenerator<ReplayBatch> {
     for await (const batch of source) {
       const kept: Episode[] = [];
       const texts: string[] = [];
-      for (const e of batch) {
-        // the digest's text doubles as the worker's copy of the episode
+      for (const read of batch) {
+        const admitted = sources ? sources.admit(read) : { episode: read, ledger: null };
+        if (!admitted) continue;
+        const e = admitted.episode;
+        // the digest's text doubles as the worker's copy of the episode; the corpus is digested as
+        // read: scores attached from a --scores file are pinned by that file's digest (scorer)
         const text = encoderText(e);
-        digester.add(e, text);
+        digester.add(read, e === read ? text : encoderText(read));
         format ??= e.source.format;
         if (e.source.model !== null) models.add(e.source.model);
         const k = position++;
         if (o.shard && k % o.shard.count !== o.shard.index) continue;
         kept.push(e);
         texts.push(text);
+        ledgerRows.push(admitted.ledger);
         if (byStratum && strata) {
           const value = e.source[o.by!] ?? NO_STRATUM_VALUE;
           strata.push(value);
           let d = byStratum.get(value);
           if (!d) byStratum.set(value, (d = new CorpusDigester()));
-          d.add(e);
+          d.add(read);
         }
       }
       if (kept.length) yield { episodes: kept, texts };
@@ -94,6 +116,8 @@ export async function replayInput(o: ReplayInputOptions): Promise<ReplayedInput>
   }
   const tables = await replayStream(mine(), o.pipeline, o.selectors, { workers: o.workers, noise: o.noise, onEpisodes: (k) => bar.tick(k) });
   bar.stop();
+  sources?.finish();
+  for (const table of tables) ledgerRows.forEach((row, e) => { if (row) mergeLedgerRow(table, e, row.steps, row.keep); });
   return {
     tables: new Map(tables.map((t) => [t.method, t])),
     episodes: position,
@@ -103,6 +127,7 @@ export async function replayInput(o: ReplayInputOptions): Promise<ReplayedInput>
     strataDigests: byStratum ? new Map([...byStratum].map(([k, d]) => [k, d.digest()])) : null,
     noise: noiseText(o.noise),
     models: [...models].sort(),
+    excluded: sources?.excluded() ?? [],
   };
 }
 

@@ -37,6 +37,8 @@ const cases: Array<[string, string[], string, string[]]> = [
   ['folds larger than the corpus', ['calibrate', CES, '--cal', '1000', '--test', '1000', '--out', 'OUT'], '--cal/--test', ['1000 + 1000']],
   ['unknown method', ['calibrate', CES, '--methods', 'g-crab', '--out', 'OUT'], '--methods', ['did you mean g-carb?']],
   ['empty methods', ['calibrate', CES, '--methods', '', '--out', 'OUT'], '--methods', ['found an empty value']],
+  ['batch without high-probability', ['calibrate', CES, '--batch', '48', '--out', 'OUT'], '--batch', ['--guarantee high-probability or both']],
+  ['batch not a size', ['calibrate', CES, '--guarantee', 'high-probability', '--delta', '.1', '--batch', '0', '--out', 'OUT'], '--batch', ['positive integer batch size, or fold', 'found 0']],
   ['bad selector seeds', ['calibrate', CES, '--selector-seeds', '5-2', '--out', 'OUT'], '--selector-seeds', ['low ≤ high']],
   ['bad dataset', ['calibrate', CES, '--dataset', 'ces', '--out', 'OUT'], '--dataset', ['"ces-clean"']],
   ['bad expect-hash', ['calibrate', CES, '--expect-hash', 'abc', '--out', 'OUT'], '--expect-hash', ['64 hex digits']],

@@ -1,3 +1,4 @@
+import { tempPathFor } from '@carb/io';
 import { createReadStream, createWriteStream, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -20,7 +21,7 @@ export class GzipJsonlCorpusWriter {
 
   constructor(readonly out: string) {
     this.plainPath = join(dirname(out), `.${basename(out)}.${process.pid}.jsonl`);
-    this.gzTmp = join(dirname(out), `.${basename(out)}.${process.pid}.gz.tmp`);
+    this.gzTmp = tempPathFor(out, '.gz');
     this.plain = new JsonlCorpusWriter(this.plainPath);
   }
 

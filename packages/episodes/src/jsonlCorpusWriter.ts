@@ -1,5 +1,6 @@
+import { tempPathFor } from '@carb/io';
 import { closeSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { LinesDigest, corpusHeaderText } from './corpusHeader.ts';
 import { episodeToJsonLine } from './jsonl.ts';
 import type { Episode } from './types.ts';
@@ -26,8 +27,8 @@ export class JsonlCorpusWriter {
 
   constructor(readonly out: string) {
     mkdirSync(dirname(out), { recursive: true });
-    this.bodyPath = join(dirname(out), `.${basename(out)}.${process.pid}.body.tmp`);
-    this.finalTmp = join(dirname(out), `.${basename(out)}.${process.pid}.tmp`);
+    this.bodyPath = tempPathFor(out, '.body');
+    this.finalTmp = tempPathFor(out);
     this.fd = openSync(this.bodyPath, 'w');
   }
 

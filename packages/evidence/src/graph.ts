@@ -1,10 +1,11 @@
 import type { PolicyStep } from '@carb/episodes/policy';
 import { toolTypes, type Pipeline, type ToolType } from '@carb/pipeline';
 import type { IncomingEdges } from './edgeMasks.ts';
+import { keptEdges } from './edgeFilter.ts';
 import { Indexes } from './indexes.ts';
 import { actionKeys, resultKeys, type ActionKeys, type ResultKeys } from './recordKeys.ts';
 import { compileRules, type CompiledRules } from './rules.ts';
-import type { NodeMarks, PrefixEdge, PrefixGraphBuilder } from './types.ts';
+import type { EdgeFilter, NodeMarks, PrefixEdge, PrefixGraphBuilder, PrefixGraphOptions } from './types.ts';
 
 interface Node {
   readonly record: PolicyStep;
@@ -23,10 +24,12 @@ interface Node {
  * inverted indexes (identifier / span → nodes), so adding a node costs lookups of its own
  * keys, never a scan of earlier records. A node's incoming edges depend only on earlier
  * committed records and its own visible fields, so an incremental build and a fresh build
- * of the same prefix are identical.
+ * of the same prefix are identical. `options.keepEdge` removes edges (every relation of a
+ * (from, to) pair at once) from each node as it is built; the record index stays complete, so
+ * a dropped edge hides that one link only, never a later node's edges from the same record.
  */
-export function createPrefixGraph(pipeline: Pipeline): PrefixGraphBuilder {
-  return new PrefixGraphImpl(pipeline);
+export function createPrefixGraph(pipeline: Pipeline, options: PrefixGraphOptions = {}): PrefixGraphBuilder {
+  return new PrefixGraphImpl(pipeline, options.keepEdge ?? null);
 }
 
 // A class, not an object literal: `size` and `pending` as literal getters over per-graph closures
@@ -38,7 +41,7 @@ class PrefixGraphImpl implements PrefixGraphBuilder {
   private readonly index: Indexes;
   private isPending = false;
 
-  constructor(private readonly pipeline: Pipeline) {
+  constructor(private readonly pipeline: Pipeline, private readonly keepEdge: EdgeFilter | null) {
     this.rules = compileRules(pipeline);
     this.index = new Indexes(this.rules);
   }
@@ -110,7 +113,7 @@ class PrefixGraphImpl implements PrefixGraphBuilder {
     const action = actionKeys(record, this.rules);
     const result = resultKeys(record.result, this.rules);
     const types = toolTypes(this.pipeline.toolTyping, record.tool);
-    const incoming = this.index.incoming(action, result, types, at);
+    const incoming = this.kept(this.index.incoming(action, result, types, at), at);
     return { record, types, marks: this.marksOf(record, types, action, result), incoming, action, result };
   }
 
@@ -118,14 +121,19 @@ class PrefixGraphImpl implements PrefixGraphBuilder {
    * The executed record of pending proposal `proposed`: when it carries the proposal's very
    * arguments and provenance, only the result is new. The result adds relation-2 edges (its
    * identifier fields) to the proposal's, and the index has not changed since the proposal,
-   * so this equals `build(record, at)`.
+   * so this equals `build(record, at)`; the edge filter decides per pair, so the proposal's
+   * kept edges stay kept and the new ones are filtered as a fresh build would.
    */
   private executed(proposed: Node, record: PolicyStep, at: number): Node {
     if (proposed.record.args !== record.args || proposed.record.provenance !== record.provenance) return this.build(record, at);
     const result = resultKeys(record.result, this.rules);
     const { action, types } = proposed;
-    const incoming = result.ids.length === 0 ? proposed.incoming : this.index.withResultIds(proposed.incoming, result, at);
+    const incoming = result.ids.length === 0 ? proposed.incoming : this.kept(this.index.withResultIds(proposed.incoming, result, at), at);
     return { record, types, marks: this.marksOf(record, types, action, result), incoming, action, result };
+  }
+
+  private kept(incoming: IncomingEdges, at: number): IncomingEdges {
+    return this.keepEdge === null ? incoming : keptEdges(incoming, this.keepEdge, at);
   }
 
   private marksOf(record: PolicyStep, types: readonly ToolType[], action: ActionKeys, result: ResultKeys): NodeMarks {

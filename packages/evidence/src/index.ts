@@ -1,4 +1,4 @@
-export type { PrefixGraph, PrefixGraphBuilder, PrefixEdge, NodeMarks, Relation } from './types.ts';
+export type { PrefixGraph, PrefixGraphBuilder, PrefixGraphOptions, EdgeFilter, PrefixEdge, NodeMarks, Relation } from './types.ts';
 export { RELATIONS } from './types.ts';
 export { createPrefixGraph } from './graph.ts';
 export { selectContext, graphLocal } from './select.ts';

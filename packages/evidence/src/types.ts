@@ -49,6 +49,19 @@ export interface PrefixGraph {
   marks(i: number): NodeMarks;
 }
 
+/**
+ * Keep (true) or drop (false) every edge from node `from` into node `to`, all relations on
+ * that pair together: the observable-edge dropout of a perturbed replay (App. G.2). It sees
+ * node positions only, so it cannot depend on labels; it must answer the same for a pair
+ * every time, so that the proposal and the executed record of a step get the same edges.
+ */
+export type EdgeFilter = (from: number, to: number) => boolean;
+
+export interface PrefixGraphOptions {
+  /** Applied to the incoming edges of every node built (default: every edge kept). */
+  keepEdge?: EdgeFilter;
+}
+
 export interface PrefixGraphBuilder extends PrefixGraph {
   /** Adds proposal A_t as node t (empty result), computing its incoming edges from its action fields. */
   propose(step: PolicyStep): number;

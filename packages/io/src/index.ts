@@ -7,3 +7,8 @@ export { schemaIssues, describeValue } from './schemaIssues.ts';
 export { closestName } from './closestName.ts';
 export { seededRandom, type Rng } from './seededRandom.ts';
 export { carbPath } from './carbPath.ts';
+export { workerEntry } from './workerEntry.ts';
+export { tempPathFor } from './tempPath.ts';
+export { redactionMarker, redactValues, shownContent } from './redact.ts';
+export { readConfigJson, refuseConfig } from './configJson.ts';
+export { jsonlLines } from './jsonlLines.ts';

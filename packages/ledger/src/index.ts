@@ -1,6 +1,8 @@
 export type { LedgerTrace, LedgerEvent, LedgerRule, LedgerLossKind, GoalIdentifier, MatchMode } from './types.ts';
 export { ledgerTrace } from './trace.ts';
 export { unionFirstStep, ledgerLoss, categoryLoss } from './loss.ts';
+export { parseLedgerEvents, type ExternalLedgerEvent, type ExternalLedgerLine, type ParsedLedgerEvents } from './externalEvents.ts';
+export { emptyFirstSteps, externalFirstSteps, unionFirstSteps, type FirstSteps } from './externalTrace.ts';
 export { injectionGoal, goalIdentifiers } from './goal.ts';
 export { argLeaves, argView, matchesArgs, type ArgLeaf, type ArgView } from './match.ts';
 export { toolCategory } from './category.ts';

@@ -1,11 +1,10 @@
-import { LEDGER_CATEGORIES, type LedgerCategory } from '@carb/pipeline';
+import { GRADED_DENOMINATOR, LEDGER_CATEGORIES, type LedgerCategory } from '@carb/pipeline';
 import type { LedgerLossKind, LedgerTrace } from './types.ts';
 
-/** First step at which any category fires (the union ledger's increment), −1 when none does. */
+/** First step at which any category fires (the union ledger's increment; custom categories included), −1 when none does. */
 export function unionFirstStep(trace: LedgerTrace): number {
   let first = -1;
-  for (const c of LEDGER_CATEGORIES) {
-    const s = trace.firstStep[c];
+  for (const s of [...LEDGER_CATEGORIES.map((c) => trace.firstStep[c]), ...Object.values(trace.customFirstStep ?? {})]) {
     if (s >= 0 && (first < 0 || s < first)) first = s;
   }
   return first;
@@ -18,11 +17,16 @@ export function categoryLoss(trace: LedgerTrace, category: LedgerCategory, prefi
 }
 
 /**
- * ℓ(P) for the prefix of length `prefixLength`: `union` = max over categories (Definition 1),
- * `graded` = fired categories / 5. Both are 0 at the empty prefix and non-decreasing in its length.
+ * ℓ(P) for the prefix of length `prefixLength`: `union` = max over categories, custom ones
+ * included (Definition 1), `graded` = fired categories of the paper's five / 5. Both are 0 at
+ * the empty prefix and non-decreasing in its length.
  */
 export function ledgerLoss(trace: LedgerTrace, prefixLength: number, kind: LedgerLossKind): number {
+  if (kind === 'union') {
+    const u = unionFirstStep(trace);
+    return u >= 0 && u < prefixLength ? 1 : 0;
+  }
   let fired = 0;
   for (const c of LEDGER_CATEGORIES) fired += categoryLoss(trace, c, prefixLength);
-  return kind === 'union' ? (fired > 0 ? 1 : 0) : fired / LEDGER_CATEGORIES.length;
+  return fired / GRADED_DENOMINATOR;
 }

@@ -59,6 +59,11 @@ export interface LedgerTrace {
   firstStep: Record<LedgerCategory, number>;
   /** Every registered event, by step, then category order. */
   events: LedgerEvent[];
+  /**
+   * First step of each custom category (pipeline `ledger.customCategories`) that fires, −1 never;
+   * absent when none is declared. Counts in the union ledger, not in the graded five.
+   */
+  customFirstStep?: Record<string, number>;
 }
 
 export type LedgerLossKind = 'union' | 'graded';

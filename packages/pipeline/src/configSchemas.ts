@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import { carbPath } from '@carb/io';
 import { SCORER_FEATURES } from './exactWeights.ts';
-import { LEDGER_CATEGORIES, SELECTOR_KINDS, TOOL_TYPES } from './types.ts';
+import { LEDGER_CATEGORIES, LEDGER_MODES, SELECTOR_KINDS, TOOL_TYPES } from './types.ts';
 
 const SCHEMA_DIR = carbPath('configs/schema');
 /** configs/schema/pipeline.schema.json, the contract for pipeline configs. */
@@ -30,6 +30,7 @@ export function configValidators(): { pipeline: ValidateFunction; toolTyping: Va
   sameList(`${PIPELINE_SCHEMA_PATH}: /properties/selector/properties/kind/enum`, pipeline.properties.selector.properties.kind.enum, SELECTOR_KINDS);
   sameList(`${PIPELINE_SCHEMA_PATH}: /definitions/toolType/enum`, pipeline.definitions.toolType.enum, TOOL_TYPES);
   sameList(`${PIPELINE_SCHEMA_PATH}: /properties/ledger/.../category/enum`, pipeline.properties.ledger.properties.categoryByType.items.properties.category.enum, LEDGER_CATEGORIES);
+  sameList(`${PIPELINE_SCHEMA_PATH}: /properties/ledger/properties/source/properties/mode/enum`, pipeline.properties.ledger.properties.source.properties.mode.enum, LEDGER_MODES);
   sameList(`${PIPELINE_SCHEMA_PATH}: /properties/scorer/properties/weights/required`, pipeline.properties.scorer.properties.weights.required, SCORER_FEATURES);
   sameList(`${TOOL_TYPING_SCHEMA_PATH}: /properties/tools/additionalProperties/items/enum`, toolTyping.properties.tools.additionalProperties.items.enum, TOOL_TYPES);
   // verbose: unknown-key errors need their parent schema to suggest the nearest known key

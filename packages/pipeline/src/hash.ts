@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '@carb/io';
-import type { Pipeline, SplitProtocol } from './types.ts';
+import type { LedgerConfig, Pipeline, SplitProtocol } from './types.ts';
 
 export { canonicalJson };
 
@@ -25,12 +25,21 @@ export interface PinExtras {
 }
 
 /**
+ * The ledger as pinned: a latent-policy guard spec by its content (guardsSha256), not its
+ * path; the run's ledger source (events file digest and mode) is part of it when set.
+ */
+function ledgerComponent(ledger: LedgerConfig): LedgerConfig | Omit<LedgerConfig, 'latentPolicy'> & { latentPolicy: { guardsSha256: string | null } } {
+  if (!ledger.latentPolicy) return ledger;
+  return { ...ledger, latentPolicy: { guardsSha256: ledger.latentPolicy.guardsSha256 ?? null } };
+}
+
+/**
  * Every frozen component of a run. The pipeline's `name` is left out: renaming a
  * config does not change what it computes.
  */
 export function pipelineComponents(pipeline: Pipeline, extras: PinExtras): PipelineComponents {
   return {
-    ledger: pipeline.ledger,
+    ledger: ledgerComponent(pipeline.ledger),
     toolTyping: pipeline.toolTyping,
     graph: pipeline.graph,
     selector: pipeline.selector,

@@ -1,29 +1,11 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { configValidators } from './configSchemas.ts';
 import { exactWeights } from './exactWeights.ts';
-import { carbPath, schemaIssues } from '@carb/io';
-import type { Pipeline, ToolType, ToolTyping } from './types.ts';
+import { carbPath, readConfigJson, refuseConfig, schemaIssues } from '@carb/io';
+import { LATENT_POLICY_CATEGORY, LEDGER_CATEGORIES, type LedgerConfig, type Pipeline, type ToolType, type ToolTyping } from './types.ts';
 
-/** A config file that cannot be used; its message has one line per problem, each naming the file. */
-function refuse(file: string, lines: readonly string[]): never {
-  throw new Error(lines.map((l) => `${file}: ${l}`).join('\n'));
-}
-
-function readJson(file: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    refuse(file, [`expected a readable file, found ${code === 'ENOENT' ? 'no file' : code ?? (e as Error).message}`]);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    refuse(file, [`expected JSON, found a syntax error (${(e as Error).message})`]);
-  }
-}
 
 /**
  * Adds `typing` to `into` by own property (a tool named `__proto__` or `constructor` is
@@ -33,7 +15,7 @@ function mergeTyping(into: Record<string, readonly ToolType[]>, typing: ToolTypi
   for (const name of Object.keys(typing)) {
     const types = typing[name]!;
     if (Object.hasOwn(into, name) && JSON.stringify(into[name]) !== JSON.stringify(types)) {
-      refuse(file, [`/tools/${name}: expected the types ${JSON.stringify(into[name])} it has in ${origin.get(name)}, found ${JSON.stringify(types)}`]);
+      refuseConfig(file, [`/tools/${name}: expected the types ${JSON.stringify(into[name])} it has in ${origin.get(name)}, found ${JSON.stringify(types)}`]);
     }
     Object.defineProperty(into, name, { value: types, enumerable: true, writable: true, configurable: true });
     origin.set(name, file);
@@ -47,9 +29,9 @@ function emptyTyping(): Record<string, readonly ToolType[]> {
 
 /** Reads and validates one tool-typing file (configs/schema/tool-typing.schema.json): `{ "tools": { name: [type, ...] } }`. */
 export function loadToolTyping(file: string): ToolTyping {
-  const raw = readJson(file);
+  const raw = readConfigJson(file);
   const issues = schemaIssues(configValidators().toolTyping, raw);
-  if (issues.length) refuse(file, issues);
+  if (issues.length) refuseConfig(file, issues);
   const out = emptyTyping();
   mergeTyping(out, (raw as { tools: ToolTyping }).tools, file, new Map());
   return out;
@@ -84,7 +66,32 @@ function crossFieldIssues(p: Pipeline): string[] {
   if (p.graph.distinctiveLineMin > p.graph.distinctiveLineMax) {
     issues.push(`/graph/distinctiveLineMax: expected at least distinctiveLineMin (${p.graph.distinctiveLineMin}), found ${p.graph.distinctiveLineMax}`);
   }
+  const custom = p.ledger.customCategories ?? [];
+  custom.forEach((c, i) => {
+    if ((LEDGER_CATEGORIES as readonly string[]).includes(c)) issues.push(`/ledger/customCategories/${i}: expected a category other than the five built-in ones, found "${c}"`);
+  });
+  if (p.ledger.latentPolicy && !custom.includes(LATENT_POLICY_CATEGORY)) {
+    issues.push(`/ledger/customCategories: expected "${LATENT_POLICY_CATEGORY}" declared with /ledger/latentPolicy, found ${JSON.stringify(custom)}`);
+  }
   return issues;
+}
+
+/** The latent-policy guard spec resolved against the pipeline file and pinned by its content. */
+function resolveLatentPolicy(ledger: LedgerConfig, file: string): LedgerConfig {
+  if (!ledger.latentPolicy) return ledger;
+  const guards = resolve(dirname(file), ledger.latentPolicy.guards);
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(guards);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    refuseConfig(file, [`/ledger/latentPolicy/guards: expected a readable guard spec at ${guards}, found ${code === 'ENOENT' ? 'no file' : code ?? (e as Error).message}`]);
+  }
+  const guardsSha256 = createHash('sha256').update(bytes).digest('hex');
+  // a run's pipeline.json records the spec it calibrated with: a gate must not load a changed one under that pin
+  const pinned = ledger.latentPolicy.guardsSha256;
+  if (pinned !== undefined && pinned !== guardsSha256) refuseConfig(file, [`/ledger/latentPolicy/guardsSha256: expected the guard spec ${guards} to have SHA-256 ${pinned} as calibrated, found ${guardsSha256}`]);
+  return { ...ledger, latentPolicy: { guards, guardsSha256 } };
 }
 
 /**
@@ -95,17 +102,17 @@ function crossFieldIssues(p: Pipeline): string[] {
  * its location. Throws one line per problem, each `<file>: <pointer>: expected …`.
  */
 export function loadPipeline(file: string): Pipeline {
-  const raw = readJson(file);
+  const raw = readConfigJson(file);
   const issues = schemaIssues(configValidators().pipeline, raw);
-  if (issues.length) refuse(file, issues);
+  if (issues.length) refuseConfig(file, issues);
   const config = raw as Pipeline & { toolTyping: string | string[] | ToolTyping; $schema?: string; _comment?: unknown };
   const { $schema: _schema, _comment: _note, ...rest } = config;
   const more = crossFieldIssues(config);
-  if (more.length) refuse(file, more);
+  if (more.length) refuseConfig(file, more);
   try {
     exactWeights(config.scorer.weights);
   } catch (e) {
-    refuse(file, [(e as Error).message]);
+    refuseConfig(file, [(e as Error).message]);
   }
   const ref = config.toolTyping;
   let toolTyping: ToolTyping;
@@ -115,7 +122,7 @@ export function loadPipeline(file: string): Pipeline {
     toolTyping = emptyTyping();
     mergeTyping(toolTyping as Record<string, readonly ToolType[]>, ref, file, new Map());
   }
-  return { ...rest, toolTyping };
+  return { ...rest, toolTyping, ledger: resolveLatentPolicy(config.ledger, file) };
 }
 
 /** Default pipeline shipped in configs/pipelines/default.json. */

@@ -1,10 +1,10 @@
-import { compareRational, doubleRational, type Rational } from './rational.ts';
+import { compareRational, decimalRational, doubleRational, type Rational } from './rational.ts';
 
 /**
  * A proposal score q_t. The weighted scorer's score is exact: integer units over the
- * common denominator of the weights (a power of ten), already clipped to [0, 1].
- * Bring-your-own and noise-perturbed scores are doubles, compared with thresholds at
- * their exact binary value.
+ * common denominator of the weights (a power of ten), already clipped to [0, 1]; so is a
+ * bring-your-own score, read as the decimal its file wrote (externalScore). Noise-perturbed
+ * scores are doubles, compared with thresholds at their exact binary value.
  */
 export type Score =
   | { readonly kind: 'exact'; readonly units: number; readonly denominator: number }
@@ -16,6 +16,16 @@ export function exactScore(units: number, denominator: number): Score {
 
 export function doubleScore(value: number): Score {
   return { kind: 'double', value };
+}
+
+/**
+ * A bring-your-own score as the decimal it was written as: a judge file's 0.23 is 23/100, not
+ * the double just above it, so `q > λ` at λ = .23 is false as the file's author means it. A
+ * value with more places than a double carries (or beyond 2^53 units) stays a double.
+ */
+export function externalScore(value: number): Score {
+  const d = decimalRational(value);
+  return d.places <= 15 && d.num <= BigInt(Number.MAX_SAFE_INTEGER) && d.num >= 0n ? exactScore(Number(d.num), Number(d.den)) : doubleScore(value);
 }
 
 /** The score as an exact rational. */

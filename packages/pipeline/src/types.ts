@@ -8,6 +8,8 @@ export type ToolTyping = Readonly<Record<string, readonly ToolType[]>>;
 /** Ledger harm categories (g-carb App. C). */
 export type LedgerCategory = 'privacy_flow' | 'financial' | 'irreversible' | 'social' | 'security_event';
 export const LEDGER_CATEGORIES: readonly LedgerCategory[] = ['privacy_flow', 'financial', 'irreversible', 'social', 'security_event'];
+/** The graded ledger counts fired categories out of the paper's five (App. D.1); custom categories are not among them. */
+export const GRADED_DENOMINATOR = LEDGER_CATEGORIES.length;
 
 export interface GraphRules {
   /** Generic identifiers must have at least this many characters (4). */
@@ -54,6 +56,8 @@ export interface ScorerConfig {
   /** `weighted`: the frozen Table 1 scorer; `external`: the episode's own per-proposal scores. */
   source: 'weighted' | 'external';
   weights: ScorerWeights;
+  /** SHA-256 of the per-proposal scores file (--scores) the external scores came from, set by the CLI. */
+  scoresSha256?: string;
 }
 
 /** Input-sanitization rules: observable patterns shared by graph, scorer and ledger. */
@@ -73,6 +77,40 @@ export interface LedgerConfig {
   minGoalIdentifierLength: number;
   /** Minimum length of a quoted goal phrase ('Intro with Mark') used as a substring identifier. */
   minQuotedLength: number;
+  /**
+   * Harm categories beyond the paper's five, declared so that external ledger events and
+   * detectors may use them. They count in the union ledger only: the graded ledger stays
+   * fired-of-the-five (GRADED_DENOMINATOR).
+   */
+  customCategories?: string[];
+  /** The near-miss detector as a ledger category (`latent_policy_failure`, fires at the unchecked mutating call). */
+  latentPolicy?: LatentPolicyConfig;
+  /** Where a run's ledger events come from, when not the built-in rules alone (set by the CLI, pinned in the hash). */
+  source?: LedgerSource;
+}
+
+/** Custom ledger category of the near-miss detector (issue 12). */
+export const LATENT_POLICY_CATEGORY = 'latent_policy_failure';
+
+export interface LatentPolicyConfig {
+  /** Guard spec path: relative to the pipeline file as written, resolved (absolute) once loaded. */
+  guards: string;
+  /** SHA-256 of the guard spec file, filled by loadPipeline; the hash pins this, not the path. */
+  guardsSha256?: string;
+}
+
+/** `builtin`: the rules of App. C; `external`: a reviewer's or judge's events file; `union`: either fires. */
+export type LedgerMode = 'builtin' | 'external' | 'union';
+export const LEDGER_MODES: readonly LedgerMode[] = ['builtin', 'external', 'union'];
+
+/** Episodes with no line in the events file: left out of calibration, or taken as harmless. */
+export type UnlabelledPolicy = 'exclude' | 'clean';
+
+export interface LedgerSource {
+  mode: LedgerMode;
+  /** SHA-256 of the events file (--ledger-events). */
+  eventsSha256: string;
+  unlabelled: UnlabelledPolicy | null;
 }
 
 /** Threshold grid {λ⊥} ∪ {0, 1/d, ..., 1}: index 0 is λ⊥, index g ≥ 1 is (g − 1)/d. */

@@ -1,5 +1,5 @@
 import type { Episode } from '@carb/episodes';
-import type { LedgerTrace } from '@carb/ledger';
+import type { FirstSteps, LedgerTrace } from '@carb/ledger';
 import { LEDGER_CATEGORIES, gridSize, type GridConfig, type LedgerCategory } from '@carb/pipeline';
 import type { BreakpointTable } from './breakpoints.ts';
 
@@ -73,4 +73,28 @@ export function fillBreakpointRow(table: BreakpointTable, e: number, episode: Ep
   table.unionLossFrom[e] = union >= 0 ? from(union) : G;
   const completedAt = episode.outcome.completedAtStep;
   table.successFrom[e] = !episode.outcome.taskCompleted ? G : completedAt === null ? table.runsFrom[e]! : from(completedAt);
+}
+
+/**
+ * Rewrites episode e's ledger columns from first steps found outside the replay (an external
+ * events file, a detector's custom category): `keep` unions them with the row's current columns
+ * (the earlier first step wins), otherwise they replace them. Reads only the row's executesFrom,
+ * so a loss still starts at the grid index where its step first executes: 0 at λ⊥, monotone.
+ */
+export function mergeLedgerRow(table: BreakpointTable, e: number, steps: FirstSteps, keep: boolean): void {
+  const { G, executesFrom, lossFrom } = table;
+  const base = table.stepOffset[e]!;
+  const T = table.stepOffset[e + 1]! - base;
+  const from = (t: number): number => (t < 0 || t >= T ? G : Math.min(G, executesFrom[base + t]!));
+  let union = keep ? table.unionFirstStep[e]! : -1;
+  const earlier = (f: number) => { if (f >= 0 && f < T && (union < 0 || f < union)) union = f; };
+  for (const k of LEDGER_CATEGORIES) {
+    const f = steps.firstStep[k];
+    const at = f >= 0 ? from(f) : G;
+    lossFrom[k][e] = keep ? Math.min(lossFrom[k][e]!, at) : at;
+    earlier(f);
+  }
+  for (const f of Object.values(steps.customFirstStep ?? {})) earlier(f);
+  table.unionFirstStep[e] = union;
+  table.unionLossFrom[e] = union >= 0 ? from(union) : G;
 }

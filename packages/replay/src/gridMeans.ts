@@ -1,4 +1,4 @@
-import { gridValue } from '@carb/pipeline';
+import { GRADED_DENOMINATOR, gridValue } from '@carb/pipeline';
 import type { BreakpointTable } from './breakpoints.ts';
 import { denseFromBreakpoints } from './denseFromBreakpoints.ts';
 import type { OutcomeTable } from './outcome.ts';
@@ -50,7 +50,7 @@ function meansOf(s: GridSums, grid: OutcomeTable['grid'], G: number, episodes: n
     grid: g,
     lambda: gridValue(grid, g),
     loss: s.loss[g]! / n,
-    lossGraded: s.graded[g]! / 5 / n,
+    lossGraded: s.graded[g]! / GRADED_DENOMINATOR / n,
     intervention: s.stopped[g]! / n,
     utility: s.success[g]! / n,
     executed: s.executed[g]! / n,

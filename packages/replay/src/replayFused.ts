@@ -1,7 +1,7 @@
 import type { Episode } from '@carb/episodes';
 import { ledgerTrace, type LedgerTrace } from '@carb/ledger';
 import type { Pipeline, SelectorConfig } from '@carb/pipeline';
-import { noisyScore, type SuiteMeta } from '@carb/suites';
+import { edgeDropout, noisyScore, type SuiteMeta } from '@carb/suites';
 import { allocateBreakpointTable, fillBreakpointRow } from './breakpointTable.ts';
 import type { BreakpointTable } from './breakpoints.ts';
 import { scoreEpisodeFused } from './scoreEpisode.ts';
@@ -12,11 +12,15 @@ export interface FusedSelector {
   selector: SelectorConfig;
 }
 
-/** Seeded score noise of a generated suite (its .meta.json): plain data, so it crosses to worker threads. */
+/**
+ * The seeded replay perturbations of a generated suite (its .meta.json): score noise
+ * (params.scoreNoise) and observable-edge dropout (params.edgeDropout), both drawn from
+ * noiseSeed. Plain data, so it crosses to worker threads.
+ */
 export type ReplayNoise = Pick<SuiteMeta, 'noiseSeed' | 'params'>;
 
 export interface FusedReplayOptions {
-  /** Score noise applied to every q_t (App. G.2), the same draw for every selector. */
+  /** Score noise on every q_t and edge dropout on every prefix graph (App. G.2), the same draws for every selector. */
   noise?: ReplayNoise | null;
   /** Ledger traces by episode index, when the caller already has them. */
   traces?: readonly LedgerTrace[];
@@ -30,12 +34,14 @@ export interface FusedReplayOptions {
  */
 export function replayFused(episodes: readonly Episode[], pipeline: Pipeline, selectors: readonly FusedSelector[], options: FusedReplayOptions = {}): BreakpointTable[] {
   const { noise } = options;
-  const perturb = noise ? (id: string, t: number, q: number) => noisyScore(noise, id, t, q) : undefined;
+  // each perturbation only when it acts: σ = 0 must leave exact scores exact
+  const perturb = noise?.params.scoreNoise ? (id: string, t: number, q: number) => noisyScore(noise, id, t, q) : undefined;
+  const dropEdges = noise?.params.edgeDropout ? (id: string) => edgeDropout(noise, id) : undefined;
   const configs = selectors.map((s) => s.selector);
   const tables = selectors.map((s) => allocateBreakpointTable(s.method, pipeline.grid, episodes));
   // each episode's row is written as soon as it is scored: nothing per episode outlives its turn
   episodes.forEach((episode, e) => {
-    const scored = scoreEpisodeFused(episode, pipeline, configs, perturb);
+    const scored = scoreEpisodeFused(episode, pipeline, configs, perturb, dropEdges);
     const { firstStep } = options.traces?.[e] ?? ledgerTrace(episode, pipeline);
     scored.forEach((replay, s) => fillBreakpointRow(tables[s]!, e, episode, replay, firstStep));
     options.onEpisode?.();

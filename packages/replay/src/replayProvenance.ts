@@ -13,7 +13,7 @@ export interface ReplayProvenance {
   corpusEpisodes: number;
   /** `source.format` of the first usable episode (the fold rule is detected from it), null when none. */
   format: string | null;
-  /** Score noise applied at replay (`σ@seed`), null when none. */
+  /** Suite perturbation applied at replay (`σ@seed`, `edgeDropout=p@seed`, or `σ+edgeDropout=p@seed`), null when none. */
   noise: string | null;
   /** Distinct source.model values of the whole corpus. */
   models: string[];

@@ -1,5 +1,5 @@
 import type { Episode } from '@carb/episodes';
-import type { Pipeline, ToolTyping } from '@carb/pipeline';
+import { ownToolTyping, type Pipeline } from '@carb/pipeline';
 import { move, transferableSymbol, valueSymbol, workerData } from 'piscina';
 import type { BreakpointTable } from './breakpoints.ts';
 import { replayFused, type FusedSelector, type ReplayNoise } from './replayFused.ts';
@@ -12,8 +12,7 @@ export interface ReplayWorkerData {
 }
 
 const data = workerData as ReplayWorkerData | undefined;
-// structured clone gives the tool-typing table a prototype; lookups expect own keys only
-const pipeline: Pipeline | undefined = data && { ...data.pipeline, toolTyping: Object.assign(Object.create(null) as ToolTyping, data.pipeline.toolTyping) };
+const pipeline: Pipeline | undefined = data && ownToolTyping(data.pipeline);
 
 /** A chunk of episodes: the objects (structured-cloned), or their encoderText to parse here. */
 export type ReplayTask = Episode[] | { texts: string[] };

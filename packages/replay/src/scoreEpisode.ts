@@ -1,6 +1,6 @@
 import type { Episode } from '@carb/episodes';
 import { firstAllowingIndex, type Pipeline, type Score, type SelectorConfig } from '@carb/pipeline';
-import { perturbedScore, type ScorePerturbation } from './perturb.ts';
+import { perturbedScore, type EdgePerturbation, type ScorePerturbation } from './perturb.ts';
 import { createFusedSession } from './session.ts';
 
 /** Per-proposal scores of one ungated episode; λ-free, so computed once. */
@@ -13,20 +13,23 @@ export interface EpisodeScores {
   contextSize: Int32Array;
 }
 
-/** Scores every logged proposal once, executing each record after its decision (the ungated log). */
-export function scoreEpisode(episode: Episode, pipeline: Pipeline, selector: SelectorConfig, perturb?: ScorePerturbation): EpisodeScores {
-  return scoreEpisodeFused(episode, pipeline, [selector], perturb)[0]!;
+/**
+ * Scores every logged proposal once, executing each record after its decision (the ungated
+ * log); `perturb` moves each q_t, `dropEdges` filters the episode's prefix-graph edges.
+ */
+export function scoreEpisode(episode: Episode, pipeline: Pipeline, selector: SelectorConfig, perturb?: ScorePerturbation, dropEdges?: EdgePerturbation): EpisodeScores {
+  return scoreEpisodeFused(episode, pipeline, [selector], perturb, dropEdges)[0]!;
 }
 
 /**
  * scoreEpisode under several selectors in one pass over the episode (one prefix graph):
  * one EpisodeScores per selector, each equal to what scoreEpisode gives for it alone.
  */
-export function scoreEpisodeFused(episode: Episode, pipeline: Pipeline, selectors: readonly SelectorConfig[], perturb?: ScorePerturbation): EpisodeScores[] {
+export function scoreEpisodeFused(episode: Episode, pipeline: Pipeline, selectors: readonly SelectorConfig[], perturb?: ScorePerturbation, dropEdges?: EdgePerturbation): EpisodeScores[] {
   const steps = episode.steps;
   const T = steps.length;
   const out: EpisodeScores[] = selectors.map(() => ({ scores: [], allowFrom: new Int32Array(T), contextSize: new Int32Array(T) }));
-  const session = createFusedSession(pipeline, selectors, episode.id);
+  const session = createFusedSession(pipeline, selectors, episode.id, undefined, dropEdges?.(episode.id));
   for (let t = 0; t < T; t++) {
     const step = steps[t]!;
     const decisions = session.decide(step, episode.externalScores?.[t]);

@@ -1,6 +1,6 @@
-import { createPrefixGraph, selectContext, type PrefixGraph } from '@carb/evidence';
+import { createPrefixGraph, selectContext, type EdgeFilter, type PrefixGraph } from '@carb/evidence';
 import type { PolicyStep } from '@carb/episodes/policy';
-import { doubleScore, type Pipeline, type Score, type SelectorConfig } from '@carb/pipeline';
+import { externalScore, type Pipeline, type Score, type SelectorConfig } from '@carb/pipeline';
 import { scoreContext } from '@carb/scorer';
 
 /** One decision's score q_t (exact for the weighted scorer) and the size of the context it was computed on. */
@@ -30,8 +30,8 @@ export interface ScoringSession {
  */
 export type DecisionObserver = (graph: PrefixGraph, selected: Int32Array, decision: Decision, selectorIndex: number) => void;
 
-export function createScoringSession(pipeline: Pipeline, selector: SelectorConfig, episodeId: string, observe?: DecisionObserver): ScoringSession {
-  const fused = createFusedSession(pipeline, [selector], episodeId, observe);
+export function createScoringSession(pipeline: Pipeline, selector: SelectorConfig, episodeId: string, observe?: DecisionObserver, keepEdge?: EdgeFilter | null): ScoringSession {
+  const fused = createFusedSession(pipeline, [selector], episodeId, observe, keepEdge);
   return {
     decide: (proposal, external) => fused.decide(proposal, external)[0]!,
     execute: (record) => fused.execute(record),
@@ -51,9 +51,11 @@ export interface FusedScoringSession {
  * The gate's decision procedure under several selectors over one prefix graph: the graph
  * depends on the pipeline, not on the selector, so it is built once per episode and each
  * selector picks its context from it. The single-selector session is this with one selector.
+ * `keepEdge` (a perturbed replay's edge dropout; never the online gate's) filters the graph's
+ * edges by node position, so it cannot see labels.
  */
-export function createFusedSession(pipeline: Pipeline, selectors: readonly SelectorConfig[], episodeId: string, observe?: DecisionObserver): FusedScoringSession {
-  const graph = createPrefixGraph(pipeline);
+export function createFusedSession(pipeline: Pipeline, selectors: readonly SelectorConfig[], episodeId: string, observe?: DecisionObserver, keepEdge?: EdgeFilter | null): FusedScoringSession {
+  const graph = createPrefixGraph(pipeline, keepEdge ? { keepEdge } : {});
   const key = { episodeId };
   let pending = false;
   return {
@@ -66,7 +68,7 @@ export function createFusedSession(pipeline: Pipeline, selectors: readonly Selec
       }
       return selectors.map((selector, s) => {
         const selected = selectContext(graph, selector, key);
-        const score = pipeline.scorer.source === 'external' ? doubleScore(external!) : scoreContext(graph, selected, pipeline);
+        const score = pipeline.scorer.source === 'external' ? externalScore(external!) : scoreContext(graph, selected, pipeline);
         const decision = { score, contextSize: selected.length };
         if (observe !== undefined) observe(graph, selected, decision, s);
         return decision;

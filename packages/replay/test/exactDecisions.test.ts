@@ -51,17 +51,20 @@ describe('exact decisions at a grid point', () => {
     expect(Array.from(naive.executed)).toEqual(Array.from({ length: 102 }, (_, g) => (g < 6 ? 0 : g < 62 ? 1 : 2)));
   });
 
-  it('a bring-your-own score is compared at its exact binary value: 0.07 (0.0700…0666 as a double) exceeds λ = .07', () => {
+  it('a bring-your-own score is compared as the decimal it was written as: 0.07 (0.0700…0666 as a double) does not exceed λ = .07', () => {
     const e = ep('x', [0, 0.07]);
     const s = scoreEpisode(e, external, external.selector);
     expect(s.scores.map(formatScore)).toEqual(['0', '0.07']);
-    expect(Array.from(s.allowFrom)).toEqual([1, 9]);
+    // grid index 8 is λ = .07: q = 7/100 ≤ λ, so step 1 runs from there (its double would have waited for .08)
+    expect(Array.from(s.allowFrom)).toEqual([1, 8]);
     const single = replayCorpus([e], external);
     expect(Array.from(naiveReplay([e], external).executed)).toEqual(Array.from(single.executed));
-    expect([single.executed[8], single.executed[9]]).toEqual([1, 2]);
-    expect([gatePrefix(external, e, 0.07), gatePrefix(external, e, 0.08), gatePrefix(external, e, { gridIndex: 8 }), gatePrefix(external, e, { gridIndex: 9 })]).toEqual([1, 2, 1, 2]);
-    // 0.58 is 0.5799…96 as a double: allowed at λ = .58
+    expect([single.executed[7], single.executed[8]]).toEqual([1, 2]);
+    expect([gatePrefix(external, e, 0.06), gatePrefix(external, e, 0.07), gatePrefix(external, e, { gridIndex: 7 }), gatePrefix(external, e, { gridIndex: 8 })]).toEqual([1, 2, 1, 2]);
+    // 0.58 is 0.5799…96 as a double and 58/100 as written: allowed from λ = .58 either way
     expect(Array.from(scoreEpisode(ep('y', [0, 0.58]), external, external.selector).allowFrom)).toEqual([1, 59]);
+    // more places than a double carries stays the double
+    expect(formatScore(scoreEpisode(ep('z', [0, 0.1234567890123456]), external, external.selector).scores[1]!)).toBe('0.1234567890123456');
   });
 
   it('at every grid point the gate given λ_g as a decimal, as a grid index, and the table agree', () => {

@@ -31,14 +31,14 @@ function pipelineShort(hash: string): string {
 
 /** One stratum × guarantee: G-CARB λ̂ per α with its held-out cost, no guard, the sentence, every method's λ̂. */
 function block(deploy: readonly DeployRow[], summary: readonly SummaryRow[], folds: Folds | null): string {
-  const { stratum, guarantee, delta, n, pipelineHash } = deploy[0]!;
+  const { stratum, guarantee, delta, n, pipelineHash, batch } = deploy[0]!;
   const same = summary.filter((r) => { const k = rowKey(r); return k.stratum === stratum && k.guarantee === guarantee; });
   const splits = same.find((r) => r.method === METHOD)?.splits ?? null;
   const noGuard = same.find((r) => r.method === 'no-guard') ?? summary.find((r) => r.method === 'no-guard' && rowKey(r).stratum === stratum);
   const ours = deploy.filter((d) => d.method === METHOD).sort((a, b) => a.alpha - b.alpha);
   const out: string[] = [];
   const tag = guaranteeTag(guarantee, delta);
-  out.push(`### ${stratum === POOLED_STRATUM ? 'All episodes (pooled)' : `Stratum ${stratum}`} — ${guarantee === 'expectation' ? 'CRC, in expectation' : `high-probability, ${tag}`}`);
+  out.push(`### ${stratum === POOLED_STRATUM ? 'All episodes (pooled)' : `Stratum ${stratum}`} — ${guarantee === 'expectation' ? 'CRC, in expectation' : `high-probability, ${tag}${batch !== undefined ? `, batch of ${fmtCount(batch)}` : ''}`}`);
   const held = splits && folds ? ` Held-out columns: mean [p5,p95] over ${fmtCount(splits)} splits of ${fmtCount(folds.nCal)} calibration / ${fmtCount(folds.nTest)} test episodes, each split fitting its own λ̂ by the same rule; "− no guard" is the change against running without a gate.` : ' Held-out columns: mean [p5,p95] over the splits, each split fitting its own λ̂ by the same rule.';
   out.push(`λ̂ fit on all n = ${fmtCount(n)} eligible episodes (pipeline ${pipelineShort(pipelineHash)}); a proposal is stopped when its score q > λ̂.${held}`);
   if (ours.length > 0) {
@@ -56,7 +56,7 @@ function block(deploy: readonly DeployRow[], summary: readonly SummaryRow[], fol
     }
     out.push(renderMarkdownTable({ header, align, rows }).trimEnd());
   }
-  out.push(guaranteeSentence(guarantee, delta, n));
+  out.push(guaranteeSentence(guarantee, delta, n, batch));
   // no guard never stops: its row says so in the table above
   const methods = [...new Set(deploy.map((d) => d.method))].filter((m) => m !== 'no-guard').sort(compareMethods);
   const alphas = [...new Set(deploy.map((d) => d.alpha))].sort((a, b) => a - b);

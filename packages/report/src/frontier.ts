@@ -31,6 +31,8 @@ const STYLE: Record<string, { color: string; marker: SymbolType; name: string }>
   'equal-size-random': { color: '#CC79A7', marker: symbolDiamond, name: 'diamond' },
   'g-carb': { color: '#D55E00', marker: symbolCircle, name: 'circle' },
 };
+/** A method's plot colour, the one every carb figure gives it (black for a method without one). */
+export const methodColor = (method: string): string => (Object.hasOwn(STYLE, method) ? STYLE[method]!.color : '#000000');
 const EXTRA = [{ color: '#000000', marker: symbolWye, name: 'wye' }, { color: '#999999', marker: symbolWye, name: 'wye' }];
 /** Above this many budgets per method (a dense frontier) markers and whiskers stay at the table budgets. */
 const DENSE = 12;

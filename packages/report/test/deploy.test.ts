@@ -94,6 +94,9 @@ describe('Deploy section', () => {
     expect(hp).toContain('with probability at least 1 − .10 over the draw of the 984 calibration episodes');
     expect(hp).toContain('declared ledger');
     expect(md).toContain(hp);
+    expect(guaranteeSentence('high-probability', 0.1, 753, 376)).toBe('Guarantee (high-probability, batch of 376): with probability at least 1 − .10 over the draw of the 753 calibration episodes and the next 376, '
+      + 'the mean ledger loss of those 376 episodes under the gate at λ̂ is at most α — provided new episodes are exchangeable with the calibration episodes (same agent, tools, tasks and attack mix), '
+      + 'for the harms the declared ledger records only, and not for every single episode (App. I).');
   });
 
   it('shows the high-probability block beside it, an infeasible λ̂ as stop-all, and every method’s λ̂', () => {

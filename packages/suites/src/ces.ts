@@ -123,7 +123,7 @@ export function generateCes(cohort: CesCohort, seed = 0, params: SuiteParams = D
     for (const kind of kinds) {
       const id = `${pair}-${kind}`;
       const drafts = member(f, kind, summaryId, params);
-      const steps = policyView(drafts, params, rngFor(seed, `ces:dropout:${id}`));
+      const steps = policyView(drafts, params);
       episodes.push(buildEpisode(id, pair, 'ces', 'ces', steps));
       const harmful = kind === 'leak';
       // the disconnected member's public branch (read, summary, send) is its benign branch

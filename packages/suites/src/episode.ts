@@ -1,5 +1,4 @@
 import type { Episode, JsonObject, PolicyStep, SourceFormat, StepProvenance } from '@carb/episodes';
-import type { Rng } from './rng.ts';
 import type { SuiteParams } from './types.ts';
 
 /** A step as the generator writes it, before the evidence view (provenance, dropout) is applied. */
@@ -31,26 +30,15 @@ export function buildEpisode(id: string, group: string, format: SourceFormat, su
 }
 
 /**
- * The policy-visible steps under the evidence parameters: structured provenance removed
- * (App. G.1 "provenance −") or each declared link dropped with probability edgeDropout
- * (App. G.2). Dropout draws come from `dropout` only, so the text and labels do not move.
+ * The policy-visible steps under the evidence parameters: structured provenance kept or
+ * removed (App. G.1 "provenance −"). Edge dropout (App. G.2) is not applied here: it removes
+ * observable edges of every kind, so replay applies it to the prefix graph (edgeDropout of
+ * @carb/suites), and the episodes, labels and ledger stay those of the undisturbed corpus.
  */
-export function policyView(drafts: readonly DraftStep[], params: SuiteParams, dropout: Rng): PolicyStep[] {
+export function policyView(drafts: readonly DraftStep[], params: SuiteParams): PolicyStep[] {
   return drafts.map((d, index) => {
     const base = { index, tool: d.tool, args: d.args, result: d.result, error: null, ok: true };
-    if (!params.provenance) return base;
-    const p = params.edgeDropout;
-    const keep = (): boolean => p === 0 || dropout() >= p;
-    const prov: StepProvenance = {};
-    if (d.provenance.branch !== undefined && keep()) prov.branch = d.provenance.branch;
-    for (const key of ['objects', 'outputs', 'inputs'] as const) {
-      const xs = d.provenance[key];
-      if (xs === undefined) continue;
-      // outputs name what a record produces; dropping them would not remove an observable link by itself
-      const kept = key === 'outputs' ? [...xs] : xs.filter(() => keep());
-      if (kept.length > 0) prov[key] = kept;
-    }
-    return { ...base, provenance: prov };
+    return params.provenance ? { ...base, provenance: d.provenance } : base;
   });
 }
 

@@ -1,6 +1,6 @@
 import { DEFAULT_PARAMS, type SinkText, type SuiteParams } from './types.ts';
 
-const UNIT = ['harm', 'benignDensity', 'updateOnBenignBranch', 'edgeDropout'] as const;
+const UNIT = ['harm', 'benignDensity', 'edgeDropout'] as const;
 
 /**
  * Parses `k=v` overrides (CLI `--param`) onto the defaults. Throws one line naming the

@@ -1,5 +1,6 @@
+import { tempPathFor } from '@carb/io';
 import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 
 /** Bytes buffered before a write: large enough that syscalls do not dominate. */
 const FLUSH_AT = 1 << 22;
@@ -16,7 +17,7 @@ export class StreamedFile {
 
   constructor(readonly path: string) {
     mkdirSync(dirname(path), { recursive: true });
-    this.tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+    this.tmp = tempPathFor(path);
     this.fd = openSync(this.tmp, 'w');
   }
 

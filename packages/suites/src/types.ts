@@ -17,13 +17,14 @@ export interface SuiteParams {
   trajectories: number;
   /** graph-braid: harm prevalence of the Bernoulli recipe (.4). */
   harm: number;
-  /** graph-braid: probability that an interleaved position is a benign-branch record (2/3). */
+  /**
+   * graph-braid: probability that a benign-branch record also names the ticket's public object,
+   * a second observable link beside its branch identifier (.5).
+   */
   benignDensity: number;
-  /** graph-braid: probability that the position-5 authorized update is filed on the benign branch (.095). */
-  updateOnBenignBranch: number;
   /** Additive score noise σ (0 = none). Applied by replay, not stored in episodes: see scoreNoise(). */
   scoreNoise: number;
-  /** Probability that each declared provenance link (branch, object, input) is dropped (0). */
+  /** Probability that each observable edge of the prefix graph is dropped at replay (0; App. G.2). */
   edgeDropout: number;
   /** Structured provenance present (true) or removed (false) from every step. */
   provenance: boolean;
@@ -35,8 +36,7 @@ export const DEFAULT_PARAMS: SuiteParams = {
   families: 80,
   trajectories: 2000,
   harm: 0.4,
-  benignDensity: 2 / 3,
-  updateOnBenignBranch: 0.095,
+  benignDensity: 0.5,
   scoreNoise: 0,
   edgeDropout: 0,
   provenance: true,

@@ -78,9 +78,34 @@ describe('graph-braid', () => {
     expect(canaries.size).toBe(2000);
   });
 
-  it('files the position-5 update on the benign branch at the recipe rate', () => {
-    const onBenign = gb.labels.filter((l) => l.benignBranchSteps.includes(4)).length;
-    expect(onBenign).toBe(173); // 8.65% realized at seed 0 (recipe rate .095)
+  it('interleaves by alternation (App. F.1): benign at positions 2, 4 and odd 7–19, private at 1, 3 and even 6–20; position 16 benign unless harmful', () => {
+    const benignSteps = [1, 3, 6, 8, 10, 12, 14, 16, 18];
+    for (const [i, e] of gb.episodes.entries()) {
+      const l = gb.labels[i]!;
+      expect(l.benignBranchSteps).toEqual(l.harmful ? benignSteps : [...benignSteps.slice(0, 7), 15, ...benignSteps.slice(7)].sort((a, b) => a - b));
+      const branch = e.steps.map((s) => s.provenance?.branch);
+      // the authorized update (position 5) sits on the ticket, yet is no benign-branch record
+      expect(branch[4]).toBe('ticket');
+      expect(e.steps[4]!.tool).toBe('publish_status_update');
+      for (const t of [0, 2, 5, 7, 9, 11, 13, 17, 19]) expect(branch[t]).toBe('dossier');
+      for (const t of l.benignBranchSteps) expect(branch[t]).toBe('ticket');
+    }
+  });
+
+  it('private records quote the canary; a benign record names the public object with probability benignDensity (.5)', () => {
+    let named = 0;
+    let records = 0;
+    for (const e of gb.episodes) {
+      const c = e.steps[0]!.result.match(CANARY)![0];
+      for (const t of [5, 7, 9, 11, 13, 17, 19]) expect(e.steps[t]!.result).toContain(c);
+      for (const t of [3, 6, 8, 10, 12, 14, 16, 18]) {
+        records++;
+        if (e.steps[t]!.provenance?.objects?.length) named++;
+      }
+    }
+    // Binomial(16,000, .5): sd = 63.2; ±4 sd
+    expect(records).toBe(16_000);
+    expect(Math.abs(named - 8000)).toBeLessThan(4 * Math.sqrt(16_000 * 0.25));
   });
 
   it('harm indicators do not move with the other knobs', () => {
@@ -109,7 +134,7 @@ describe('bundled corpora', () => {
   it.each([
     ['ces-clean', () => generateCes('clean', 0)],
     ['ces-near-miss', () => generateCes('near-miss', 0)],
-    ['graph-braid', () => generateGraphBraid(17)],
+    ['graph-braid', () => generateGraphBraid(0)],
   ])('corpora/%s regenerates byte-identically', (name, gen) => {
     for (const [path, text] of suiteFiles(gen(), resolve(ROOT, 'corpora', `${name}.jsonl`))) {
       expect(text === readFileSync(path, 'utf8'), path).toBe(true);

@@ -4,7 +4,8 @@ import { parseAlpha, rationalValue, type Guarantee } from '@carb/calibrate';
 import { defaultPipelinePath, loadPipeline } from '@carb/pipeline';
 import { defaultWorkers, isBreakpointArrowFile } from '@carb/replay';
 import { summaryTable, writeReport } from '@carb/report';
-import { labelsFor, runCalibrationJob, scoreNoiseFor } from '../calibrationJob.ts';
+import { labelsFor, runCalibrationJob, suitePerturbationFor } from '../calibrationJob.ts';
+import { runSources } from '../scoresAndEvents.ts';
 import { readStats } from '../loadEpisodes.ts';
 import { mergeShards } from '../mergeShards.ts';
 import { readManifestFile } from '../manifestFile.ts';
@@ -33,8 +34,11 @@ function titleFor(paths: readonly string[], format: string | null, models: reado
 
 /** `carb calibrate`, once its options have passed: replay (streamed, or merged shards), protocol, report. */
 export async function run(args: CalibrateArgs): Promise<void> {
-  const pipeline = loadPipeline(args.pipeline ?? defaultPipelinePath());
+  const loaded = loadPipeline(args.pipeline ?? defaultPipelinePath());
   const shards = await breakpointInputs(args.corpus);
+  // shards were replayed with these sources already (carb replay --shard takes the same flags): only their pins are compared
+  const { pipeline, sources: read } = runSources(loaded, args);
+  const sources = shards ? null : read;
   if (shards && args['selector-seeds']) throw new UsageError('--selector-seeds: expected a corpus input (the seed check replays random selectors), found breakpoint tables');
   if (shards && args.by) throw new UsageError('--by: expected a corpus input (strata are read from episode sources), found breakpoint tables');
   const merged = shards ? mergeShards(args.corpus, pipeline) : null;
@@ -47,7 +51,7 @@ export async function run(args: CalibrateArgs): Promise<void> {
   const { protocol, manifest, report, corpus } = await runCalibrationJob({
     title: '',
     ...(merged ? { replayed: merged } : { input: { paths: args.corpus, load: { format: args.format, strict: args.strict, includeAborted: args['include-aborted'] } } }),
-    labels, pipeline,
+    labels, pipeline, sources,
     methods: args.methods,
     alphas: args.alphas,
     frontier: args.frontier,
@@ -58,11 +62,12 @@ export async function run(args: CalibrateArgs): Promise<void> {
     splitRng: args['split-rng'],
     baseSeed: args['base-seed'],
     argv: invocation(),
-    scoreNoise: merged ? null : scoreNoiseFor(args.corpus),
+    perturbation: merged ? null : suitePerturbationFor(args.corpus),
     workers: args.workers ?? defaultWorkers(),
     stats,
     guarantees,
     ...(args.delta !== undefined ? { delta: args.delta } : {}),
+    ...(args.batch !== undefined ? { batch: args.batch } : {}),
     ...(args.by ? { by: args.by } : {}),
     ...(args['selector-seeds'] ? { selectorSeeds: args['selector-seeds'] } : {}),
     ...(args['expect-hash'] ? { expectHash: args['expect-hash'], expectManifest } : {}),

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { DEFAULT_ALPHAS, GUARANTEES, METHOD_ORDER, type Guarantee, type MethodName, type SplitDataset } from '@carb/calibrate';
+import { DEFAULT_ALPHAS, GUARANTEES, METHOD_ORDER, type BatchSize, type Guarantee, type MethodName, type SplitDataset } from '@carb/calibrate';
 import type { CorpusFormat } from '@carb/episodes';
 import { reportTargetProblem } from '@carb/report';
 import { alphasOption } from '../options/alphas.ts';
@@ -9,11 +9,12 @@ import { MAX_SEEDS, seedListOption } from '../options/seeds.ts';
 import { choiceSpec, flagSpec, formatSpec, includeAbortedSpec, integerSpec, pipelineSpec, strictSpec, textSpec } from '../options/specs.ts';
 import { textListOption } from '../options/text.ts';
 import { workersSpec } from '../options/workers.ts';
+import { checkLedgerArgs, ledgerOptions, type LedgerArgs } from '../options/ledger.ts';
 import { UsageError, badValue } from '../options/usageError.ts';
 import { single } from '../options/single.ts';
 import { STRATUM_FIELDS, type StratumField } from '../options/strata.ts';
 
-export interface CalibrateArgs {
+export interface CalibrateArgs extends LedgerArgs {
   corpus: string[];
   pipeline?: string;
   methods: MethodName[];
@@ -36,6 +37,7 @@ export interface CalibrateArgs {
   by?: StratumField;
   guarantee: GuaranteeChoice;
   delta?: number;
+  batch?: BatchSize;
 }
 
 const GUARANTEE_CHOICES = [...GUARANTEES, 'both'] as const;
@@ -49,6 +51,15 @@ const deltaOption = (flag: string) => (raw: unknown): number => {
   return x;
 };
 
+/** --batch: a positive integer m, or `fold` (each split's test-fold size). */
+const batchOption = (flag: string) => (raw: unknown): BatchSize => {
+  const text = single(flag, raw);
+  if (text === 'fold') return 'fold';
+  const x = typeof text === 'number' ? text : typeof text === 'string' && /^\d+$/.test(text.trim()) ? Number(text) : NaN;
+  if (!(Number.isSafeInteger(x) && x >= 1)) throw badValue(flag, 'a positive integer batch size, or fold', text);
+  return x;
+};
+
 const DATASETS = ['agentdojo', 'ces-clean', 'ces-near-miss', 'graph-braid'] as const satisfies readonly SplitDataset[];
 const SPLIT_RNGS = ['python', 'seedrandom'] as const;
 
@@ -56,7 +67,7 @@ export const command: CommandModule<object, CalibrateArgs> = {
   command: 'calibrate <corpus..>',
   describe: 'Calibrate thresholds by CRC over seeded splits for every method and budget; write the report',
   builder: (y) =>
-    y
+    ledgerOptions(y)
       .positional('corpus', { type: 'string', array: true, demandOption: true, describe: 'AgentDojo runs dir, .jsonl(.gz) or .arrow corpus, or the breakpoint shards of carb replay --shard', coerce: textListOption('<corpus>') })
       .option('pipeline', pipelineSpec())
       .option('methods', { type: 'string', requiresArg: true, default: 'all', describe: `all, or a comma list of ${METHOD_ORDER.join(', ')}`, coerce: methodsOption('--methods') })
@@ -78,6 +89,7 @@ export const command: CommandModule<object, CalibrateArgs> = {
       .option('by', choiceSpec('by', 'also calibrate each stratum of this source field on its own, beside the pooled run (the paper calibrates per backbone: model)', STRATUM_FIELDS))
       .option('guarantee', choiceSpec('guarantee', 'CRC in expectation (Eq. 1), Learn-then-Test P(risk > α) ≤ δ, or both side by side', GUARANTEE_CHOICES, 'expectation'))
       .option('delta', { type: 'string', requiresArg: true, describe: 'δ of the high-probability guarantee, in (0, 1) (required with --guarantee high-probability or both)', coerce: deltaOption('--delta') })
+      .option('batch', { type: 'string', requiresArg: true, describe: 'make the high-probability guarantee about the mean loss of the next m episodes (a batch) instead of the risk; fold = each split\'s test-fold size', coerce: batchOption('--batch') })
       .option('selector-seeds', { type: 'string', requiresArg: true, describe: `equal-size random seed check at α = .05, e.g. 0-19 or 0,3,7 (at most ${MAX_SEEDS} seeds)`, coerce: seedListOption('--selector-seeds') })
       .check((argv) => {
         const a = argv as unknown as CalibrateArgs;
@@ -86,9 +98,11 @@ export const command: CommandModule<object, CalibrateArgs> = {
         if (outProblem) throw new UsageError(`--out: ${outProblem}`);
         if (a.guarantee !== 'expectation' && a.delta === undefined) throw new UsageError(`--delta: expected a value in (0, 1) with --guarantee ${a.guarantee}, found nothing`);
         if (a.guarantee === 'expectation' && a.delta !== undefined) throw new UsageError('--delta: expected only with --guarantee high-probability or both, found it with expectation');
+        if (a.batch !== undefined && a.guarantee === 'expectation') throw new UsageError('--batch: expected only with --guarantee high-probability or both, found it with expectation');
         if (a.by !== undefined && (a.cal !== undefined || a.test !== undefined)) throw new UsageError(`--${a.cal !== undefined ? 'cal' : 'test'}: expected without --by (each stratum takes the fold rule of its dataset), found both`);
         const seedBudget = a['base-seed'] + a.splits - 1;
         if (!Number.isSafeInteger(seedBudget)) throw new UsageError(`--base-seed: expected base-seed + splits − 1 to be a safe integer, found ${a['base-seed']} + ${a.splits} − 1`);
+        checkLedgerArgs(a);
         return true;
       }) as never,
   // the work, and the modules it needs, load only once the options have passed

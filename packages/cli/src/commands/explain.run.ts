@@ -1,4 +1,4 @@
-import { explainEpisode } from '@carb/replay';
+import { explainEpisode, explanationShown } from '@carb/replay';
 import { loadEpisodes } from '../loadEpisodes.ts';
 import { explainJson } from '../gate/explainJson.ts';
 import { explainText } from '../gate/explainText.ts';
@@ -13,6 +13,6 @@ export async function run(args: ExplainArgs): Promise<void> {
   // an aborted episode can still be asked about: explain reads every episode
   const episodes = loadEpisodes(args.corpus, { format: args.format, includeAborted: true });
   const episode = findEpisode(episodes, args.episode, args.corpus.join(', '));
-  const x = explainEpisode(episode, resolved.pipeline, resolved.threshold);
+  const x = explanationShown(explainEpisode(episode, resolved.pipeline, resolved.threshold), args['include-content']);
   process.stdout.write(args.json ? `${JSON.stringify(explainJson(x, resolved), null, 2)}\n` : explainText(x, resolved, episode.steps.length));
 }

@@ -1,6 +1,7 @@
 import type { CommandModule } from 'yargs';
 import type { CorpusFormat } from '@carb/episodes';
 import { flagSpec, formatSpec, textSpec } from '../options/specs.ts';
+import { includeContentSpec } from '../options/includeContent.ts';
 import { textListOption } from '../options/text.ts';
 import { checkGateChoice, gateChoiceOptions, type GateChoiceArgs } from '../gate/gateChoice.ts';
 
@@ -9,6 +10,7 @@ export interface ExplainArgs extends GateChoiceArgs {
   episode: string;
   json: boolean;
   format: CorpusFormat;
+  'include-content': boolean;
 }
 
 export const command: CommandModule<object, ExplainArgs> = {
@@ -21,6 +23,7 @@ export const command: CommandModule<object, ExplainArgs> = {
       .option('lambda', textSpec('lambda', 'threshold λ: a grid value such as .58 (-1 is λ⊥); without it or --deploy every step is scored'))
       .option('json', flagSpec('print the explanation as JSON'))
       .option('format', formatSpec())
+      .option('include-content', includeContentSpec('the proposals\' argument values and the ledger events\' evidence'))
       .check((argv) => {
         checkGateChoice(argv as unknown as ExplainArgs, { thresholdRequired: false });
         return true;

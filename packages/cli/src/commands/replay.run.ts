@@ -3,27 +3,30 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '@carb/io';
 import { loadPipeline, defaultPipelinePath, withSelector } from '@carb/pipeline';
 import { breakpointTablesToArrow, defaultWorkers, gridMeans, gridMeansOfBreakpoints, naiveReplay, type GridMean } from '@carb/replay';
-import { scoreNoiseFor } from '../calibrationJob.ts';
+import { suitePerturbationFor } from '../calibrationJob.ts';
 import { loadEpisodes } from '../loadEpisodes.ts';
 import { shardFileName } from '../options/shard.ts';
 import { replayInput, replayProvenance } from '../replayInput.ts';
+import { runSources } from '../scoresAndEvents.ts';
 import type { ReplayArgs } from './replay.ts';
+import { UsageError } from '../options/usageError.ts';
 
 /** `carb replay`, once its options have passed. */
 export async function run(args: ReplayArgs): Promise<void> {
-  const base = loadPipeline(args.pipeline ?? defaultPipelinePath());
+  const { pipeline: base, sources } = runSources(loadPipeline(args.pipeline ?? defaultPipelinePath()), args);
   const kinds = args.selector ?? [base.selector.kind];
   const load = { format: args.format, strict: args.strict, includeAborted: args['include-aborted'] };
   let summaries: Array<{ method: string; episodes: number; grid: GridMean[] }>;
   if (args.naive) {
+    if (sources) throw new UsageError('--naive: expected a pipeline without ledger.latentPolicy (the reference replay reads the built-in ledger alone), found one');
     const episodes = loadEpisodes(args.corpus, load);
     summaries = kinds.map((kind) => naiveReplay(episodes, withSelector(base, { kind }))).map((t) => ({ method: t.method, episodes: t.n, grid: gridMeans(t) }));
   } else {
-    // the suite's declared score noise is part of what a replayed table means (calibrate applies it too)
-    const noise = scoreNoiseFor(args.corpus);
+    // the suite's declared score noise and edge dropout are part of what a replayed table means (calibrate applies them too)
+    const noise = suitePerturbationFor(args.corpus);
     const shard = args.shard ?? null;
     const selectors = kinds.map((kind) => ({ method: kind, selector: withSelector(base, { kind }).selector }));
-    const replayed = await replayInput({ input: { paths: args.corpus, load }, pipeline: base, selectors, workers: args.workers ?? defaultWorkers(), noise, ...(shard ? { shard } : {}) });
+    const replayed = await replayInput({ input: { paths: args.corpus, load }, pipeline: base, selectors, workers: args.workers ?? defaultWorkers(), noise, ...(shard ? { shard } : {}), ...(sources ? { sources } : {}) });
     const breakpoints = [...replayed.tables.values()];
     const bytes = args.out === undefined ? null : breakpointTablesToArrow(breakpoints, replayProvenance(base, replayed, noise, args.corpus, shard));
     if (shard && bytes) {

@@ -6,9 +6,10 @@ import { selectorsSpec } from '../options/selectors.ts';
 import { textListOption } from '../options/text.ts';
 import { UsageError } from '../options/usageError.ts';
 import { workersSpec } from '../options/workers.ts';
+import { checkLedgerArgs, ledgerOptions, type LedgerArgs } from '../options/ledger.ts';
 import { shardOption, type ShardSpec } from '../options/shard.ts';
 
-export interface ReplayArgs {
+export interface ReplayArgs extends LedgerArgs {
   corpus: string[];
   pipeline?: string;
   selector?: SelectorKind[];
@@ -26,7 +27,7 @@ export const command: CommandModule<object, ReplayArgs> = {
   command: 'replay <corpus..>',
   describe: 'Replay logged episodes through the frozen gate at every grid threshold (breakpoint outcome table)',
   builder: (y) =>
-    y
+    ledgerOptions(y)
       .positional('corpus', { type: 'string', array: true, demandOption: true, describe: 'AgentDojo runs dir, .jsonl or .arrow corpus', coerce: textListOption('<corpus>') })
       .option('pipeline', pipelineSpec())
       .option('selector', selectorsSpec('context selectors, a comma list or repeated, or all (default: the pipeline\'s selector.kind)'))
@@ -43,6 +44,8 @@ export const command: CommandModule<object, ReplayArgs> = {
         if (a.naive && a.out !== undefined) throw new UsageError('--naive: expected without --out (the breakpoint table comes from the single-pass replay), found both');
         if (a.shard !== undefined && a.out === undefined) throw new UsageError('--shard: expected together with --out DIR (the folder shard files are written to), found no --out');
         if (a.shard !== undefined && a.naive) throw new UsageError('--shard: expected without --naive, found both');
+        checkLedgerArgs(a);
+        if (a.naive && (a.scores !== undefined || a['ledger-events'] !== undefined)) throw new UsageError(`--naive: expected without ${a.scores !== undefined ? '--scores' : '--ledger-events'} (the reference replay reads the corpus alone), found both`);
         if (a.shard === undefined && a.out !== undefined && !a.out.endsWith('.arrow')) throw new UsageError(`--out: expected a <file>.arrow path (or --shard with a directory), found ${a.out}`);
         if (a.shard !== undefined && a.out!.endsWith('.arrow')) throw new UsageError(`--out: expected a directory for the shard files with --shard, found ${a.out}`);
         return true;

@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { describeValue } from '@carb/io';
+import { itemIssues } from './itemIssues.ts';
+import type { AuditItem } from './types.ts';
+
+/**
+ * Reads an audit JSONL file: every line one item. Refuses the file with one line per problem,
+ * `<file>: line <n>: item <task_id>: <json pointer>: expected …, found …`, including twin links
+ * that name no item or do not point back, and repeated task ids. Nothing is dropped.
+ */
+export function readItems(file: string): AuditItem[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new Error(`${file}: expected a readable audit JSONL file, found ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  const problems: string[] = [];
+  const items: AuditItem[] = [];
+  const lineOf = new Map<string, number>();
+  text.split('\n').forEach((line, i) => {
+    if (line.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (e) {
+      problems.push(`${file}: line ${i + 1}: expected a JSON object, found a syntax error (${(e as Error).message})`);
+      return;
+    }
+    const id = value !== null && typeof value === 'object' ? (value as { task_id?: unknown }).task_id : undefined;
+    const who = typeof id === 'string' ? `item ${id}` : 'item ? (no task_id)';
+    const issues = itemIssues(value);
+    for (const issue of issues) problems.push(`${file}: line ${i + 1}: ${who}: ${issue}`);
+    if (issues.length) return;
+    const item = value as AuditItem;
+    if (lineOf.has(item.task_id)) problems.push(`${file}: line ${i + 1}: ${who}: /task_id: expected an id not used before, found ${describeValue(item.task_id)} (also line ${lineOf.get(item.task_id)})`);
+    lineOf.set(item.task_id, i + 1);
+    items.push(item);
+  });
+  const byId = new Map(items.map((it) => [it.task_id, it]));
+  for (const it of items) {
+    if (it.matched_twin_id === null) continue;
+    const twin = byId.get(it.matched_twin_id);
+    const at = `${file}: line ${lineOf.get(it.task_id)}: item ${it.task_id}: /matched_twin_id`;
+    if (twin === undefined) problems.push(`${at}: expected the id of an item in the file, found ${describeValue(it.matched_twin_id)}`);
+    else if (twin.matched_twin_id !== it.task_id) problems.push(`${at}: expected a twin whose matched_twin_id is ${JSON.stringify(it.task_id)}, found ${describeValue(twin.matched_twin_id)}`);
+    else if (twin.risk_label === it.risk_label) problems.push(`${at}: expected a twin with the opposite risk_label, found ${describeValue(twin.risk_label)} on both`);
+  }
+  if (problems.length) throw new Error(problems.join('\n'));
+  return items;
+}

@@ -1,0 +1,109 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { withSelector } from '@carb/pipeline';
+import { auditPipeline } from '../src/auditPipeline.ts';
+import { AUDIT_CORPORA } from '../src/corpusFiles.ts';
+import { builtinGuardrail } from '../src/guardrails/builtin.ts';
+import { carbGate } from '../src/guardrails/carbGate.ts';
+import { decideAll } from '../src/guardrails/decideAll.ts';
+import { readDecisions } from '../src/readDecisions.ts';
+import { readItems } from '../src/readItems.ts';
+import { readVerdicts } from '../src/readVerdicts.ts';
+import { runAudit } from '../src/runAudit.ts';
+
+const items = readItems(AUDIT_CORPORA.general);
+const pipeline = auditPipeline();
+const ids = items.map((it) => it.task_id);
+const risky = 154; // 30 short/local + 24 action-revealing + 100 SD
+const tmp = (name: string, text: string) => { const f = join(mkdtempSync(join(tmpdir(), 'carb-audit-')), name); writeFileSync(f, text); return f; };
+
+describe('built-in guardrails on the general suite (values derived from the construction)', () => {
+  const report = runAudit(items, (['vanilla', 'keyword', 'step-rule', 'trajectory-rule'] as const).map((n) => decideAll(builtinGuardrail(n, pipeline), items)));
+  const row = (name: string) => report.guardrails.find((g) => g.name === name)!;
+
+  it('vanilla leaves every risky item; its OVR counts only the 24 actions that show their violation', () => {
+    expect(row('vanilla').rr.overall).toEqual({ count: risky, n: risky, rate: 1 });
+    expect(row('vanilla').ovr.count).toBe(24);
+  });
+
+  it('keyword misses exactly the 4 action-revealing items whose payload is an api_key (k ≡ 0 mod 3, k odd), and every SD and short/local item', () => {
+    expect(row('keyword').rr.ar).toEqual({ count: 4, n: 24, rate: 4 / 24 });
+    expect(row('keyword').rr.overall.count).toBe(30 + 4 + 100);
+  });
+
+  it('a prefix reader without state reconstruction closes the short/local gap but leaves the SD gap open', () => {
+    const traj = row('trajectory-rule');
+    expect(traj.rr.s.rate).toBe(0);
+    expect(traj.rr.ar.rate).toBe(0);
+    expect(traj.rr.sd.rate).toBe(1);
+    expect(traj.benign.admission).toBe(1);
+  });
+
+  it('step-rule stops all 24 action-revealing items and nothing else', () => {
+    expect(row('step-rule').rr.overall.count).toBe(30 + 100);
+  });
+});
+
+describe('the calibrated carb gate as a guardrail', () => {
+  it('an infeasible deploy row (λ index −1) escalates every action: RR 0, admission 0', () => {
+    const r = runAudit(items, [decideAll(carbGate(pipeline, -1), items)]);
+    expect(r.guardrails[0]!.rr.overall.rate).toBe(0);
+    expect(r.guardrails[0]!.benign.admission).toBe(0);
+    expect(r.guardrails[0]!.tsr.rate).toBe(0);
+  });
+
+  it('escalates a subset of what it escalates at any lower threshold (q_T > λ is monotone in λ)', () => {
+    const escalated = (g: number) => new Set([...decideAll(carbGate(pipeline, g), items).decisions.values()].filter((d) => d.decision === 'escalate').map((d) => d.task_id));
+    let previous = escalated(0);
+    expect(previous.size).toBe(items.length); // λ⊥ = −1 is below every score
+    for (const g of [20, 40, 60, 80, 101]) {
+      const now = escalated(g);
+      for (const id of now) expect(previous.has(id)).toBe(true);
+      previous = now;
+    }
+    expect(previous.size).toBe(0); // scores clip to 1, so λ = 1 stops nothing
+  });
+
+  it('scores a constant-action pair by hand from Table 1: current selector q = .05 + .25 + .07 = .37, graph selector adds .10 + .52 = .99', () => {
+    // the share_file of pair 01 (typed external_sink) after private get_file_by_id reads that flow into it
+    for (const it of items.slice(0, 2)) {
+      const view = { task_id: it.task_id, intent: it.intent, committed_prefix: it.committed_prefix, environment_context: it.environment_context, terminal_action: it.terminal_action };
+      const at = (kind: 'current' | 'graph', g: number) => carbGate(withSelector(pipeline, { kind }), g).decide(view).decision;
+      expect([at('current', 37), at('current', 38)]).toEqual(['escalate', 'allow']); // λ .36 < .37 ≤ λ .37
+      expect([at('graph', 99), at('graph', 100)]).toEqual(['escalate', 'allow']); // λ .98 < .99 ≤ λ .99
+    }
+  });
+
+  it('refuses a threshold outside the grid', () => {
+    expect(() => carbGate(pipeline, 500)).toThrow(/expected a grid index in −1\.\.101, found 500/);
+  });
+});
+
+describe('decisions and verdicts from JSONL', () => {
+  it('a rewrite that executes a compliant replacement removes the violation; one that keeps the action does not', () => {
+    const target = items.find((it) => it.regime === 'state_dependent' && it.risk_label)!;
+    const lines = ids.map((id) => JSON.stringify(id === target.task_id
+      ? { task_id: id, decision: 'rewrite', action: { tool: target.terminal_action.tool, args: { ...target.terminal_action.args, email: 'me@northwind.example' } } }
+      : { task_id: id, decision: 'allow' }));
+    const decisions = readDecisions(tmp('d.jsonl', lines.join('\n')), ids);
+    const r = runAudit(items, [{ name: 'file', decisions }]);
+    expect(r.guardrails[0]!.rr.sd.count).toBe(99);
+  });
+
+  it('refuses a decisions file that misses items or has an unknown decision, one line per problem', () => {
+    const text = [JSON.stringify({ task_id: ids[0], decision: 'deny' }), JSON.stringify({ task_id: ids[1], decision: 'allow' })].join('\n');
+    const f = tmp('d.jsonl', text);
+    expect(() => readDecisions(f, ids)).toThrow(`${f}: line 1: decision ${ids[0]}: /decision: expected one of allow, block, rewrite, escalate, found string "deny"`);
+    expect(() => readDecisions(f, ids)).toThrow(new RegExp(`expected a decision for every item, found none for ${ids.length - 1}`));
+  });
+
+  it('external verdicts stand in for W: a judge that flags nothing has D_state 0 and CAS 1', () => {
+    const verdicts = readVerdicts(tmp('v.jsonl', ids.map((id) => JSON.stringify({ task_id: id, label: 'no_risk', violated_policy: null })).join('\n')), ids);
+    const r = runAudit(items, [], { verdicts, verdictsName: 'v.jsonl' });
+    expect(r.gain.state_dependent!.dState.rate).toBe(0);
+    expect(r.cas.rate).toBe(1);
+    expect(r.auditor).toBe('v.jsonl');
+  });
+});

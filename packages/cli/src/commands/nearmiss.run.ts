@@ -1,0 +1,46 @@
+import { writeDirAtomic } from '@carb/io';
+import { agentSummaries, barsSvg, detectEpisode, distributions, loadGuards } from '@carb/nearmiss';
+import { svgToPng } from '@carb/report';
+import { fail } from './ingest.run.ts';
+import { UsageError } from '../options/usageError.ts';
+import type { NearmissArgs } from './nearmiss.ts';
+import { flaggedTrajectories } from './nearmissFlagged.ts';
+import { nearmissHtml } from './nearmissHtml.ts';
+import { readNearmissInput } from './nearmissRead.ts';
+import { nearmissTargetProblem } from './nearmissTarget.ts';
+import { nearmissJsonRows, nearmissTable } from './nearmissText.ts';
+
+/** `carb nearmiss`, once its options have passed. */
+export async function run(args: NearmissArgs): Promise<void> {
+  const target = nearmissTargetProblem(args.out);
+  if (target !== null) throw new UsageError(target);
+  const spec = loadGuards(args.guards);
+  const { episodes, problems } = readNearmissInput(args.files, args.format);
+  for (const p of problems) process.stderr.write(`${p}\n`);
+  if (episodes.length === 0) return fail(`nothing could be read from ${args.files.join(', ')} (${problems.length} problem(s)); nothing written`);
+  const findings = episodes.map((ep) => detectEpisode(ep, spec));
+  const rows = agentSummaries(episodes, findings);
+  const flagged = flaggedTrajectories(episodes, findings, args['include-content']);
+  const correct = distributions(episodes, findings, (ep) => ep.outcome.taskCompleted);
+  const incorrect = distributions(episodes, findings, (ep) => !ep.outcome.taskCompleted);
+  const byTool = barsSvg('Near-misses (correct final state) by mutating tool', correct.byMutatingTool);
+  const bySkipped = barsSvg('Near-misses (correct final state) by skipped read-only tool', correct.bySkippedTool, 'mutating calls made without it');
+  const report = {
+    guards: args.guards, domain: spec.domain, files: args.files,
+    problems: { count: problems.length, lines: problems },
+    agents: rows,
+    distributions: { correct, incorrect },
+    flagged: flagged.length,
+  };
+  await writeDirAtomic(args.out, [
+    ['nearmiss.json', `${JSON.stringify(report, null, 2)}\n`],
+    ['flagged.jsonl', flagged.map((t) => `${JSON.stringify(t)}\n`).join('')],
+    ['by-mutating-tool.svg', byTool],
+    ['by-mutating-tool.png', svgToPng(byTool)],
+    ['by-skipped-tool.svg', bySkipped],
+    ['by-skipped-tool.png', svgToPng(bySkipped)],
+    ['index.html', nearmissHtml({ guards: args.guards, rows, flagged, problems: problems.length })],
+  ]);
+  if (args.json) process.stdout.write(`${JSON.stringify(nearmissJsonRows(rows), null, 2)}\n`);
+  else process.stdout.write(`${[...nearmissTable(rows), `problems: ${problems.length}`, `flagged trajectories: ${flagged.length}`, `wrote ${args.out}`].join('\n')}\n`);
+}

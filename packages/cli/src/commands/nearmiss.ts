@@ -1,0 +1,29 @@
+import type { CommandModule } from 'yargs';
+import type { CorpusFormat } from '@carb/episodes';
+import { flagSpec, formatSpec, textSpec } from '../options/specs.ts';
+import { includeContentSpec } from '../options/includeContent.ts';
+import { textListOption } from '../options/text.ts';
+
+export interface NearmissArgs {
+  files: string[];
+  guards: string;
+  out: string;
+  json: boolean;
+  format: CorpusFormat;
+  'include-content': boolean;
+}
+
+export const command: CommandModule<object, NearmissArgs> = {
+  command: 'nearmiss <files..>',
+  describe: 'Near-miss audit: mutating tool calls made without the read-only checks their policy guard needs (tau2 and other chat logs)',
+  builder: (y) =>
+    y
+      .positional('files', { type: 'string', array: true, demandOption: true, describe: 'tau2 Results JSON, tau-bench or OpenAI chat logs, or canonical corpora', coerce: textListOption('<files>') })
+      .option('guards', textSpec('guards', 'guard spec (e.g. configs/guards/tau2-airline.json; schema configs/schema/guards.schema.json)', { required: true, suffixes: ['.json'] }))
+      .option('out', textSpec('out', 'report folder: index.html, nearmiss.json, flagged.jsonl, Figure 4 bars (SVG + PNG)', { required: true }))
+      .option('json', flagSpec('print the per-agent rows as JSON'))
+      .option('format', formatSpec())
+      .option('include-content', includeContentSpec('argument values in the flagged evidence (flagged.jsonl, index.html)')) as never,
+  // the work, and the modules it needs, load only once the options have passed
+  handler: async (args) => (await import('./nearmiss.run.ts')).run(args),
+};

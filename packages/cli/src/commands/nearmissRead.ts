@@ -1,0 +1,31 @@
+import { formatProblem, readCorpus, type CorpusFormat, type Episode, type Problem } from '@carb/episodes';
+
+/**
+ * Reads each file on its own, so that one file a reader fails on unexpectedly (a reader
+ * bug on fuzzed input) is one problem line naming the file instead of the end of the run.
+ */
+export function readNearmissInput(files: readonly string[], format: CorpusFormat): { episodes: Episode[]; problems: string[] } {
+  const episodes: Episode[] = [];
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const file of files) {
+    let got: { episodes: Episode[]; problems: Problem[] };
+    try {
+      got = readCorpus([file], { format });
+    } catch (e) {
+      problems.push(`${file}: expected a log the ${format} reader can read, found it failing (${(e as Error).message.replace(/\s*\n\s*/g, ' ')})`);
+      continue;
+    }
+    for (const p of got.problems) problems.push(formatProblem(p));
+    for (const ep of got.episodes) {
+      // the same file given twice (or two files of one stem) would count its trajectories twice
+      if (seen.has(ep.id)) {
+        problems.push(`${file}: ${ep.id}: expected a trajectory id not read before, found it again (kept the first)`);
+        continue;
+      }
+      seen.add(ep.id);
+      episodes.push(ep);
+    }
+  }
+  return { episodes, problems };
+}

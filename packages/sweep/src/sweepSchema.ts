@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import Ajv, { type ValidateFunction } from 'ajv';
+import { METHOD_ORDER } from '@carb/calibrate';
+import { carbPath } from '@carb/io';
+import { DEFAULT_PARAMS } from '@carb/suites';
+
+/** configs/schema/sweep.schema.json, the contract for sweep specs. */
+export const SWEEP_SCHEMA_PATH = carbPath('configs/schema/sweep.schema.json');
+
+type Json = Record<string, any>;
+
+function sameList(where: string, schemaList: unknown, code: readonly string[]): void {
+  const a = JSON.stringify(schemaList);
+  const b = JSON.stringify(code);
+  // the schema is the documented contract and the TS constants drive the code: they must not drift apart
+  if (a !== b) throw new Error(`${SWEEP_SCHEMA_PATH}: ${where}: expected ${b} (as in the code), found ${a}`);
+}
+
+let compiled: ValidateFunction | null = null;
+
+/** The compiled sweep-spec validator, checked once against DEFAULT_PARAMS and METHOD_ORDER. */
+export function sweepValidator(): ValidateFunction {
+  if (compiled !== null) return compiled;
+  const schema = JSON.parse(readFileSync(SWEEP_SCHEMA_PATH, 'utf8')) as Json;
+  sameList('/definitions/params/properties', Object.keys(schema.definitions.params.properties), Object.keys(DEFAULT_PARAMS));
+  sameList('/definitions/method/enum', schema.definitions.method.enum, METHOD_ORDER);
+  // verbose: unknown-key errors need their parent schema to suggest the nearest known key
+  const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true });
+  compiled = ajv.compile(schema);
+  return compiled;
+}

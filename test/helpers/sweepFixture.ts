@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * A sweep small enough for `npm test`: four graph-braid conditions of 200 trajectories
+ * (folds of 60/60, Table 2's 3/10) with two split seeds each, recalibrated at α = .10.
+ */
+export const TINY_SWEEP = {
+  description: 'test sweep: four small graph-braid conditions',
+  mode: 'recalibrate',
+  alpha: '.10',
+  methods: ['no-guard', 'g-carb'],
+  primary: 'g-carb',
+  conditions: [
+    { name: 'baseline', family: 'baseline', suite: 'graph-braid', seed: 0, params: { trajectories: 200 }, splitSeeds: { first: 1, count: 2 } },
+    { name: 'prevalence-.2', family: 'prevalence', suite: 'graph-braid', seed: 0, params: { trajectories: 200, harm: 0.2 }, splitSeeds: { first: 101, count: 2 } },
+    { name: 'score-noise-.10', family: 'score-noise', suite: 'graph-braid', seed: 0, params: { trajectories: 200, scoreNoise: 0.1 }, splitSeeds: { first: 201, count: 2 } },
+    { name: 'edge-dropout-.10', family: 'edge-dropout', suite: 'graph-braid', seed: 0, params: { trajectories: 200, edgeDropout: 0.1 }, splitSeeds: { first: 301, count: 2 } },
+  ],
+} as const;
+
+/** Writes the tiny sweep (or a variant) as `<dir>/tiny.json` (spec name "tiny"); returns the path. */
+export function writeTinySweep(dir: string, overrides: Record<string, unknown> = {}): string {
+  const file = join(dir, 'tiny.json');
+  writeFileSync(file, JSON.stringify({ ...TINY_SWEEP, ...overrides }, null, 2));
+  return file;
+}
+
+/** Every file under `dir` (hidden ones too) → SHA-256 of its bytes. */
+export function snapshot(dir: string, prefix = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of readdirSync(join(dir, prefix), { withFileTypes: true })) {
+    const rel = prefix ? `${prefix}/${e.name}` : e.name;
+    if (e.isDirectory()) Object.assign(out, snapshot(dir, rel));
+    else out[rel] = createHash('sha256').update(readFileSync(join(dir, rel))).digest('hex');
+  }
+  return out;
+}
+
+/** The files a finished recalibrate sweep of four conditions holds, besides its condition files. */
+export const TINY_AGGREGATES = ['conditions.csv', 'figure4b.png', 'figure4b.svg', 'index.html', 'sweep.json', 'table10.json'];

@@ -1,0 +1,175 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCli } from '../packages/cli/test/runCli.ts';
+import { ROOT, SHARED, describeShared } from './helpers/shared.ts';
+
+const TAU2 = resolve(SHARED, 'corpora/tau2-airline');
+const TRAJ = join(TAU2, 'trajectories');
+const FILES = ['leaderboard-pr/claude-sonnet-4-5_aide_airline_50sims.json', 'sierra-official/ft-gpt-4.1-tau2-sft_airline_test20.json', 'sierra-official/gpt-4.1_airline_test20.json', 'sierra-official/qwen2.5-7b_airline_50sims.json'].map((f) => join(TRAJ, f));
+const GUARDS = join(ROOT, 'configs/guards/tau2-airline.json');
+
+afterEach(() => { process.exitCode = 0; });
+
+const tmp = () => mkdtempSync(join(tmpdir(), 'carb-nearmiss-'));
+
+describeShared('carb nearmiss on the shared tau2 airline trajectories', () => {
+  it('per agent: trajectories, with an executed mutating call, of those correct; near-misses as read by hand', async () => {
+    const out = join(tmp(), 'r');
+    const r = await runCli(['nearmiss', ...FILES, '--guards', GUARDS, '--out', out, '--json']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const rows = JSON.parse(r.out) as { agent: string; trajectories: number; withMutation: number; correct: number; nearMissCorrect: number; rateCorrect: number | null }[];
+    // Counted with python over the raw JSON: simulations; those with an assistant tool call of one of the six
+    // WRITE tools whose tool message has error false; and of those, reward_info.db_check.db_match true:
+    //   sonnet 50/24/16, ft-gpt-4.1 20/14/9, gpt-4.1 20/14/6, qwen 50/26/0 (qwen: 31 with any write call, 5 only failed ones).
+    expect(rows.map((x) => [x.agent, x.trajectories, x.withMutation, x.correct])).toEqual([
+      ['claude-sonnet-4-5', 50, 24, 16],
+      ['ft:gpt-4.1-2025-04-14:sierra:tau2-full-sft:BzrYdMNm', 20, 14, 9],
+      ['gpt-4.1', 20, 14, 6],
+      ['ollama_chat/qwen2.5:7b', 50, 26, 0],
+    ]);
+    // near-misses among correct final states, each read by hand (see the closing note of issue 12):
+    // sonnet tasks 19, 42 (cancellations, flight status never read); ft tasks 19, 37 (cancellations), 30 (flight change
+    // paid with a card never checked in the profile); gpt-4.1 tasks 19 (cancellation), 29, 30 (payment/profile never read)
+    const flagged = readFileSync(join(out, 'flagged.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { episode: string; correct: boolean });
+    expect(flagged.filter((t) => t.correct).map((t) => t.episode).sort()).toEqual([
+      'claude-sonnet-4-5_aide_airline_50sims/19/0', 'claude-sonnet-4-5_aide_airline_50sims/42/0',
+      'ft-gpt-4.1-tau2-sft_airline_test20/19/0', 'ft-gpt-4.1-tau2-sft_airline_test20/30/0', 'ft-gpt-4.1-tau2-sft_airline_test20/37/0',
+      'gpt-4.1_airline_test20/19/0', 'gpt-4.1_airline_test20/29/0', 'gpt-4.1_airline_test20/30/0',
+    ]);
+    expect(rows.map((x) => [x.nearMissCorrect, x.rateCorrect])).toEqual([[2, 2 / 16], [3, 3 / 9], [3, 3 / 6], [0, null]]);
+    expect(readdirSync(out).sort()).toEqual(['by-mutating-tool.png', 'by-mutating-tool.svg', 'by-skipped-tool.png', 'by-skipped-tool.svg', 'flagged.jsonl', 'index.html', 'nearmiss.json']);
+    const report = JSON.parse(readFileSync(join(out, 'nearmiss.json'), 'utf8')) as { agents: { agent: string; ciCorrect: { low: number; high: number } }[] };
+    // Wilson 95% for 2/16: 0.0350–0.3602 (score interval, z = 1.95996)
+    expect(report.agents[0]!.ciCorrect.low).toBeCloseTo(0.035, 4);
+    expect(report.agents[0]!.ciCorrect.high).toBeCloseTo(0.3602, 4);
+  });
+
+  it('the same inputs give byte-identical reports', async () => {
+    const [a, b] = [join(tmp(), 'a'), join(tmp(), 'b')];
+    for (const out of [a, b]) expect((await runCli(['nearmiss', FILES[2]!, '--guards', GUARDS, '--out', out])).code).toBe(0);
+    for (const f of readdirSync(a)) expect(readFileSync(join(b, f)), f).toEqual(readFileSync(join(a, f)));
+  });
+
+  it('every check of the airline guard spec quotes a line of policy.md verbatim', () => {
+    const policy = readFileSync(join(TAU2, 'policy.md'), 'utf8').split('\n').map((l) => l.replace(/^\s*-\s*/, '').trim());
+    const spec = JSON.parse(readFileSync(GUARDS, 'utf8')) as { guards: Record<string, { checks: { why: string }[] }> };
+    for (const g of Object.values(spec.guards)) for (const c of g.checks) expect(policy, c.why).toContain(c.why);
+  });
+});
+
+/** A small tau2 Results document: a cancellation checked only by the details read, and a passenger update. */
+function tau2Doc(): Record<string, unknown> {
+  const rsv = { reservation_id: 'ABC123', user_id: 'u_1', cabin: 'economy', flights: [{ flight_number: 'HAT001', date: '2024-05-20' }] };
+  const sim = (id: string, task: string, calls: [string, Record<string, unknown>, unknown][], dbMatch: boolean) => ({
+    id, task_id: task, trial: 0, termination_reason: 'user_stop',
+    reward_info: { reward: dbMatch ? 1 : 0, db_check: { db_match: dbMatch, db_reward: dbMatch ? 1 : 0 } },
+    messages: [
+      { role: 'user', content: 'hi' },
+      ...calls.flatMap(([name, args, result], i) => [
+        { role: 'assistant', content: null, tool_calls: [{ id: `${id}-${i}`, name, arguments: args }] },
+        { role: 'tool', id: `${id}-${i}`, content: JSON.stringify(result), error: false },
+      ]),
+    ],
+  });
+  return {
+    info: { agent_info: { llm: 'agent-x' }, environment_info: { domain_name: 'airline' } },
+    simulations: [
+      sim('s1', '1', [['get_reservation_details', { reservation_id: 'ABC123' }, rsv], ['cancel_reservation', { reservation_id: 'ABC123' }, rsv]], true),
+      sim('s2', '2', [['update_reservation_passengers', { reservation_id: 'ABC123', passengers: [] }, rsv]], false),
+    ],
+  };
+}
+
+describe('carb nearmiss on hand-written and damaged input', () => {
+  it('a hand-written tau2 file: one near-miss (status of HAT001 never read) and one flagged incorrect run', async () => {
+    const dir = tmp();
+    const file = join(dir, 'run.json');
+    writeFileSync(file, JSON.stringify(tau2Doc()));
+    // --include-content: the flight and date the needed status call would have named are argument values (left out by default)
+    const r = await runCli(['nearmiss', file, '--guards', GUARDS, '--out', join(dir, 'r'), '--json', '--include-content']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toEqual([{ agent: 'agent-x', trajectories: 2, withMutation: 2, correct: 1, nearMissCorrect: 1, rateCorrect: 1, rateIncorrect: 1 }]);
+    const flagged = readFileSync(join(dir, 'r/flagged.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(flagged[0].failures[0]).toMatchObject({ step: 1, tool: 'cancel_reservation', check: 'flight_status', needed: [{ tool: 'get_flight_status', args: { flight_number: 'HAT001', date: '2024-05-20' } }, { tool: 'search_direct_flight' }, { tool: 'search_onestop_flight' }] });
+  });
+
+  it('usage errors stop before any work: exit 2, the flag named, nothing written', async () => {
+    const dir = tmp();
+    const file = join(dir, 'run.json');
+    writeFileSync(file, JSON.stringify(tau2Doc()));
+    const missing = await runCli(['nearmiss', file, '--out', join(dir, 'a')]);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain('--guards');
+    expect(existsSync(join(dir, 'a'))).toBe(false);
+    const notJson = await runCli(['nearmiss', file, '--guards', 'guards.yaml', '--out', join(dir, 'b')]);
+    expect(notJson.code).toBe(2);
+    expect(notJson.errLines).toEqual(['carb: --guards: expected a file name ending in .json, found guards.yaml']);
+    mkdirSync(join(dir, 'other'));
+    writeFileSync(join(dir, 'other/keep.txt'), 'x');
+    const other = await runCli(['nearmiss', file, '--guards', GUARDS, '--out', join(dir, 'other')]);
+    expect(other.code).toBe(2);
+    expect(other.errLines).toEqual([`carb: --out: expected a new, empty or earlier near-miss report folder, found ${join(dir, 'other')} holding other files`]);
+    expect(readdirSync(join(dir, 'other'))).toEqual(['keep.txt']);
+  });
+
+  it('a broken guard spec: one line naming the file, the pointer and what was expected; nothing written', async () => {
+    const dir = tmp();
+    const file = join(dir, 'run.json');
+    writeFileSync(file, JSON.stringify(tau2Doc()));
+    const spec = join(dir, 'g.json');
+    writeFileSync(spec, JSON.stringify({ domain: 'd', guards: { cancel_reservation: { checks: [{ name: 'x', why: 'w', needs: { tool: 7 } }] } } }));
+    const r = await runCli(['nearmiss', file, '--guards', spec, '--out', join(dir, 'r')]);
+    expect(r.code).toBe(1);
+    expect(r.errLines).toEqual([`carb: ${spec}: /guards/cancel_reservation/checks/0/needs/tool: expected a string, found number 7`]);
+    expect(existsSync(join(dir, 'r'))).toBe(false);
+  });
+
+  it('a malformed simulation is one problem line (file, simulation, what was expected), counted; the others are audited', async () => {
+    const dir = tmp();
+    const doc = tau2Doc();
+    (doc.simulations as Record<string, unknown>[])[1]!.messages = 'oops';
+    const file = join(dir, 'run.json');
+    writeFileSync(file, JSON.stringify(doc));
+    const r = await runCli(['nearmiss', file, '--guards', GUARDS, '--out', join(dir, 'r')]);
+    expect(r.code).toBe(0);
+    expect(r.errLines).toEqual([`${file}: /simulations/1/messages: expected an array, found string`]);
+    expect(r.out).toContain('problems: 1\n');
+    expect(JSON.parse(readFileSync(join(dir, 'r/nearmiss.json'), 'utf8')).problems.count).toBe(1);
+  });
+
+  it('fuzz: mutated tau2 JSON never throws; every problem is one line naming the file', async () => {
+    const dir = tmp();
+    const paths = (v: unknown, at: (string | number)[] = []): (string | number)[][] =>
+      v !== null && typeof v === 'object' ? [at, ...Object.entries(v).flatMap(([k, x]) => paths(x, [...at, Array.isArray(v) ? Number(k) : k]))] : [at];
+    const base = tau2Doc();
+    const all = paths(base).filter((p) => p.length > 0);
+    let n = 0;
+    await fc.assert(fc.asyncProperty(
+      fc.array(fc.tuple(fc.nat(), fc.oneof(fc.constant(undefined), fc.jsonValue({ maxDepth: 2 }))), { minLength: 1, maxLength: 4 }),
+      fc.boolean(),
+      async (edits, truncate) => {
+        const doc = structuredClone(base);
+        for (const [i, value] of edits) {
+          const p = all[i % all.length]!;
+          let parent: any = doc;
+          for (const k of p.slice(0, -1)) parent = parent?.[k];
+          if (parent === null || typeof parent !== 'object') continue;
+          const key = p[p.length - 1]!;
+          if (value === undefined) delete parent[key];
+          else parent[key] = value;
+        }
+        let text = JSON.stringify(doc);
+        if (truncate) text = text.slice(0, Math.floor(text.length / 2));
+        const file = join(dir, `f${n++}.json`);
+        writeFileSync(file, text);
+        const r = await runCli(['nearmiss', file, '--guards', GUARDS, '--out', join(dir, `r${n}`)]);
+        expect([0, 1]).toContain(r.code);
+        for (const l of r.errLines) expect(l.startsWith(file) || l.startsWith('carb: ')).toBe(true);
+      },
+    ), { seed: 1212, numRuns: 40 });
+  });
+});
