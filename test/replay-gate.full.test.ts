@@ -6,7 +6,7 @@ import { gateMismatches } from './helpers/gateAgreement.ts';
 import { bundledEpisodes, defaultPipeline, sharedEpisodes } from './helpers/replayCorpora.ts';
 import { describeShared } from './helpers/shared.ts';
 
-// replay-gate.test.ts on every episode of graph-braid and of the shared corpus.
+// replay-gate.sample.full.test.ts on every episode of graph-braid and of the shared corpus.
 describe('Proposition 2 on all of graph-braid', () => {
   it('2,000 episodes, all selectors, λ ∈ {⊥, 0, .25, .5, .58, .99, 1}', () => {
     const episodes = bundledEpisodes('graph-braid');

@@ -24,6 +24,9 @@ export default defineConfig({
     // Vitest's default is one worker per core minus one, i.e. a single worker on a 2-core
     // machine; the main process idles while files run, so every core gets a worker.
     maxWorkers: '100%',
+    // worker threads, not forked processes: each isolated file imports faster (measured on this 2-core machine:
+    // the fast project in 149 s with threads against 170 s with forks, every test passing either way)
+    pool: 'threads',
     setupFiles: [fileURLToPath(new URL('helpers/fastCheckSeed.ts', import.meta.url))],
     projects: [
       { extends: true, test: { name: 'fast', root, include: ['**/*.test.ts'], exclude: ['**/node_modules/**', FULL, CLUSTER] } },

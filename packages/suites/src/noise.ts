@@ -1,16 +1,28 @@
-import { normal, rngFor } from './rng.ts';
+import { normal, rngFor, type Rng } from './rng.ts';
 import type { SuiteMeta } from './types.ts';
 
+/** The episode whose noise stream was drawn last: replay asks for its steps one after another. */
+let last: { key: string; rng: Rng; draws: number[] } | null = null;
+
+/** The t-th standard normal of an episode's noise stream (one seeded stream per episode, drawn in step order). */
+function episodeNormal(noiseSeed: number, episodeId: string, t: number): number {
+  const key = `${noiseSeed}\u0000${episodeId}`;
+  if (last === null || last.key !== key) last = { key, rng: rngFor(noiseSeed, `noise:${episodeId}`), draws: [] };
+  while (last.draws.length <= t) last.draws.push(normal(last.rng));
+  return last.draws[t]!;
+}
+
 /**
- * The additive score noise of App. G.2 for proposal `t` of `episodeId`: ε ~ N(0, σ²) from
- * the corpus noise seed, one independent stream per (episode, step) so that it does not
- * depend on selector, threshold or replay order. Replay scores q' = clip[0,1](q + ε); the
- * noise is fixed per proposal, which keeps prefixes nested across thresholds.
+ * The additive score noise of App. G.2 for proposal `t` of `episodeId`: ε ~ N(0, σ²), the t-th
+ * draw of the episode's own stream from the corpus noise seed, so it depends on neither
+ * selector, threshold nor replay order (one stream per episode, not per step: a seeded stream
+ * costs as much to start as a few hundred draws). Replay scores q' = clip[0,1](q + ε); the noise
+ * is fixed per proposal, which keeps prefixes nested across thresholds.
  */
 export function scoreNoise(meta: Pick<SuiteMeta, 'noiseSeed' | 'params'>, episodeId: string, t: number): number {
   const sigma = meta.params.scoreNoise;
   if (sigma === 0) return 0;
-  return sigma * normal(rngFor(meta.noiseSeed, `noise:${episodeId}:${t}`));
+  return sigma * episodeNormal(meta.noiseSeed, episodeId, t);
 }
 
 /** q + ε clipped to [0,1]. */

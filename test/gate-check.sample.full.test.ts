@@ -12,7 +12,8 @@ import { defaultPipeline, sharedEpisodes } from './helpers/replayCorpora.ts';
 import { ROOT, describeShared } from './helpers/shared.ts';
 
 // App. H's agreement check as a command: the online gate driven through logged episodes stops
-// where offline replay stops (Proposition 2). gate-check.full.test.ts runs every shared episode.
+// where offline replay stops (Proposition 2). gate-check.full.test.ts runs every shared episode; this
+// sample variant is in the full project too (CI runs it after `npm test`).
 
 const corpus = (name: string) => join(ROOT, 'corpora', `${name}.jsonl`);
 const dir = mkdtempSync(join(tmpdir(), 'carb-gate-check-'));

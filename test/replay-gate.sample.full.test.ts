@@ -7,7 +7,8 @@ import { gateMismatches } from './helpers/gateAgreement.ts';
 import { bundledEpisodes, defaultPipeline, sharedEpisodes } from './helpers/replayCorpora.ts';
 import { describeShared } from './helpers/shared.ts';
 
-// Fixed-seed samples of the large corpora; replay-gate.full.test.ts runs every episode (`npm run test:full`).
+// Fixed-seed samples of the large corpora (and the CES suites whole); replay-gate.full.test.ts runs every episode.
+// Both are in the full project (`npm run test:exhaustive`, which CI runs after `npm test`), to keep `npm test` under 3 min.
 const SHARED_SAMPLE = { seed: 1, fraction: 0.1, stratum: agentDojoStratum };
 const BRAID_SAMPLE = { seed: 1, fraction: 0.1, stratum: () => 'graph-braid' };
 

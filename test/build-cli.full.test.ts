@@ -1,0 +1,83 @@
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, unlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from './helpers/shared.ts';
+
+const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; scripts: Record<string, string> };
+
+function node(args: string[], cwd = ROOT, env: NodeJS.ProcessEnv = process.env) {
+  const r = spawnSync(process.execPath, args, { cwd, env, encoding: 'utf8', timeout: 300_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+// child processes that build or start node several times: generous limits for a loaded machine (no timing asserted)
+const SLOW = { timeout: 180_000 };
+
+/**
+ * A copy of the checkout (sources, configs, manifests; node_modules linked entry by entry, @carb/*
+ * to the copy's own packages), where the bundle can be built, made stale and removed without
+ * touching the one the other test files run.
+ */
+describe('a copy of the checkout: install-time build, stale and missing bundles', SLOW, () => {
+  const copy = mkdtempSync(join(tmpdir(), 'carb-build-'));
+  const bin = join(copy, 'packages/cli/bin/carb.js');
+  const bundle = join(copy, 'packages/cli/dist/carb.js');
+  const esbuildLink = join(copy, 'node_modules/esbuild');
+  afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
+  beforeAll(() => {
+    for (const f of ['package.json', 'package-lock.json']) cpSync(join(ROOT, f), join(copy, f));
+    cpSync(join(ROOT, 'configs'), join(copy, 'configs'), { recursive: true });
+    cpSync(join(ROOT, 'packages'), join(copy, 'packages'), { recursive: true, filter: (src) => !/\/(dist|node_modules)$/.test(src) });
+    mkdirSync(join(copy, 'node_modules/@carb'), { recursive: true });
+    for (const e of readdirSync(join(ROOT, 'node_modules'))) {
+      if (e !== '@carb' && e !== '.bin') symlinkSync(join(ROOT, 'node_modules', e), join(copy, 'node_modules', e));
+    }
+    for (const p of readdirSync(join(copy, 'packages'))) symlinkSync(join(copy, 'packages', p), join(copy, 'node_modules/@carb', p));
+  }, SLOW.timeout);
+
+  it('the prepare script builds the bundle, which then runs with plain node', () => {
+    const r = spawnSync('sh', ['-c', PKG.scripts.prepare!], { cwd: copy, encoding: 'utf8', timeout: 300_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(node([bundle, '--version'], copy)).toEqual({ status: 0, stdout: `${PKG.version}\n`, stderr: '' });
+  });
+
+  it('a current bundle is run as it is (not rebuilt)', () => {
+    const built = statSync(bundle).mtimeMs;
+    expect(node([bin, '--version'], copy)).toEqual({ status: 0, stdout: `${PKG.version}\n`, stderr: '' });
+    expect(statSync(bundle).mtimeMs).toBe(built);
+  });
+
+  it('an edited source is rebuilt before it runs, quietly when stderr is not a terminal', () => {
+    appendFileSync(join(copy, 'packages/cli/src/main.ts'), "\nprocess.stdout.write('edited once\\n');\n");
+    expect(node([bin, '--version'], copy)).toEqual({ status: 0, stdout: `edited once\n${PKG.version}\n`, stderr: '' });
+    // and the rebuilt bundle alone has the edit too
+    expect(node([bundle, '--version'], copy).stdout).toBe(`edited once\n${PKG.version}\n`);
+  });
+
+  it('without esbuild, a stale bundle is not run: the sources run through tsx after one line on stderr', () => {
+    unlinkSync(esbuildLink);
+    appendFileSync(join(copy, 'packages/cli/src/main.ts'), "\nprocess.stdout.write('edited twice\\n');\n");
+    expect(node([bin, '--version'], copy)).toEqual({
+      status: 0,
+      stdout: `edited once\nedited twice\n${PKG.version}\n`,
+      stderr: 'carb: cannot rebuild packages/cli/dist (packages/cli/src/main.ts changed; esbuild is not installed (a devDependency)); running the sources through tsx\n',
+    });
+  });
+
+  it('without esbuild, prepare skips the build and passes (npm ci --omit=dev); npm run build fails', () => {
+    const prepare = spawnSync('sh', ['-c', PKG.scripts.prepare!], { cwd: copy, encoding: 'utf8' });
+    expect({ status: prepare.status, stderr: prepare.stderr }).toEqual({ status: 0, stderr: 'carb build: esbuild is not installed (a devDependency); no bundle built\n' });
+    const build = spawnSync('sh', ['-c', PKG.scripts.build!], { cwd: copy, encoding: 'utf8' });
+    expect(build.status).toBe(1);
+  });
+
+  it('a missing bundle is built by the first start', () => {
+    symlinkSync(join(ROOT, 'node_modules/esbuild'), esbuildLink);
+    rmSync(join(copy, 'packages/cli/dist'), { recursive: true, force: true });
+    expect(node([bin, '--version'], copy)).toEqual({ status: 0, stdout: `edited once\nedited twice\n${PKG.version}\n`, stderr: '' });
+    expect(existsSync(bundle)).toBe(true);
+  });
+});
