@@ -11,6 +11,20 @@ import { SHARD_REPORT_FILES } from './helpers/shardFixture.ts';
 // (scripts/cluster/local-slurm.sh) and takes down again, stopping only the daemons it started.
 const SLURM = join(ROOT, 'scripts/cluster/local-slurm.sh');
 const TASKS = 4;
+
+/**
+ * Waits for a Slurm job by polling its state every 250 ms (sbatch --wait backs off to tens of
+ * seconds between polls, which would swamp the times printed), and returns that state.
+ */
+function waitJob(jid: string, env: NodeJS.ProcessEnv): string {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    const r = spawnSync('scontrol', ['show', 'job', jid], { env, encoding: 'utf8' });
+    const state = /JobState=(\S+)/.exec(r.stdout)?.[1] ?? 'UNKNOWN';
+    if (!['PENDING', 'RUNNING', 'CONFIGURING', 'COMPLETING'].includes(state)) return state;
+    Atomics.wait(pause, 0, 0, 250);
+  }
+}
 const CALIBRATE = ['--no-frontier', '--splits', '200'];
 
 describeShared('carb on a real Slurm: replay and sweep arrays + dependent merges', () => {
@@ -48,10 +62,12 @@ describeShared('carb on a real Slurm: replay and sweep arrays + dependent merges
     const array = spawnSync('sbatch', ['--parsable', `--array=1-${TASKS}`, '--export=ALL', join(ROOT, 'configs/cluster/replay-array.sbatch')], { cwd: work, env: jobEnv, encoding: 'utf8' });
     expect(array.status, array.stderr).toBe(0);
     const jid = array.stdout.trim().split(';')[0]!;
-    const merge = spawnSync('sbatch', ['--wait', `--dependency=afterok:${jid}`, '--export=ALL', join(ROOT, 'configs/cluster/calibrate-merge.sbatch')], { cwd: work, env: jobEnv, encoding: 'utf8' });
+    const merge = spawnSync('sbatch', ['--parsable', `--dependency=afterok:${jid}`, '--export=ALL', join(ROOT, 'configs/cluster/calibrate-merge.sbatch')], { cwd: work, env: jobEnv, encoding: 'utf8' });
+    expect(merge.status, merge.stderr).toBe(0);
+    const state = waitJob(merge.stdout.trim(), jobEnv);
     const seconds = (performance.now() - t0) / 1000;
     const logs = readdirSync(work).filter((f) => f.endsWith('.log')).map((f) => `${f}:\n${readFileSync(join(work, f), 'utf8')}`).join('\n');
-    expect(merge.status, `${merge.stderr}\n${logs}`).toBe(0);
+    expect(state, logs).toBe('COMPLETED');
     process.stderr.write(`[carb tests] Slurm: ${TASKS}-task replay array + merge on ${AGENTDOJO_RUNS}: ${seconds.toFixed(1)} s\n`);
     expect(readdirSync(shards).sort()).toEqual(Array.from({ length: TASKS }, (_, i) => `shard-${String(i).padStart(5, '0')}-of-${String(TASKS).padStart(5, '0')}.arrow`));
     for (const f of SHARD_REPORT_FILES) expect(readFileSync(join(out, f)).equals(readFileSync(join(one, f))), f).toBe(true);
@@ -78,10 +94,12 @@ describeShared('carb on a real Slurm: replay and sweep arrays + dependent merges
       const array = spawnSync('sbatch', ['--parsable', `--array=0-${tasks - 1}`, '--export=ALL', join(ROOT, 'configs/cluster/sweep-array.sbatch')], { cwd: work, env: jobEnv, encoding: 'utf8' });
       expect(array.status, array.stderr).toBe(0);
       const jid = array.stdout.trim().split(';')[0]!;
-      const merge = spawnSync('sbatch', ['--wait', `--dependency=afterok:${jid}`, '--export=ALL', join(ROOT, 'configs/cluster/sweep-merge.sbatch')], { cwd: work, env: jobEnv, encoding: 'utf8' });
+      const merge = spawnSync('sbatch', ['--parsable', `--dependency=afterok:${jid}`, '--export=ALL', join(ROOT, 'configs/cluster/sweep-merge.sbatch')], { cwd: work, env: jobEnv, encoding: 'utf8' });
+      expect(merge.status, merge.stderr).toBe(0);
+      const state = waitJob(merge.stdout.trim(), jobEnv);
       const seconds = (performance.now() - t0) / 1000;
       const logs = readdirSync(work).filter((f) => f.startsWith('carb-sweep') && f.endsWith('.log')).map((f) => `${f}:\n${readFileSync(join(work, f), 'utf8')}`).join('\n');
-      expect(merge.status, `${merge.stderr}\n${logs}`).toBe(0);
+      expect(state, logs).toBe('COMPLETED');
       timings.push(`${tasks}-task array + merge ${seconds.toFixed(1)} s`);
       expect(readdirSync(shards).sort()).toEqual(Array.from({ length: tasks }, (_, i) => `task-${i}`));
       expect(files(out)).toEqual(files(one));

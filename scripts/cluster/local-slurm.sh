@@ -39,8 +39,9 @@ ProctrackType=proctrack/linuxproc
 TaskPlugin=task/none
 SelectType=select/cons_tres
 SelectTypeParameters=CR_Core
-# a dependent merge whose array failed is cancelled, so `sbatch --wait` returns instead of waiting forever
-SchedulerParameters=kill_invalid_depend
+# a dependent merge whose array failed is cancelled, so `sbatch --wait` returns instead of waiting forever; the
+# scheduling loops run every second or two (defaults 60 s and 30 s), so a merge starts as soon as its array is done
+SchedulerParameters=kill_invalid_depend,sched_interval=2,bf_interval=1
 JobAcctGatherType=jobacct_gather/none
 MpiDefault=none
 ReturnToService=2
