@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../packages/cli/test/runCli.ts';
 import { ROOT, SHARED, describeShared } from './helpers/shared.ts';
+import { tau2Results, tau2Simulation } from './helpers/tau2Doc.ts';
 
 const TAU2 = resolve(SHARED, 'corpora/tau2-airline');
 const TRAJ = join(TAU2, 'trajectories');
@@ -64,24 +65,10 @@ describeShared('carb nearmiss on the shared tau2 airline trajectories', () => {
 /** A small tau2 Results document: a cancellation checked only by the details read, and a passenger update. */
 function tau2Doc(): Record<string, unknown> {
   const rsv = { reservation_id: 'ABC123', user_id: 'u_1', cabin: 'economy', flights: [{ flight_number: 'HAT001', date: '2024-05-20' }] };
-  const sim = (id: string, task: string, calls: [string, Record<string, unknown>, unknown][], dbMatch: boolean) => ({
-    id, task_id: task, trial: 0, termination_reason: 'user_stop',
-    reward_info: { reward: dbMatch ? 1 : 0, db_check: { db_match: dbMatch, db_reward: dbMatch ? 1 : 0 } },
-    messages: [
-      { role: 'user', content: 'hi' },
-      ...calls.flatMap(([name, args, result], i) => [
-        { role: 'assistant', content: null, tool_calls: [{ id: `${id}-${i}`, name, arguments: args }] },
-        { role: 'tool', id: `${id}-${i}`, content: JSON.stringify(result), error: false },
-      ]),
-    ],
-  });
-  return {
-    info: { agent_info: { llm: 'agent-x' }, environment_info: { domain_name: 'airline' } },
-    simulations: [
-      sim('s1', '1', [['get_reservation_details', { reservation_id: 'ABC123' }, rsv], ['cancel_reservation', { reservation_id: 'ABC123' }, rsv]], true),
-      sim('s2', '2', [['update_reservation_passengers', { reservation_id: 'ABC123', passengers: [] }, rsv]], false),
-    ],
-  };
+  return tau2Results([
+    tau2Simulation('s1', '1', [['get_reservation_details', { reservation_id: 'ABC123' }, rsv], ['cancel_reservation', { reservation_id: 'ABC123' }, rsv]], true),
+    tau2Simulation('s2', '2', [['update_reservation_passengers', { reservation_id: 'ABC123', passengers: [] }, rsv]], false),
+  ]);
 }
 
 describe('carb nearmiss on hand-written and damaged input', () => {

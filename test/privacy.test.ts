@@ -5,6 +5,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { redactValues } from '@carb/io';
 import { runCli, type CliRun } from '../packages/cli/test/runCli.ts';
 import { ROOT } from './helpers/shared.ts';
+import { tau2Results, tau2Simulation } from './helpers/tau2Doc.ts';
 
 // Logs hold personal data: by default no output of carb carries a tool result or an argument
 // value (README "What each output contains"). Two distinctive strings are planted in the inputs,
@@ -102,21 +103,7 @@ describe('carb gate and carb inspect', () => {
 // never read, so the near-miss's evidence names both (the needed get_flight_status call).
 function tau2Doc(): Record<string, unknown> {
   const rsv = { reservation_id: SECRET, user_id: 'u_1', cabin: 'economy', flights: [{ flight_number: CANARY, date: '2024-05-20' }] };
-  const sim = (id: string, calls: [string, Record<string, unknown>, unknown][]) => ({
-    id, task_id: '1', trial: 0, termination_reason: 'user_stop',
-    reward_info: { reward: 1, db_check: { db_match: true, db_reward: 1 } },
-    messages: [
-      { role: 'user', content: 'hi' },
-      ...calls.flatMap(([name, args, result], i) => [
-        { role: 'assistant', content: null, tool_calls: [{ id: `${id}-${i}`, name, arguments: args }] },
-        { role: 'tool', id: `${id}-${i}`, content: JSON.stringify(result), error: false },
-      ]),
-    ],
-  });
-  return {
-    info: { agent_info: { llm: 'agent-x' }, environment_info: { domain_name: 'airline' } },
-    simulations: [sim('s1', [['get_reservation_details', { reservation_id: SECRET }, rsv], ['cancel_reservation', { reservation_id: SECRET }, rsv]])],
-  };
+  return tau2Results([tau2Simulation('s1', '1', [['get_reservation_details', { reservation_id: SECRET }, rsv], ['cancel_reservation', { reservation_id: SECRET }, rsv]], true)]);
 }
 
 describe('carb nearmiss', () => {

@@ -27,6 +27,23 @@ function waitJob(jid: string, env: NodeJS.ProcessEnv): string {
 }
 const CALIBRATE = ['--no-frontier', '--splits', '200'];
 
+/**
+ * Submits `array` (an sbatch script) as `--array=<range>` and `merge` with --dependency=afterok on
+ * it, waits for the merge, and returns its final state, the wall time of both, and the job logs.
+ */
+function arrayThenMerge(work: string, env: NodeJS.ProcessEnv, array: string, range: string, merge: string, logPrefix: string): { state: string; seconds: number; logs: string } {
+  const t0 = performance.now();
+  const a = spawnSync('sbatch', ['--parsable', `--array=${range}`, '--export=ALL', join(ROOT, 'configs/cluster', array)], { cwd: work, env, encoding: 'utf8' });
+  expect(a.status, a.stderr).toBe(0);
+  const jid = a.stdout.trim().split(';')[0]!;
+  const m = spawnSync('sbatch', ['--parsable', `--dependency=afterok:${jid}`, '--export=ALL', join(ROOT, 'configs/cluster', merge)], { cwd: work, env, encoding: 'utf8' });
+  expect(m.status, m.stderr).toBe(0);
+  const state = waitJob(m.stdout.trim(), env);
+  const seconds = (performance.now() - t0) / 1000;
+  const logs = readdirSync(work).filter((f) => f.startsWith(logPrefix) && f.endsWith('.log')).map((f) => `${f}:\n${readFileSync(join(work, f), 'utf8')}`).join('\n');
+  return { state, seconds, logs };
+}
+
 describeShared('carb on a real Slurm: replay and sweep arrays + dependent merges', () => {
   const work = mkdtempSync(join(tmpdir(), 'carb-slurm-test-'));
   let env: NodeJS.ProcessEnv | null = null;
@@ -58,15 +75,7 @@ describeShared('carb on a real Slurm: replay and sweep arrays + dependent merges
       ...env, CARB: `node ${join(ROOT, 'packages/cli/bin/carb.js')}`, CARB_CORPUS: AGENTDOJO_RUNS, CARB_SHARDS: shards, CARB_OUT: out,
       CARB_CALIBRATE_ARGS: CALIBRATE.join(' '),
     };
-    const t0 = performance.now();
-    const array = spawnSync('sbatch', ['--parsable', `--array=1-${TASKS}`, '--export=ALL', join(ROOT, 'configs/cluster/replay-array.sbatch')], { cwd: work, env: jobEnv, encoding: 'utf8' });
-    expect(array.status, array.stderr).toBe(0);
-    const jid = array.stdout.trim().split(';')[0]!;
-    const merge = spawnSync('sbatch', ['--parsable', `--dependency=afterok:${jid}`, '--export=ALL', join(ROOT, 'configs/cluster/calibrate-merge.sbatch')], { cwd: work, env: jobEnv, encoding: 'utf8' });
-    expect(merge.status, merge.stderr).toBe(0);
-    const state = waitJob(merge.stdout.trim(), jobEnv);
-    const seconds = (performance.now() - t0) / 1000;
-    const logs = readdirSync(work).filter((f) => f.endsWith('.log')).map((f) => `${f}:\n${readFileSync(join(work, f), 'utf8')}`).join('\n');
+    const { state, seconds, logs } = arrayThenMerge(work, jobEnv, 'replay-array.sbatch', `1-${TASKS}`, 'calibrate-merge.sbatch', 'carb-');
     expect(state, logs).toBe('COMPLETED');
     process.stderr.write(`[carb tests] Slurm: ${TASKS}-task replay array + merge on ${AGENTDOJO_RUNS}: ${seconds.toFixed(1)} s\n`);
     expect(readdirSync(shards).sort()).toEqual(Array.from({ length: TASKS }, (_, i) => `shard-${String(i).padStart(5, '0')}-of-${String(TASKS).padStart(5, '0')}.arrow`));
@@ -90,15 +99,7 @@ describeShared('carb on a real Slurm: replay and sweep arrays + dependent merges
       const shards = join(work, `sweep-shards-${tasks}`);
       const out = join(work, `sweep-merged-${tasks}`);
       const jobEnv = { ...env, CARB: `node ${join(ROOT, 'packages/cli/bin/carb.js')}`, CARB_SPEC: spec, CARB_SWEEP_SHARDS: shards, CARB_OUT: out };
-      const t0 = performance.now();
-      const array = spawnSync('sbatch', ['--parsable', `--array=0-${tasks - 1}`, '--export=ALL', join(ROOT, 'configs/cluster/sweep-array.sbatch')], { cwd: work, env: jobEnv, encoding: 'utf8' });
-      expect(array.status, array.stderr).toBe(0);
-      const jid = array.stdout.trim().split(';')[0]!;
-      const merge = spawnSync('sbatch', ['--parsable', `--dependency=afterok:${jid}`, '--export=ALL', join(ROOT, 'configs/cluster/sweep-merge.sbatch')], { cwd: work, env: jobEnv, encoding: 'utf8' });
-      expect(merge.status, merge.stderr).toBe(0);
-      const state = waitJob(merge.stdout.trim(), jobEnv);
-      const seconds = (performance.now() - t0) / 1000;
-      const logs = readdirSync(work).filter((f) => f.startsWith('carb-sweep') && f.endsWith('.log')).map((f) => `${f}:\n${readFileSync(join(work, f), 'utf8')}`).join('\n');
+      const { state, seconds, logs } = arrayThenMerge(work, jobEnv, 'sweep-array.sbatch', `0-${tasks - 1}`, 'sweep-merge.sbatch', 'carb-sweep');
       expect(state, logs).toBe('COMPLETED');
       timings.push(`${tasks}-task array + merge ${seconds.toFixed(1)} s`);
       expect(readdirSync(shards).sort()).toEqual(Array.from({ length: tasks }, (_, i) => `task-${i}`));

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { describeValue } from '@carb/io';
+import { describeValue, parsedLines } from '@carb/io';
 import { itemIssues } from './itemIssues.ts';
 import type { AuditItem } from './types.ts';
 
@@ -18,25 +18,21 @@ export function readItems(file: string): AuditItem[] {
   const problems: string[] = [];
   const items: AuditItem[] = [];
   const lineOf = new Map<string, number>();
-  text.split('\n').forEach((line, i) => {
-    if (line.trim() === '') return;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (e) {
-      problems.push(`${file}: line ${i + 1}: expected a JSON object, found a syntax error (${(e as Error).message})`);
-      return;
+  for (const { line, value, error } of parsedLines(text)) {
+    if (error !== undefined) {
+      problems.push(`${file}: line ${line}: expected a JSON object, found a syntax error (${error})`);
+      continue;
     }
     const id = value !== null && typeof value === 'object' ? (value as { task_id?: unknown }).task_id : undefined;
     const who = typeof id === 'string' ? `item ${id}` : 'item ? (no task_id)';
     const issues = itemIssues(value);
-    for (const issue of issues) problems.push(`${file}: line ${i + 1}: ${who}: ${issue}`);
-    if (issues.length) return;
+    for (const issue of issues) problems.push(`${file}: line ${line}: ${who}: ${issue}`);
+    if (issues.length) continue;
     const item = value as AuditItem;
-    if (lineOf.has(item.task_id)) problems.push(`${file}: line ${i + 1}: ${who}: /task_id: expected an id not used before, found ${describeValue(item.task_id)} (also line ${lineOf.get(item.task_id)})`);
-    lineOf.set(item.task_id, i + 1);
+    if (lineOf.has(item.task_id)) problems.push(`${file}: line ${line}: ${who}: /task_id: expected an id not used before, found ${describeValue(item.task_id)} (also line ${lineOf.get(item.task_id)})`);
+    lineOf.set(item.task_id, line);
     items.push(item);
-  });
+  }
   const byId = new Map(items.map((it) => [it.task_id, it]));
   for (const it of items) {
     if (it.matched_twin_id === null) continue;

@@ -11,4 +11,4 @@ export { workerEntry } from './workerEntry.ts';
 export { tempPathFor } from './tempPath.ts';
 export { redactionMarker, redactValues, shownContent } from './redact.ts';
 export { readConfigJson, refuseConfig } from './configJson.ts';
-export { jsonlLines } from './jsonlLines.ts';
+export { jsonlLines, parsedLines, type ParsedLine } from './jsonlLines.ts';

@@ -50,7 +50,7 @@ export function allocateBreakpointTable(method: string, grid: GridConfig, episod
 
 /** Writes episode e's steps and per-episode facts into `table` (allocated for its corpus). */
 export function fillBreakpointRow(table: BreakpointTable, e: number, episode: Episode, replay: EpisodeReplay, firstStep: LedgerTrace['firstStep']): void {
-  const { G, executesFrom, contextSize, lossFrom } = table;
+  const { G, executesFrom, contextSize } = table;
   const { allowFrom, contextSize: ctx } = replay;
   const T = episode.steps.length;
   const base = table.stepOffset[e]!;
@@ -63,14 +63,7 @@ export function fillBreakpointRow(table: BreakpointTable, e: number, episode: Ep
   // a step that is never proposed in full (runningMax = G) never executes: its facts start at G
   const from = (t: number): number => (t < 0 || t >= T ? G : Math.min(G, executesFrom[base + t]!));
   table.runsFrom[e] = T === 0 ? 0 : Math.min(G, runningMax);
-  let union = -1;
-  for (const k of LEDGER_CATEGORIES) {
-    const f = firstStep[k];
-    lossFrom[k][e] = f >= 0 ? from(f) : G;
-    if (f >= 0 && (union < 0 || f < union)) union = f;
-  }
-  table.unionFirstStep[e] = union;
-  table.unionLossFrom[e] = union >= 0 ? from(union) : G;
+  writeLedgerColumns(table, e, firstStep, [], false);
   const completedAt = episode.outcome.completedAtStep;
   table.successFrom[e] = !episode.outcome.taskCompleted ? G : completedAt === null ? table.runsFrom[e]! : from(completedAt);
 }
@@ -82,19 +75,30 @@ export function fillBreakpointRow(table: BreakpointTable, e: number, episode: Ep
  * so a loss still starts at the grid index where its step first executes: 0 at λ⊥, monotone.
  */
 export function mergeLedgerRow(table: BreakpointTable, e: number, steps: FirstSteps, keep: boolean): void {
+  writeLedgerColumns(table, e, steps.firstStep, Object.values(steps.customFirstStep ?? {}), keep);
+}
+
+/**
+ * Episode e's ledger columns from the first step of each category (−1: never) and of further
+ * union-only categories: a loss starts at the grid index where its step first executes. `keep`
+ * unions them with the columns the row holds (the earlier first step wins); the row's
+ * executesFrom must be written already.
+ */
+function writeLedgerColumns(table: BreakpointTable, e: number, firstStep: LedgerTrace['firstStep'], unionOnly: readonly number[], keep: boolean): void {
   const { G, executesFrom, lossFrom } = table;
   const base = table.stepOffset[e]!;
   const T = table.stepOffset[e + 1]! - base;
+  // a step that is never proposed in full never executes: its facts start at G
   const from = (t: number): number => (t < 0 || t >= T ? G : Math.min(G, executesFrom[base + t]!));
   let union = keep ? table.unionFirstStep[e]! : -1;
   const earlier = (f: number) => { if (f >= 0 && f < T && (union < 0 || f < union)) union = f; };
   for (const k of LEDGER_CATEGORIES) {
-    const f = steps.firstStep[k];
+    const f = firstStep[k];
     const at = f >= 0 ? from(f) : G;
     lossFrom[k][e] = keep ? Math.min(lossFrom[k][e]!, at) : at;
     earlier(f);
   }
-  for (const f of Object.values(steps.customFirstStep ?? {})) earlier(f);
+  for (const f of unionOnly) earlier(f);
   table.unionFirstStep[e] = union;
   table.unionLossFrom[e] = union >= 0 ? from(union) : G;
 }
