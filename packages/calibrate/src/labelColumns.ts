@@ -22,24 +22,32 @@ export interface LabelColumns {
  * if any label lists benign-branch steps (only graph-braid labels carry them), else CES.
  */
 export function alignLabels(ids: readonly string[], labels: readonly EpisodeLabels[], rule?: BenignStopRule): LabelColumns {
-  const byId = new Map(labels.map((l) => [l.id, l]));
   const n = ids.length;
+  // a suite's labels come in its episodes' order: then no map of 10⁶ entries is needed
+  const inOrder = labels.length === n && ids.every((id, e) => labels[e]!.id === id);
+  const byId = inOrder ? null : new Map(labels.map((l) => [l.id, l]));
   const harmful = new Uint8Array(n);
   const sinkStep = new Int32Array(n).fill(-1);
   const benignOffset = new Int32Array(n + 1);
-  const perEpisode: number[][] = [];
+  const aligned: EpisodeLabels[] = new Array(n);
+  // step lists are shared between labels (readLabels): each distinct list is sorted and deduplicated once
+  const normal = new Map<readonly number[], number[]>();
+  const normalized = (list: readonly number[]): number[] => {
+    let steps = normal.get(list);
+    if (!steps) normal.set(list, (steps = [...new Set(list)].sort((x, y) => x - y)));
+    return steps;
+  };
   for (let e = 0; e < n; e++) {
-    const l = byId.get(ids[e]!);
+    const l = byId ? byId.get(ids[e]!) : labels[e]!;
     if (!l) throw new Error(`labels: no label for episode ${ids[e]}; expected one label per calibrated episode`);
     if (l.harmful && l.sinkStep === null) throw new Error(`labels: episode ${l.id} is harmful but has sinkStep null; expected the sink's step index`);
     harmful[e] = l.harmful ? 1 : 0;
     sinkStep[e] = l.sinkStep ?? -1;
-    const steps = [...new Set(l.benignBranchSteps)].sort((x, y) => x - y);
-    perEpisode.push(steps);
-    benignOffset[e + 1] = benignOffset[e]! + steps.length;
+    aligned[e] = l;
+    benignOffset[e + 1] = benignOffset[e]! + normalized(l.benignBranchSteps).length;
   }
   const benignRule = rule ?? (labels.some((l) => l.benignBranchSteps.length > 0) ? 'graph-braid' : 'ces');
   const benignSteps = new Int32Array(benignOffset[n]!);
-  perEpisode.forEach((steps, e) => benignSteps.set(steps, benignOffset[e]!));
+  aligned.forEach((l, e) => benignSteps.set(normalized(l.benignBranchSteps), benignOffset[e]!));
   return { harmful, sinkStep, benignOffset, benignSteps, benignRule };
 }

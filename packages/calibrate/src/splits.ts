@@ -39,8 +39,10 @@ export function foldSizes(dataset: SplitDataset, n: number): { nCal: number; nTe
 }
 
 /** Shuffles in place with the chosen generator. */
-export function shuffleWith<T>(rng: SplitOptions['rng'], seed: number, x: T[]): T[] {
-  if (rng === 'python') return new PythonRandom(seed).shuffle(x);
+export function shuffleWith<T>(rng: SplitOptions['rng'], seed: number, x: T[]): T[];
+export function shuffleWith(rng: SplitOptions['rng'], seed: number, x: Int32Array): Int32Array;
+export function shuffleWith<T>(rng: SplitOptions['rng'], seed: number, x: T[] | Int32Array): T[] | Int32Array {
+  if (rng === 'python') return x instanceof Int32Array ? new PythonRandom(seed).shuffleInt32(x) : new PythonRandom(seed).shuffle(x);
   const r = seededRandom(String(seed));
   for (let i = x.length - 1; i >= 1; i--) {
     const j = Math.floor(r() * (i + 1));
@@ -77,11 +79,15 @@ export function makeSplits(ids: readonly string[], groups: readonly string[] | n
   for (let k = 1; k < n; k++) {
     if (ids[byId[k]!] === ids[byId[k - 1]!]) throw new Error(`splits: episode id ${ids[byId[k]!]} occurs twice; expected unique ids`);
   }
+  const sorted = Int32Array.from(byId);
+  // one buffer reset from the sorted order per split: 10⁶ indices shuffled in place, no per-split array
+  const order = new Int32Array(n);
   const out: Split[] = [];
   for (let k = 0; k < opts.count; k++) {
     const seed = opts.baseSeed + k;
-    const order = shuffleWith(opts.rng, seed, byId.slice());
-    out.push({ index: k, seed, cal: Int32Array.from(order.slice(0, opts.nCal)), test: Int32Array.from(order.slice(opts.nCal, opts.nCal + opts.nTest)) });
+    order.set(sorted);
+    shuffleWith(opts.rng, seed, order);
+    out.push({ index: k, seed, cal: order.slice(0, opts.nCal), test: order.slice(opts.nCal, opts.nCal + opts.nTest) });
   }
   return out;
 }

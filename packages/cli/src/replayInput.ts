@@ -1,11 +1,11 @@
-import { CorpusDigester, encoderText, type Episode } from '@carb/episodes';
+import { CorpusDigester, DeferredCorpus, encoderText, type Episode, type EpisodeHead } from '@carb/episodes';
 import type { StratumField } from './options/strata.ts';
 import { configComponentHashes, type Pipeline } from '@carb/pipeline';
 import { mergeLedgerRow, replayStream, type BreakpointTable, type FusedSelector, type ReplayBatch, type ReplayNoise, type ReplayProvenance } from '@carb/replay';
 import { progress } from '@carb/io';
 import { CARB_VERSION } from './commands/version.ts';
 import type { EpisodeSources, LedgerRow } from './ledgerEvents.ts';
-import { streamEpisodes, type LoadOptions, type ReadStats } from './loadEpisodes.ts';
+import { streamEpisodes, streamLineBatches, type LoadOptions, type ReadStats } from './loadEpisodes.ts';
 import type { ShardSpec } from './options/shard.ts';
 
 export { STRATUM_FIELDS, type StratumField } from './options/strata.ts';
@@ -76,14 +76,33 @@ export async function replayInput(o: ReplayInputOptions): Promise<ReplayedInput>
   let format: string | null = null;
   let position = 0;
   const models = new Set<string>();
+  const sources = o.sources ?? null;
+  // a corpus of JSONL files, replayed whole with nothing beside it, is decoded in the replay
+  // workers: the reading thread only cuts and hashes lines (each line is parsed once)
+  const deferred = 'paths' in o.input && !sources && !o.shard ? DeferredCorpus.open(o.input.paths, o.input.load.format ?? 'auto') : null;
   const source: AsyncIterable<readonly Episode[]> | Iterable<readonly Episode[]> = 'episodes' in o.input
     ? [o.input.episodes]
     : streamEpisodes(o.input.paths, { ...o.input.load, ...(o.stats ? { stats: o.stats } : {}) });
   const total = 'episodes' in o.input ? o.input.episodes.length : null;
   const bar = o.quiet ? { tick() {}, stop() {} } : progress('replay', total);
-  const sources = o.sources ?? null;
   // per replayed episode, the ledger row its sources add (written into every table once replayed)
   const ledgerRows: Array<LedgerRow | null> = [];
+  // what the run pins of each usable episode, in corpus order; false: not in this shard
+  const account = (e: EpisodeHead, digest: (d: CorpusDigester) => void): boolean => {
+    digest(digester);
+    format ??= e.source.format;
+    if (e.source.model !== null) models.add(e.source.model);
+    const k = position++;
+    if (o.shard && k % o.shard.count !== o.shard.index) return false;
+    if (byStratum && strata) {
+      const value = e.source[o.by!] ?? NO_STRATUM_VALUE;
+      strata.push(value);
+      let d = byStratum.get(value);
+      if (!d) byStratum.set(value, (d = new CorpusDigester()));
+      digest(d);
+    }
+    return true;
+  };
   async function* mine(): AsyncGenerator<ReplayBatch> {
     for await (const batch of source) {
       const kept: Episode[] = [];
@@ -95,26 +114,29 @@ export async function replayInput(o: ReplayInputOptions): Promise<ReplayedInput>
         // the digest's text doubles as the worker's copy of the episode; the corpus is digested as
         // read: scores attached from a --scores file are pinned by that file's digest (scorer)
         const text = encoderText(e);
-        digester.add(read, e === read ? text : encoderText(read));
-        format ??= e.source.format;
-        if (e.source.model !== null) models.add(e.source.model);
-        const k = position++;
-        if (o.shard && k % o.shard.count !== o.shard.index) continue;
+        const readText = e === read ? text : encoderText(read);
+        if (!account(e, (d) => d.add(read, readText))) continue;
         kept.push(e);
         texts.push(text);
         ledgerRows.push(admitted.ledger);
-        if (byStratum && strata) {
-          const value = e.source[o.by!] ?? NO_STRATUM_VALUE;
-          strata.push(value);
-          let d = byStratum.get(value);
-          if (!d) byStratum.set(value, (d = new CorpusDigester()));
-          d.add(read);
-        }
       }
       if (kept.length) yield { episodes: kept, texts };
     }
   }
-  const tables = await replayStream(mine(), o.pipeline, o.selectors, { workers: o.workers, noise: o.noise, onEpisodes: (k) => bar.tick(k) });
+  const lineRead = deferred && 'paths' in o.input
+    ? streamLineBatches(deferred, o.input.paths, { ...o.input.load, ...(o.stats ? { stats: o.stats } : {}) }, (head, hash) => {
+      account(head, (d) => d.addHash(head.id, hash));
+    })
+    : null;
+  let tables: BreakpointTable[];
+  try {
+    tables = await replayStream(lineRead?.batches ?? mine(), o.pipeline, o.selectors, { workers: o.workers, noise: o.noise, onEpisodes: (k) => bar.tick(k) });
+  } catch (e) {
+    bar.stop();
+    lineRead?.end(false);
+    throw e;
+  }
+  lineRead?.end(true);
   bar.stop();
   sources?.finish();
   for (const table of tables) ledgerRows.forEach((row, e) => { if (row) mergeLedgerRow(table, e, row.steps, row.keep); });

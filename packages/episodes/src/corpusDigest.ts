@@ -13,8 +13,8 @@ export function encoderText(episode: Episode): string {
   return JSON.stringify({ ...ordered, source: { ...ordered.source, file: undefined } });
 }
 
-/** SHA-256 (32 bytes) of encoderText. */
-function episodeHash(text: string): Buffer {
+/** SHA-256 (32 bytes) of an episode's encoderText: what CorpusDigester keeps per episode. */
+export function episodeHash(text: string): Buffer {
   return createHash('sha256').update(text, 'utf8').digest();
 }
 
@@ -39,14 +39,19 @@ export class CorpusDigester {
 
   /** Adds one episode; `text` is its encoderText when the caller has it already. */
   add(episode: Episode, text = encoderText(episode)): void {
+    this.addHash(episode.id, episodeHash(text));
+  }
+
+  /** Adds one episode by its id and episodeHash (computed where the episode was decoded). */
+  addHash(id: string, hash: Uint8Array): void {
     const at = this.ids.length * 32;
     if (at + 32 > this.hashes.length) {
       const grown = new Uint8Array(this.hashes.length * 2);
       grown.set(this.hashes);
       this.hashes = grown;
     }
-    this.hashes.set(episodeHash(text), at);
-    this.ids.push(episode.id);
+    this.hashes.set(hash, at);
+    this.ids.push(id);
   }
 
   get count(): number {

@@ -55,10 +55,10 @@ export class CorpusTally {
   }
 
   /** The episodes of `file` that are kept: a repeated id is skipped as `duplicate-id`. */
-  keep(episodes: readonly Episode[], file: string): Episode[] {
+  keep<E extends Pick<Episode, 'id' | 'flags'>>(episodes: readonly E[], file: string): E[] {
     if (this.fileNames[this.fileNames.length - 1] !== file) this.fileNames.push(file);
     const at = this.fileNames.length - 1;
-    const kept: Episode[] = [];
+    const kept: E[] = [];
     for (const ep of episodes) {
       const first = this.firstFile.get(ep.id);
       if (first !== undefined) {

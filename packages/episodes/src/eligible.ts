@@ -6,6 +6,6 @@ export interface EligibilityOptions {
 }
 
 /** Whether an episode enters calibration: aborted runs are excluded unless asked for. */
-export function eligibleForCalibration(ep: Episode, opts: EligibilityOptions = {}): boolean {
+export function eligibleForCalibration(ep: Pick<Episode, 'flags'>, opts: EligibilityOptions = {}): boolean {
   return opts.includeAborted === true || ep.flags.aborted === null;
 }

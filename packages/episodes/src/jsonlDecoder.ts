@@ -1,10 +1,9 @@
 import { createHash, type Hash } from 'node:crypto';
 import { JSONL_HEADER_PREFIX, digestMismatch, parseCorpusHeader, type CorpusHeader } from './corpusHeader.ts';
 import { LineSplitter, MAX_LINE_BYTES } from './lineSplitter.ts';
-import { orderEpisode } from './order.ts';
+import { decodeJsonlLine } from './jsonlLine.ts';
 import { AdapterError, type Problem } from './problems.ts';
 import type { Episode } from './types.ts';
-import { episodeIssues } from './validate.ts';
 
 /** Why a whole file is refused: one problem, counted under `reason`. */
 export interface Refusal {
@@ -27,12 +26,19 @@ export class JsonlDecoder {
   /** Episodes decoded so far (taken or not). */
   decoded = 0;
   private pending: Episode[] = [];
+  private deferredLines: Array<string | null> = [];
+  private deferredNumbers: number[] = [];
   private header: CorpusHeader | null = null;
   private firstSeen = false;
   private readonly hash: Hash = createHash('sha256');
   private readonly lines: LineSplitter;
 
-  constructor(readonly file: string, private readonly maxLine = MAX_LINE_BYTES) {
+  /**
+   * `deferred`: record lines are not decoded here but handed out by takeLines (with their
+   * line numbers) for decodeJsonlLine elsewhere; the header and the byte digest are still
+   * checked here, the episode count by the decoding side.
+   */
+  constructor(readonly file: string, private readonly maxLine = MAX_LINE_BYTES, private readonly deferred = false) {
     this.lines = new LineSplitter((text, n) => this.line(text, n), maxLine);
   }
 
@@ -57,6 +63,19 @@ export class JsonlDecoder {
     return out;
   }
 
+  /** Deferred record lines (null: too long) and their 1-based numbers since the last call, in file order. */
+  takeLines(): { lines: Array<string | null>; lineNumbers: number[] } {
+    const out = { lines: this.deferredLines, lineNumbers: this.deferredNumbers };
+    this.deferredLines = [];
+    this.deferredNumbers = [];
+    return out;
+  }
+
+  /** The episode count the corpus header promises; null without a header. */
+  get expectedEpisodes(): number | null {
+    return this.header?.episodes ?? null;
+  }
+
   /** Problems and skip counts since the last call (a streaming reader passes them on as it goes). */
   drain(): { problems: Problem[]; skipped: Record<string, number> } {
     const out = { problems: this.problems, skipped: this.skipped };
@@ -72,10 +91,10 @@ export class JsonlDecoder {
     if (this.refusal !== null || this.header === null) return this.refusal;
     const found = this.hash.digest('hex');
     if (found !== this.header.sha256) return this.refuse('corpus digest', 'corpus-digest', digestMismatch(this.header.sha256, found));
-    if (this.decoded !== this.header.episodes) {
-      return this.refuse('corpus digest', 'corpus-digest', `expected ${this.header.episodes} episodes (corpus header), found ${this.decoded} (file altered after carb wrote it)`);
-    }
-    return null;
+    // deferred lines are counted by whoever decodes them (countRefusal)
+    if (this.deferred) return null;
+    this.refusal = countRefusal(this.file, this.header.episodes, this.decoded);
+    return this.refusal;
   }
 
   private refuse(record: string | null, reason: string, message: string): Refusal {
@@ -101,21 +120,26 @@ export class JsonlDecoder {
         return;
       }
     }
-    const record = `line ${n}`;
-    if (text === null) return this.skip('line-too-long', record, `expected a line of at most ${this.maxLine} bytes, found a longer one`);
-    if (text.trim() === '') return;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (e) {
-      return this.skip('malformed-json', record, `malformed JSON (${(e as Error).message})`);
+    if (this.deferred) {
+      if (text === null || text.trim() !== '') {
+        this.deferredLines.push(text);
+        this.deferredNumbers.push(n);
+      }
+      return;
     }
-    const issues = episodeIssues(value);
-    if (issues.length > 0) {
-      const id = (value as { id?: unknown } | null)?.id;
-      return this.skip('invalid-episode', typeof id === 'string' ? `${record}, episode ${id}` : record, `invalid episode: ${issues.join('; ')}`);
-    }
-    this.pending.push(orderEpisode(value as Episode));
+    const got = decodeJsonlLine(text, n, this.maxLine);
+    if (got === null) return;
+    if (!('episode' in got)) return this.skip(got.reason, got.record, got.message);
+    this.pending.push(got.episode);
     this.decoded++;
   }
+}
+
+/**
+ * The refusal of a carb-written file whose header promises `expected` episodes where
+ * `decoded` were found (lines added or removed, header kept).
+ */
+export function countRefusal(file: string, expected: number, decoded: number): Refusal | null {
+  if (decoded === expected) return null;
+  return { reason: 'corpus-digest', problem: { file, record: 'corpus digest', message: `expected ${expected} episodes (corpus header), found ${decoded} (file altered after carb wrote it)` } };
 }

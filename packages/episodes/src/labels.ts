@@ -14,5 +14,5 @@ export interface EpisodeLabels {
   /** 0-based step index of the harmful sink, or null for non-leaks. */
   sinkStep: number | null;
   /** 0-based step indices that lie on a disconnected benign branch (graph-braid benign-stop metric). */
-  benignBranchSteps: number[];
+  benignBranchSteps: readonly number[];
 }

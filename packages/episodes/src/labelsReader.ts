@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync } from 'node:fs';
+import { LineSplitter, MAX_LINE_BYTES } from './lineSplitter.ts';
 import type { EpisodeLabels } from './labels.ts';
 import type { Problem } from './problems.ts';
 
@@ -23,19 +24,31 @@ function check(v: Record<string, unknown>): string | null {
   return null;
 }
 
-/** Reads a labels JSONL file; each bad line is one Problem and is skipped. */
+const CHUNK = 1 << 20;
+
+/**
+ * Reads a labels JSONL file; each bad line is one Problem and is skipped. Read by chunks, and
+ * repeated values are shared (a pair equal to its id, the kind, identical benign-branch step
+ * lists, frozen): a 10⁶-episode suite's labels hold little more than their ids.
+ */
 export function readLabels(file: string): { labels: EpisodeLabels[]; problems: Problem[] } {
   const labels: EpisodeLabels[] = [];
   const problems: Problem[] = [];
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    return { labels, problems: [{ file, record: null, message: `expected a readable labels file (${(e as Error).message})` }] };
-  }
-  text.split('\n').forEach((line, i) => {
+  const kinds = new Map<string, string>();
+  const stepLists = new Map<string, readonly number[]>();
+  const shared = <T>(m: Map<string, T>, key: string, value: T): T => {
+    const seen = m.get(key);
+    if (seen !== undefined) return seen;
+    m.set(key, value);
+    return value;
+  };
+  const onLine = (line: string | null, n: number) => {
+    const record = `line ${n}`;
+    if (line === null) {
+      problems.push({ file, record, message: `expected a line of at most ${MAX_LINE_BYTES} bytes, found a longer one` });
+      return;
+    }
     if (line.trim() === '') return;
-    const record = `line ${i + 1}`;
     let v: unknown;
     try {
       v = JSON.parse(line);
@@ -53,8 +66,25 @@ export function readLabels(file: string): { labels: EpisodeLabels[]; problems: P
       return;
     }
     const o = v as EpisodeLabels;
-    labels.push({ id: o.id, pair: o.pair, kind: o.kind, harmful: o.harmful, sinkStep: o.sinkStep, benignBranchSteps: [...o.benignBranchSteps] });
-  });
+    const steps = shared(stepLists, o.benignBranchSteps.join(','), Object.freeze([...o.benignBranchSteps]));
+    labels.push({ id: o.id, pair: o.pair === o.id ? o.id : o.pair, kind: shared(kinds, o.kind, o.kind), harmful: o.harmful, sinkStep: o.sinkStep, benignBranchSteps: steps });
+  };
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (e) {
+    return { labels, problems: [{ file, record: null, message: `expected a readable labels file (${(e as Error).message})` }] };
+  }
+  try {
+    const lines = new LineSplitter(onLine);
+    const buf = Buffer.allocUnsafe(CHUNK);
+    for (let got = readSync(fd, buf, 0, CHUNK, null); got > 0; got = readSync(fd, buf, 0, CHUNK, null)) lines.push(buf.subarray(0, got));
+    lines.end();
+  } catch (e) {
+    return { labels: [], problems: [{ file, record: null, message: `expected a readable labels file (${(e as Error).message})` }] };
+  } finally {
+    closeSync(fd);
+  }
   return { labels, problems };
 }
 

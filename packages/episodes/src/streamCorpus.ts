@@ -1,4 +1,4 @@
-import { corpusFiles, type CorpusFormat } from './corpusFiles.ts';
+import { corpusFiles, type CorpusFile, type CorpusFormat } from './corpusFiles.ts';
 import { CorpusTally, type CorpusSummary } from './corpusTally.ts';
 import { AdapterError, type Problem } from './problems.ts';
 import { fileEpisodes, type FileReport } from './streamFile.ts';
@@ -56,21 +56,7 @@ export function streamCorpus(paths: readonly string[], opts: StreamCorpusOptions
           yield out;
         }
       }
-      tally.endFile();
-      if (r.unreadable !== null) {
-        tally.skip('unreadable', { file: f.file, record: null, message: `expected a readable file (${r.unreadable})` });
-      } else {
-        tally.files++;
-        tally.bytes += r.bytes;
-        if (r.refusal !== null) {
-          tally.rollback(mark);
-          tally.skip(r.refusal.reason, r.refusal.problem);
-          if (r.decoded > 0) {
-            const p = r.refusal.problem;
-            throw new AdapterError(p.file, p.record, r.refusal.reason, `${p.message}; ${r.decoded} episode(s) of this file were already streamed: the corpus is refused`);
-          }
-        }
-      }
+      endCorpusFile(tally, f, r, mark);
       opts.onFile?.(n + 1, files.length);
     }
     if (batch.length > 0) yield batch;
@@ -82,4 +68,26 @@ export function streamCorpus(paths: readonly string[], opts: StreamCorpusOptions
     summary: () => tally.summary(),
     [Symbol.asyncIterator]: () => batches(),
   };
+}
+
+/**
+ * What ends one corpus file of a read: its duplicate-id problems, then either its count as a
+ * file or, when it is refused whole, its problems withdrawn for the one refusal. A refusal
+ * after some of its episodes went out throws (see streamCorpus).
+ */
+export function endCorpusFile(tally: CorpusTally, f: CorpusFile, r: FileReport, mark: ReturnType<CorpusTally['mark']>): void {
+  tally.endFile();
+  if (r.unreadable !== null) {
+    tally.skip('unreadable', { file: f.file, record: null, message: `expected a readable file (${r.unreadable})` });
+    return;
+  }
+  tally.files++;
+  tally.bytes += r.bytes;
+  if (r.refusal === null) return;
+  tally.rollback(mark);
+  tally.skip(r.refusal.reason, r.refusal.problem);
+  if (r.decoded > 0) {
+    const p = r.refusal.problem;
+    throw new AdapterError(p.file, p.record, r.refusal.reason, `${p.message}; ${r.decoded} episode(s) of this file were already streamed: the corpus is refused`);
+  }
 }

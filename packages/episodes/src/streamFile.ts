@@ -28,7 +28,9 @@ export interface FileReport {
 const refusalOf = (e: AdapterError): Refusal => ({ reason: e.reason, problem: e.toProblem() });
 const CHUNK = 1 << 20;
 
-async function* jsonlEpisodes(f: CorpusFile, r: FileReport): AsyncGenerator<Episode[]> {
+// The one JSONL reading loop (through gunzip for .gz), handing out whatever `take` gathers from
+// the decoder after each chunk: episodes, or record lines left for a replay worker to decode.
+async function* jsonlPieces<T>(f: CorpusFile, r: FileReport, d: JsonlDecoder, take: () => T | null): AsyncGenerator<T> {
   const raw = createReadStream(f.file, { highWaterMark: CHUNK });
   let rawError: Error | null = null;
   raw.on('error', (e) => { rawError = e; });
@@ -38,15 +40,11 @@ async function* jsonlEpisodes(f: CorpusFile, r: FileReport): AsyncGenerator<Epis
     raw.on('error', (e) => gun.destroy(e));
     source = raw.pipe(gun);
   }
-  const d = new JsonlDecoder(f.file);
   try {
     for await (const chunk of source) {
       d.push(chunk);
-      const { problems, skipped } = d.drain();
-      r.report(problems, skipped);
-      const eps = d.take();
-      r.decoded += eps.length;
-      if (eps.length > 0) yield eps;
+      const piece = take();
+      if (piece !== null) yield piece;
       if (d.refusal !== null) break;
     }
   } catch (e) {
@@ -61,11 +59,39 @@ async function* jsonlEpisodes(f: CorpusFile, r: FileReport): AsyncGenerator<Epis
   }
   raw.destroy();
   r.refusal = d.end();
-  const { problems, skipped } = d.drain();
-  r.report(problems, skipped);
-  const eps = d.take();
-  r.decoded += eps.length;
-  if (r.refusal === null && eps.length > 0) yield eps;
+  const piece = take();
+  if (r.refusal === null && piece !== null) yield piece;
+}
+
+function jsonlEpisodes(f: CorpusFile, r: FileReport): AsyncGenerator<Episode[]> {
+  const d = new JsonlDecoder(f.file);
+  return jsonlPieces(f, r, d, () => {
+    const { problems, skipped } = d.drain();
+    r.report(problems, skipped);
+    const eps = d.take();
+    r.decoded += eps.length;
+    return eps.length > 0 ? eps : null;
+  });
+}
+
+/** Record lines of one JSONL file, undecoded (see JsonlDecoder's deferred mode). */
+export interface RecordLines {
+  lines: Array<string | null>;
+  lineNumbers: number[];
+}
+
+/**
+ * The record lines of one JSONL corpus file, in file order, in pieces, for decoding
+ * elsewhere (decodeJsonlLine): the header and byte digest are checked here (refusal to
+ * `r`); `expected` is set to the header's episode count, which the decoding side checks.
+ */
+export function jsonlRecordLines(f: CorpusFile, r: FileReport & { expected: number | null }): AsyncGenerator<RecordLines> {
+  const d = new JsonlDecoder(f.file, undefined, true);
+  return jsonlPieces(f, r, d, () => {
+    r.expected = d.expectedEpisodes;
+    const got = d.takeLines();
+    return got.lines.length > 0 ? got : null;
+  });
 }
 
 function refuse(r: FileReport, file: string, record: string | null, reason: string, message: string): void {

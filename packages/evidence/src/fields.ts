@@ -50,12 +50,11 @@ const EMPTY = new Set(['', 'null', 'None', 'true', 'false', 'True', 'False', '[]
 /**
  * `key: value` pairs of a visible result: YAML-like lines (block lists under a key
  * included, inline `[a, b]` lists split) and Python dict reprs (`{'message': ...}`).
- * Multi-line scalars contribute only complete one-line values.
+ * Multi-line scalars contribute only complete one-line values. `lines`: `text` split at newlines, when the caller has it.
  */
-export function resultFields(text: string): FieldValue[] {
+export function resultFields(text: string, lines: readonly string[] = text.split('\n')): FieldValue[] {
   if (text.length === 0) return [];
   const out: FieldValue[] = [];
-  const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const m = YAML_LINE.exec(lines[i]!);
     if (m === null) continue;
@@ -99,19 +98,21 @@ function unquote(raw: string): string | null {
 }
 
 const KEY_PREFIX = /^(?:-\s+)?(?:[A-Za-z_][A-Za-z0-9_]*:\s+)?/;
+const DIGIT = /[0-9]/;
 
 /**
  * Distinctive lines of a visible result: trimmed lines (list dash, `key:` prefix and
  * quotes removed) of at least `min` characters that contain a digit, truncated to `max`.
+ * `lines`: `text` already split at newlines (resultKeys splits once for both readers).
  */
-export function distinctiveLines(text: string, min: number, max: number): readonly string[] {
+export function distinctiveLines(text: string, min: number, max: number, lines?: readonly string[]): readonly string[] {
   if (text.length < min) return [];
   const out: string[] = [];
-  for (const rawLine of text.split('\n')) {
+  for (const rawLine of lines ?? text.split('\n')) {
     let line = rawLine.trim().replace(KEY_PREFIX, '');
     const unq = line.length >= 2 ? unquote(line) : line;
     if (unq !== null) line = unq;
-    if (line.length >= min && /[0-9]/.test(line)) out.push(line.slice(0, max));
+    if (line.length >= min && DIGIT.test(line)) out.push(line.slice(0, max));
   }
   return distinct(out);
 }

@@ -40,6 +40,7 @@ class PrefixGraphImpl implements PrefixGraphBuilder {
   private readonly nodes: Node[] = [];
   private readonly index: Indexes;
   private isPending = false;
+  private released = false;
 
   constructor(private readonly pipeline: Pipeline, private readonly keepEdge: EdgeFilter | null) {
     this.rules = compileRules(pipeline);
@@ -75,6 +76,7 @@ class PrefixGraphImpl implements PrefixGraphBuilder {
   }
 
   propose(step: PolicyStep): number {
+    if (this.released) throw new Error(`prefix graph: proposal for step ${step.index} after the graph was released`);
     if (this.isPending) throw new Error(`prefix graph: proposal for step ${step.index} while step ${this.node(this.nodes.length - 1).record.index} is still pending`);
     // the session already passes an action-only record; copy only when it is not one
     const visible: PolicyStep = step.result === '' && step.error === null ? step : { ...step, result: '', error: null };
@@ -84,6 +86,7 @@ class PrefixGraphImpl implements PrefixGraphBuilder {
   }
 
   commit(step: PolicyStep): void {
+    if (this.released) throw new Error(`prefix graph: commit of step ${step.index} after the graph was released`);
     let at = this.nodes.length;
     let built: Node;
     if (this.isPending) {
@@ -100,6 +103,12 @@ class PrefixGraphImpl implements PrefixGraphBuilder {
     this.nodes[at] = built;
     this.isPending = false;
     this.index.add(at, built.action, built.result, step.result);
+  }
+
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    this.index.release();
   }
 
   private node(i: number): Node {

@@ -57,6 +57,12 @@ export class Indexes {
     if (text.length >= this.rules.graph.minSpanLength) this.spans.add(node, text);
   }
 
+  /** Gives the scratch storage (span table, edge masks) back for a later graph's indexes; no further use. */
+  release(): void {
+    this.spans.release();
+    this.masks.release();
+  }
+
   /** Incoming edges of a node at position `at` (all indexed nodes are earlier). */
   incoming(action: ActionKeys, result: ResultKeys, types: readonly ToolType[], at: number): IncomingEdges {
     const m = this.masks;

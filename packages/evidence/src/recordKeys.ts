@@ -84,7 +84,8 @@ export function actionKeys(step: PolicyStep, rules: CompiledRules): ActionKeys {
 
 export function resultKeys(result: string, rules: CompiledRules): ResultKeys {
   if (result.length === 0) return EMPTY_RESULT_KEYS;
-  const fields = resultFields(result);
+  const lines = result.split('\n');
+  const fields = resultFields(result, lines);
   const ibans = allMatches(IBAN_PATTERN, result);
   const canaries = allMatches(rules.canary, result);
   const g = rules.graph;
@@ -94,7 +95,7 @@ export function resultKeys(result: string, rules: CompiledRules): ResultKeys {
     threadKeys: pick(fields, rules, FIELD_THREAD),
     resultCanaries: canaries,
     resultTokens: union(emailsIn(result), ibans, canaries),
-    resultLines: distinctiveLines(result, g.distinctiveLineMin, g.distinctiveLineMax),
+    resultLines: distinctiveLines(result, g.distinctiveLineMin, g.distinctiveLineMax, lines),
   };
 }
 

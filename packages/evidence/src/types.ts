@@ -70,4 +70,9 @@ export interface PrefixGraphBuilder extends PrefixGraph {
    * visible to later nodes). Without a pending proposal the record is appended directly.
    */
   commit(step: PolicyStep): void;
+  /**
+   * Hands the graph's scratch storage to the next graph built (call once the episode is over).
+   * The graph can still be read but no longer grown. Optional: an unreleased graph is freed by GC.
+   */
+  release(): void;
 }

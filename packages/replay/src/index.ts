@@ -20,7 +20,8 @@ export { createFusedSession, type FusedScoringSession, type DecisionObserver } f
 export { scoreEpisodeFused } from './scoreEpisode.ts';
 export { replayFused, type FusedSelector, type FusedReplayOptions, type ReplayNoise } from './replayFused.ts';
 export { replayParallel, defaultWorkers, type ParallelReplayOptions } from './replayParallel.ts';
-export { replayStream, type ReplayBatch } from './replayStream.ts';
+export { replayStream, type ReplayBatch, type LineBatch } from './replayStream.ts';
+export { replayLines, type LineTask, type ReplayedLines } from './replayLines.ts';
 export { concatBreakpoints } from './concatBreakpoints.ts';
 export { breakpointTablesToArrow, breakpointTablesFromArrow, decodeBreakpointArrow, isBreakpointArrowFile, BREAKPOINT_BATCH_EPISODES } from './breakpointArrow.ts';
 export { shardSize, type ReplayProvenance } from './replayProvenance.ts';

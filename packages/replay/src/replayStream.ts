@@ -4,6 +4,8 @@ import { Piscina } from 'piscina';
 import type { BreakpointTable } from './breakpoints.ts';
 import { concatBreakpoints } from './concatBreakpoints.ts';
 import { replayFused, type FusedSelector } from './replayFused.ts';
+import { replayLines, type LineTask, type ReplayedLines } from './replayLines.ts';
+import { takeBreakpoints } from './takeBreakpoints.ts';
 import type { ParallelReplayOptions } from './replayParallel.ts';
 import { replayWorkerEntry } from './replayWorkerEntry.ts';
 import type { ReplayTask, ReplayWorkerData } from './replayWorker.ts';
@@ -12,12 +14,74 @@ import type { ReplayTask, ReplayWorkerData } from './replayWorker.ts';
 const MAX_CHUNK = 256;
 
 /**
+ * JSONL record lines per pool task: fewer than episodes, because a task's episodes are parsed
+ * in the worker and stay alive through its replay; a short-lived chunk's objects die in the
+ * young generation instead of being promoted and collected by full GCs.
+ */
+const MAX_LINES = 64;
+
+/**
+ * Young generation of a replay thread. A chunk's decoded episodes stay alive while it is
+ * replayed; in the default young generation (16 MiB semi-spaces) they outlive scavenges
+ * and are promoted, then collected by full GCs.
+ */
+const YOUNG_GENERATION_MB = 96;
+
+/**
  * A batch of episodes, optionally with each one's encoderText (@carb/episodes): a worker then
  * parses the text instead of receiving a structured clone, which the main thread would pay for.
+ * Or JSONL record lines (LineBatch), decoded where they are replayed.
  */
-export type ReplayBatch = readonly Episode[] | { episodes: readonly Episode[]; texts: readonly string[] };
+export type ReplayBatch = readonly Episode[] | { episodes: readonly Episode[]; texts: readonly string[] } | LineBatch;
 
-const episodesOf = (b: ReplayBatch): readonly Episode[] => ('texts' in b ? b.episodes : b);
+/**
+ * Record lines decoded and replayed in the worker (replayLines). `settle` is called in stream
+ * order with the outcomes of each chunk of the lines (once with none for a batch without
+ * lines, e.g. the end of a file) and says which decoded episodes keep their rows (null: all).
+ */
+export interface LineBatch {
+  lines: Array<string | null>;
+  lineNumbers: number[];
+  maxLine: number;
+  /** Called without `this`: a chunk in flight keeps only this function, not the batch's lines. */
+  settle: (decoded: ReplayedLines['decoded'], hashes: Uint8Array) => readonly boolean[] | null;
+}
+
+const sizeOf = (b: ReplayBatch): number => ('lines' in b ? b.lines.length : 'texts' in b ? b.episodes.length : b.length);
+
+// One chunk of a batch, replayed there, then settled here in stream order.
+interface Chunk {
+  task: ReplayTask;
+  count: number;
+  finish(done: BreakpointTable[] | ReplayedLines | null): BreakpointTable[] | null;
+}
+
+function chunksOf(batch: ReplayBatch): Chunk[] {
+  const out: Chunk[] = [];
+  if ('lines' in batch) {
+    const { settle, maxLine } = batch;
+    if (batch.lines.length === 0) return [{ task: { lines: [], lineNumbers: [], maxLine }, count: 0, finish: () => { settle([], new Uint8Array(0)); return null; } }];
+    for (let at = 0; at < batch.lines.length; at += MAX_LINES) {
+      const lines = batch.lines.slice(at, at + MAX_LINES);
+      out.push({ task: { lines, lineNumbers: batch.lineNumbers.slice(at, at + MAX_LINES), maxLine }, count: lines.length, finish: (done) => settled(settle, done as ReplayedLines) });
+    }
+    return out;
+  }
+  const episodes = 'texts' in batch ? batch.episodes : batch;
+  for (let at = 0; at < episodes.length; at += MAX_CHUNK) {
+    const count = Math.min(MAX_CHUNK, episodes.length - at);
+    out.push({ task: 'texts' in batch ? { texts: batch.texts.slice(at, at + count) } : episodes.slice(at, at + count), count, finish: (done) => done as BreakpointTable[] });
+  }
+  return out;
+}
+
+// The rows settle keeps (a duplicate id or an ineligible episode is decoded and replayed, then dropped).
+function settled(settle: LineBatch['settle'], done: ReplayedLines): BreakpointTable[] {
+  const keep = settle(done.decoded, done.hashes);
+  if (keep === null || keep.every(Boolean)) return done.tables;
+  const rows = keep.flatMap((k, e) => (k ? [e] : []));
+  return done.tables.map((t) => takeBreakpoints(t, rows));
+}
 
 /**
  * The fused replay of a stream of episode batches (a corpus larger than memory), in stream
@@ -41,39 +105,54 @@ export async function replayStream(batches: AsyncIterable<ReplayBatch> | Iterabl
     const next = await iterator.next();
     if (next.done) { ended = true; break; }
     head.push(next.value);
-    seen += episodesOf(next.value).length;
+    seen += sizeOf(next.value);
   }
   const threads = ended ? Math.min(workers, Math.ceil(seen / perWorker)) : workers;
   const parts: BreakpointTable[][] = [];
+  const keep = (tables: BreakpointTable[] | null) => { if (tables) parts.push(tables); };
   if (threads <= 1) {
     const replay = (batch: ReplayBatch) => {
-      const episodes = episodesOf(batch);
-      if (episodes.length) parts.push(replayFused(episodes, pipeline, selectors, { noise, onEpisode: () => options.onEpisodes?.(1) }));
+      if (!('lines' in batch)) {
+        const episodes = 'texts' in batch ? batch.episodes : batch;
+        if (episodes.length) parts.push(replayFused(episodes, pipeline, selectors, { noise, onEpisode: () => options.onEpisodes?.(1) }));
+        return;
+      }
+      for (const c of chunksOf(batch)) {
+        const task = c.task as LineTask;
+        keep(c.finish(task.lines.length ? replayLines(task, pipeline, selectors, noise) : null));
+        options.onEpisodes?.(c.count);
+      }
     };
     for (const b of head) replay(b);
     if (!ended) for (let next = await iterator.next(); !next.done; next = await iterator.next()) replay(next.value);
   } else {
-    const pool = new Piscina({ ...replayWorkerEntry(), maxThreads: threads, minThreads: threads, workerData: { pipeline, selectors: [...selectors], noise } satisfies ReplayWorkerData });
+    const pool = new Piscina({ ...replayWorkerEntry(), maxThreads: threads, minThreads: threads, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, maxOldGenerationSizeMb: 256 }, workerData: { pipeline, selectors: [...selectors], noise } satisfies ReplayWorkerData });
     try {
-      const inFlight: Array<Promise<BreakpointTable[]>> = [];
+      // a chunk in flight keeps its result and how to finish it, not its task (lines die once posted)
+      const inFlight: Array<{ done: Promise<BreakpointTable[] | ReplayedLines | null>; finish: Chunk['finish'] }> = [];
+      let settledUpTo = 0;
+      // results are settled in stream order, whatever order the workers finish in
+      const settleOldest = async () => {
+        const { done, finish } = inFlight[settledUpTo]!;
+        inFlight[settledUpTo++] = undefined as never;
+        keep(finish(await done));
+      };
       const limit = threads * 8;
       const submit = async (batch: ReplayBatch) => {
-        const episodes = episodesOf(batch);
-        for (let at = 0; at < episodes.length; at += MAX_CHUNK) {
-          const count = Math.min(MAX_CHUNK, episodes.length - at);
-          const task: ReplayTask = 'texts' in batch ? { texts: batch.texts.slice(at, at + count) } : episodes.slice(at, at + count);
-          inFlight.push((pool.run(task) as Promise<BreakpointTable[]>).then((tables) => {
-            options.onEpisodes?.(count);
-            return tables;
-          }));
-          // back-pressure: results are kept in order, so wait for the oldest chunk
-          while (inFlight.length - parts.length >= limit) parts.push(await inFlight[parts.length]!);
+        for (const chunk of chunksOf(batch)) {
+          const done = chunk.count === 0 ? Promise.resolve(null) : (pool.run(chunk.task) as Promise<BreakpointTable[] | ReplayedLines>).then((r) => {
+            options.onEpisodes?.(chunk.count);
+            return r;
+          });
+          inFlight.push({ done, finish: chunk.finish });
+          // back-pressure: wait for the oldest chunk
+          while (inFlight.length - settledUpTo >= limit) await settleOldest();
         }
       };
       for (const b of head) await submit(b);
       head.length = 0;
       if (!ended) for (let next = await iterator.next(); !next.done; next = await iterator.next()) await submit(next.value);
-      while (parts.length < inFlight.length) parts.push(await inFlight[parts.length]!);
+      while (settledUpTo < inFlight.length) await settleOldest();
     } finally {
       await pool.destroy();
     }

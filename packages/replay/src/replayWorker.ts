@@ -3,6 +3,7 @@ import { ownToolTyping, type Pipeline } from '@carb/pipeline';
 import { move, transferableSymbol, valueSymbol, workerData } from 'piscina';
 import type { BreakpointTable } from './breakpoints.ts';
 import { replayFused, type FusedSelector, type ReplayNoise } from './replayFused.ts';
+import { replayLines, type LineTask } from './replayLines.ts';
 
 /** What every replay worker is started with (structured-cloned once per thread). */
 export interface ReplayWorkerData {
@@ -14,12 +15,20 @@ export interface ReplayWorkerData {
 const data = workerData as ReplayWorkerData | undefined;
 const pipeline: Pipeline | undefined = data && ownToolTyping(data.pipeline);
 
-/** A chunk of episodes: the objects (structured-cloned), or their encoderText to parse here. */
-export type ReplayTask = Episode[] | { texts: string[] };
+/** A chunk of episodes: the objects (structured-cloned), their encoderText to parse here, or JSONL record lines to decode here. */
+export type ReplayTask = Episode[] | { texts: string[] } | LineTask;
 
-/** Pool task: one chunk of episodes in, one breakpoint table per selector out, columns moved, not copied. */
+/**
+ * Pool task: one chunk in, one breakpoint table per selector out (with each line's outcome
+ * for a LineTask), columns moved, not copied.
+ */
 export default function replayChunk(task: ReplayTask): unknown {
   if (!data || !pipeline) throw new Error('replayWorker: started without worker data (run it through replayParallel)');
+  if ('lines' in task) {
+    const done = replayLines(task, pipeline, data.selectors, data.noise);
+    const buffers = [done.hashes.buffer as ArrayBuffer, ...done.tables.flatMap(columnBuffers)];
+    return move({ get [transferableSymbol]() { return buffers; }, get [valueSymbol]() { return done; } } as never);
+  }
   const episodes = Array.isArray(task) ? task : task.texts.map((t) => JSON.parse(t) as Episode);
   const tables = replayFused(episodes, pipeline, data.selectors, { noise: data.noise });
   const buffers = tables.flatMap(columnBuffers);

@@ -42,5 +42,6 @@ export function scoreEpisodeFused(episode: Episode, pipeline: Pipeline, selector
     });
     session.execute(step);
   }
+  session.release();
   return out;
 }

@@ -45,6 +45,8 @@ export interface FusedScoringSession {
   decide(proposal: PolicyStep, external?: number): Decision[];
   execute(record: PolicyStep): void;
   admit(record: PolicyStep): void;
+  /** The episode is over: the prefix graph's scratch storage goes to the next session (no further calls). */
+  release(): void;
 }
 
 /**
@@ -83,6 +85,9 @@ export function createFusedSession(pipeline: Pipeline, selectors: readonly Selec
       if (pending) throw new Error(`episode ${episodeId}: step ${record.index} admitted while a proposal is pending`);
       graph.propose(withEmptyResult(record));
       graph.commit(record);
+    },
+    release() {
+      graph.release();
     },
   };
 }

@@ -1,0 +1,43 @@
+import { decodeJsonlLine, encoderText, episodeHash, type DecodedLine, type Episode } from '@carb/episodes';
+import type { Pipeline } from '@carb/pipeline';
+import type { BreakpointTable } from './breakpoints.ts';
+import { replayFused, type FusedSelector, type ReplayNoise } from './replayFused.ts';
+
+/** JSONL record lines to decode and replay where they are decoded (DeferredCorpus). */
+export interface LineTask {
+  /** Record lines, null for one over `maxLine` bytes. */
+  lines: Array<string | null>;
+  lineNumbers: number[];
+  maxLine: number;
+}
+
+/** A LineTask done: each line's outcome, each decoded episode's digest hash and one breakpoint table per selector. */
+export interface ReplayedLines {
+  decoded: DecodedLine[];
+  /** episodeHash of each decoded episode, 32 bytes each, in order. */
+  hashes: Uint8Array;
+  tables: BreakpointTable[];
+}
+
+/**
+ * Decodes record lines (decodeJsonlLine: the one rule for a line) and replays the episodes
+ * they hold: each line is parsed once, in the thread that replays it.
+ */
+export function replayLines(task: LineTask, pipeline: Pipeline, selectors: readonly FusedSelector[], noise: ReplayNoise | null): ReplayedLines {
+  const decoded: DecodedLine[] = [];
+  const episodes: Episode[] = [];
+  for (let i = 0; i < task.lines.length; i++) {
+    const got = decodeJsonlLine(task.lines[i]!, task.lineNumbers[i]!, task.maxLine);
+    // the text is garbage once parsed: let it die young rather than live through the chunk's replay
+    task.lines[i] = null;
+    if (got === null) continue;
+    if ('episode' in got) {
+      const e = got.episode;
+      episodes.push(e);
+      decoded.push({ head: { id: e.id, group: e.group, source: e.source, flags: e.flags } });
+    } else decoded.push(got);
+  }
+  const hashes = new Uint8Array(32 * episodes.length);
+  episodes.forEach((e, k) => hashes.set(episodeHash(encoderText(e)), 32 * k));
+  return { decoded, hashes, tables: replayFused(episodes, pipeline, selectors, { noise }) };
+}
