@@ -1,4 +1,4 @@
-import { jsonlLines } from '@carb/io';
+import { jsonlLines, printable } from '@carb/io';
 import type { Pipeline } from '@carb/pipeline';
 import { readPinned, type EpisodeSources } from './ledgerEvents.ts';
 
@@ -47,7 +47,7 @@ export function scoreSources(pipeline: Pipeline, file: string): { pipeline: Pipe
   const { text, sha256 } = readPinned('--scores', file);
   const parsed = parseScores(text, file);
   const fail = (lines: readonly string[]): never => {
-    for (const l of lines) process.stderr.write(`${l}\n`);
+    for (const l of lines) process.stderr.write(`${printable(l)}\n`);
     throw new Error(`${lines.length} problem(s) in ${file}: expected exactly one score in [0, 1] for every proposal`);
   };
   if (parsed.problems.length) fail(parsed.problems);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Episode } from '@carb/episodes';
+import { printable } from '@carb/io';
 import { emptyFirstSteps, externalFirstSteps, parseLedgerEvents, unionFirstSteps, type FirstSteps, type ParsedLedgerEvents } from '@carb/ledger';
 import { detectEpisode, loadGuards, type GuardSpec } from '@carb/nearmiss';
 import { LATENT_POLICY_CATEGORY, type LedgerMode, type Pipeline, type UnlabelledPolicy } from '@carb/pipeline';
@@ -36,7 +37,7 @@ export function readPinned(flag: string, file: string): { text: string; sha256: 
   return { text: bytes.toString('utf8'), sha256: createHash('sha256').update(bytes).digest('hex') };
 }
 
-const warn = (line: string) => process.stderr.write(`${line}\n`);
+const warn = (line: string) => process.stderr.write(`${printable(line)}\n`);
 
 export interface LedgerSourceOptions {
   pipeline: Pipeline;

@@ -1,3 +1,4 @@
+import { printable } from '@carb/io';
 import yargs from 'yargs';
 import type { CommandModule } from 'yargs';
 import { setInvocation } from './argv.ts';
@@ -29,7 +30,7 @@ export const EXIT_USAGE = 2;
 
 function report(message: string): void {
   // a multi-line message lists several problems; each stays one `carb:` line
-  for (const line of message.split('\n')) process.stderr.write(`carb: ${line}\n`);
+  for (const line of message.split('\n')) process.stderr.write(`carb: ${printable(line)}\n`);
 }
 
 /** Runs the carb CLI; resolves to the process exit code. */

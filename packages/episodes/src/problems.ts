@@ -1,3 +1,5 @@
+import { printable } from '@carb/io';
+
 /** One problem found while reading a corpus; printed as one line. */
 export interface Problem {
   file: string;
@@ -9,9 +11,9 @@ export interface Problem {
 // Parser messages can span lines (JSON.parse quotes the context); a problem is one line.
 const oneLine = (s: string) => s.replace(/\s*\n\s*/g, ' ');
 
-/** `file: record: message` on one line (record omitted when null). */
+/** `file: record: message` on one line (record omitted when null); controls from the data shown as escapes. */
 export function formatProblem(p: Problem): string {
-  return oneLine(p.record === null ? `${p.file}: ${p.message}` : `${p.file}: ${p.record}: ${p.message}`);
+  return printable(oneLine(p.record === null ? `${p.file}: ${p.message}` : `${p.file}: ${p.record}: ${p.message}`));
 }
 
 /**

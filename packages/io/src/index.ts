@@ -12,3 +12,5 @@ export { tempPathFor } from './tempPath.ts';
 export { redactionMarker, redactValues, shownContent } from './redact.ts';
 export { readConfigJson, refuseConfig } from './configJson.ts';
 export { jsonlLines, parsedLines, type ParsedLine } from './jsonlLines.ts';
+export { printable, printableLines, escapeControl } from './printable.ts';
+export { escapeHtml } from './escapeHtml.ts';

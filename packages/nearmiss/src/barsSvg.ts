@@ -1,5 +1,6 @@
 import { scaleBand, scaleLinear } from 'd3-scale';
-import { PLOT_FONT_FAMILY, escapeHtml } from '@carb/report';
+import { escapeHtml } from '@carb/io';
+import { PLOT_FONT_FAMILY } from '@carb/report';
 import type { Distribution } from './distribution.ts';
 
 const FONT = `${PLOT_FONT_FAMILY}, sans-serif`;

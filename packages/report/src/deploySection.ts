@@ -2,7 +2,7 @@ import { POOLED_STRATUM, type DeployRow, type SummaryRow } from '@carb/calibrate
 import { fmtAlpha, fmtCount, fmtDecimal, fmtMetric, fmtSigned, fmtThreshold } from './format.ts';
 import { guaranteeTag, rowKey } from './groups.ts';
 import { guaranteeSentence } from './guarantee.ts';
-import { renderMarkdownTable, type Align } from './markdown.ts';
+import { markdownText, renderMarkdownTable, type Align } from './markdown.ts';
 import { compareMethods, methodLabel } from './methods.ts';
 import { sameAlpha } from './tableUtil.ts';
 
@@ -38,7 +38,7 @@ function block(deploy: readonly DeployRow[], summary: readonly SummaryRow[], fol
   const ours = deploy.filter((d) => d.method === METHOD).sort((a, b) => a.alpha - b.alpha);
   const out: string[] = [];
   const tag = guaranteeTag(guarantee, delta);
-  out.push(`### ${stratum === POOLED_STRATUM ? 'All episodes (pooled)' : `Stratum ${stratum}`} — ${guarantee === 'expectation' ? 'CRC, in expectation' : `high-probability, ${tag}${batch !== undefined ? `, batch of ${fmtCount(batch)}` : ''}`}`);
+  out.push(`### ${stratum === POOLED_STRATUM ? 'All episodes (pooled)' : `Stratum ${markdownText(stratum)}`} — ${guarantee === 'expectation' ? 'CRC, in expectation' : `high-probability, ${tag}${batch !== undefined ? `, batch of ${fmtCount(batch)}` : ''}`}`);
   const held = splits && folds ? ` Held-out columns: mean [p5,p95] over ${fmtCount(splits)} splits of ${fmtCount(folds.nCal)} calibration / ${fmtCount(folds.nTest)} test episodes, each split fitting its own λ̂ by the same rule; "− no guard" is the change against running without a gate.` : ' Held-out columns: mean [p5,p95] over the splits, each split fitting its own λ̂ by the same rule.';
   out.push(`λ̂ fit on all n = ${fmtCount(n)} eligible episodes (pipeline ${pipelineShort(pipelineHash)}); a proposal is stopped when its score q > λ̂.${held}`);
   if (ours.length > 0) {

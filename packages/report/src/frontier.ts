@@ -1,4 +1,5 @@
 import type { SummaryRow } from '@carb/calibrate';
+import { escapeHtml } from '@carb/io';
 import { max, tickStep } from 'd3-array';
 import { scaleLinear, type ScaleLinear } from 'd3-scale';
 import { area, line, symbol, symbolCircle, symbolCross, symbolDiamond, symbolSquare, symbolStar, symbolTriangle, symbolWye, type SymbolType } from 'd3-shape';
@@ -45,10 +46,6 @@ const n2 = (x: number) => {
   return s === '-0.00' ? '0.00' : s;
 };
 
-function esc(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
 function tickLabel(v: number, step: number): string {
   if (v === 0) return '0';
   const digits = Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
@@ -69,7 +66,7 @@ function axes(x: ScaleLinear<number, number>, y: ScaleLinear<number, number>, xT
     out.push(`<line x1="${n2(x(t))}" y1="${n2(y0)}" x2="${n2(x(t))}" y2="${n2(y0 + 5)}" stroke="#333"/>`
       + `<text x="${n2(x(t))}" y="${n2(y0 + 18)}" text-anchor="middle">${alphaTick(t)}</text>`);
   }
-  if (xTitle) out.push(`<text x="${n2((x0 + x1) / 2)}" y="${n2(y0 + 36)}" text-anchor="middle">${esc(xTitle)}</text>`);
+  if (xTitle) out.push(`<text x="${n2((x0 + x1) / 2)}" y="${n2(y0 + 36)}" text-anchor="middle">${escapeHtml(xTitle)}</text>`);
   out.push('</g>');
   out.push(`<g class="axis axis-y"><line x1="${n2(x0)}" y1="${n2(y0)}" x2="${n2(x0)}" y2="${n2(y1)}" stroke="#333"/>`);
   for (const t of y.ticks(ticks)) {
@@ -77,7 +74,7 @@ function axes(x: ScaleLinear<number, number>, y: ScaleLinear<number, number>, xT
       + `<line x1="${n2(x0 - 5)}" y1="${n2(y(t))}" x2="${n2(x0)}" y2="${n2(y(t))}" stroke="#333"/>`
       + `<text x="${n2(x0 - 8)}" y="${n2(y(t) + 4)}" text-anchor="end">${tickLabel(t, yStep)}</text>`);
   }
-  if (yTitle) out.push(`<text transform="translate(${n2(x0 - 50)},${n2((y0 + y1) / 2)}) rotate(-90)" text-anchor="middle">${esc(yTitle)}</text>`);
+  if (yTitle) out.push(`<text transform="translate(${n2(x0 - 50)},${n2((y0 + y1) / 2)}) rotate(-90)" text-anchor="middle">${escapeHtml(yTitle)}</text>`);
   out.push('</g>');
   return out;
 }
@@ -119,15 +116,15 @@ function series(method: string, s: Style, rows: SummaryRow[], x: (a: number) => 
   });
   const d = markerPath(s, 48);
   const marks = marked.map((r) => `<path class="marker" data-marker="${s.name}" transform="translate(${n2(x(r.alpha))},${n2(y(m.mean(r)))})" d="${d}" fill="${s.color}" stroke="#fff" stroke-width="0.6"/>`);
-  return `<g class="series" data-method="${esc(method)}" data-color="${s.color}" data-marker="${s.name}"><path class="line" d="${path}" stroke="${s.color}" stroke-width="1.6" fill="none"/>${whiskers.join('')}${marks.join('')}</g>`;
+  return `<g class="series" data-method="${escapeHtml(method)}" data-color="${s.color}" data-marker="${s.name}"><path class="line" d="${path}" stroke="${s.color}" stroke-width="1.6" fill="none"/>${whiskers.join('')}${marks.join('')}</g>`;
 }
 
 /** One small panel: a method's p5–p95 band (light fill, dashed edges) and mean, with the reference lines. */
 function smallPanel(method: string, s: Style, rows: SummaryRow[], left: number, width: number, top: number, xDomain: [number, number], yMax: number, m: Metric, refs: { noGuard?: number; alphaLine: boolean }): string {
   const x = scaleLinear().domain(xDomain).range([left, left + width]);
   const y = scaleLinear().domain([0, yMax]).nice(3).range([top + SMALL.height, top]);
-  const out: string[] = [`<g class="small" data-method="${esc(method)}">`];
-  out.push(`<text x="${n2(left)}" y="${n2(top - 6)}" font-size="11" font-weight="bold" fill="${s.color}">${esc(methodLabel(method))}</text>`);
+  const out: string[] = [`<g class="small" data-method="${escapeHtml(method)}">`];
+  out.push(`<text x="${n2(left)}" y="${n2(top - 6)}" font-size="11" font-weight="bold" fill="${s.color}">${escapeHtml(methodLabel(method))}</text>`);
   out.push(...axes(x, y, '', '', 3));
   if (refs.alphaLine) out.push(alphaLine(x, y, 1));
   if (refs.noGuard != null) out.push(`<line class="reference no-guard" x1="${n2(left)}" y1="${n2(y(refs.noGuard))}" x2="${n2(left + width)}" y2="${n2(y(refs.noGuard))}" stroke="#888" stroke-dasharray="2,3"/>`);
@@ -180,7 +177,7 @@ export function frontierSvg(rows: SummaryRow[], opts: FrontierOptions): string {
   const out: string[] = [];
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="${FONT}" font-size="12" fill="#222">`);
   out.push(`<rect width="${WIDTH}" height="${height}" fill="#fff"/>`);
-  out.push(`<text class="title" x="${WIDTH / 2}" y="26" text-anchor="middle" font-size="16" font-weight="bold">${esc(opts.title)}</text>`);
+  out.push(`<text class="title" x="${WIDTH / 2}" y="26" text-anchor="middle" font-size="16" font-weight="bold">${escapeHtml(opts.title)}</text>`);
 
   const utility: Metric = { mean: (r) => r.utility, p5: (r) => r.utilityP5, p95: (r) => r.utilityP95 };
   const loss: Metric = { mean: (r) => r.meanLoss, p5: (r) => r.lossP5, p95: (r) => r.lossP95 };
@@ -195,7 +192,7 @@ export function frontierSvg(rows: SummaryRow[], opts: FrontierOptions): string {
     xDomain = x.domain() as [number, number];
     const y = scaleLinear().domain(p.domain).nice(6).range([bottom, top]);
     out.push(`<g class="panel" id="${p.id}">`);
-    out.push(`<text x="${left}" y="${top - 14}" font-size="13" font-weight="bold">${esc(p.label)}</text>`);
+    out.push(`<text x="${left}" y="${top - 14}" font-size="13" font-weight="bold">${escapeHtml(p.label)}</text>`);
     out.push(...axes(x, y, 'budget α', p.yTitle));
     if (p.id === 'panel-loss') out.push(alphaLine(x, y, 1.2));
     if (p.ref != null) {
@@ -216,7 +213,7 @@ export function frontierSvg(rows: SummaryRow[], opts: FrontierOptions): string {
   legend.forEach((e, i) => {
     const lx = 40 + (i % 4) * colWidth;
     const ly = legendY + Math.floor(i / 4) * 20;
-    out.push(`<g class="legend-item" transform="translate(${n2(lx)},${n2(ly)})">${e.mark}<text x="28" y="4">${esc(e.label)}</text></g>`);
+    out.push(`<g class="legend-item" transform="translate(${n2(lx)},${n2(ly)})">${e.mark}<text x="28" y="4">${escapeHtml(e.label)}</text></g>`);
   });
   out.push('</g>');
 
@@ -231,7 +228,7 @@ export function frontierSvg(rows: SummaryRow[], opts: FrontierOptions): string {
   rowsSpec.forEach((spec, k) => {
     const t = smallTop + k * SMALL.gap;
     out.push(`<g class="small-multiples" id="${spec.id}">`);
-    out.push(`<text x="${SMALL.left - 40}" y="${n2(t - 24)}" font-size="13" font-weight="bold">${esc(spec.label)}</text>`);
+    out.push(`<text x="${SMALL.left - 40}" y="${n2(t - 24)}" font-size="13" font-weight="bold">${escapeHtml(spec.label)}</text>`);
     byMethod.forEach((rs, i) => {
       const left = SMALL.left + i * (w + SMALL.space);
       out.push(smallPanel(methods[i]!, style(methods[i]!, i), rs, left, w, t, xDomain, spec.yMax, spec.metric, { ...(spec.ref == null ? {} : { noGuard: spec.ref }), alphaLine: spec.alphaLine }));

@@ -1,9 +1,5 @@
-import { parseMarkdownTable } from './markdown.ts';
-
-/** HTML text escaping (element content and double-quoted attributes). */
-export function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
+import { escapeHtml } from '@carb/io';
+import { parseMarkdownTable, unescapeMarkdown } from './markdown.ts';
 
 function tableHtml(lines: string[]): string {
   const t = parseMarkdownTable(lines.join('\n'));
@@ -15,14 +11,15 @@ function tableHtml(lines: string[]): string {
 
 /**
  * Converts the Markdown we write (ATX headings, pipe tables, plain paragraphs) to
- * HTML. Not a general Markdown renderer: inline markup stays literal text.
+ * HTML. Not a general Markdown renderer: inline markup stays literal text, backslash escapes
+ * (which `markdownText` puts before the data's `\`, `|`, `<`, `&`) read as the character.
  */
 export function markdownToHtml(md: string): string {
   const out: string[] = [];
   const lines = md.split('\n');
   let para: string[] = [];
   const flush = () => {
-    if (para.length) out.push(`<p>${escapeHtml(para.join(' '))}</p>`);
+    if (para.length) out.push(`<p>${escapeHtml(unescapeMarkdown(para.join(' ')))}</p>`);
     para = [];
   };
   for (let i = 0; i < lines.length; i++) {
@@ -31,7 +28,7 @@ export function markdownToHtml(md: string): string {
     if (heading) {
       flush();
       const level = heading[1]!.length;
-      out.push(`<h${level}>${escapeHtml(heading[2]!)}</h${level}>`);
+      out.push(`<h${level}>${escapeHtml(unescapeMarkdown(heading[2]!))}</h${level}>`);
     } else if (l.trim().startsWith('|')) {
       flush();
       const block: string[] = [];

@@ -20,7 +20,7 @@ export { frontierSvg, methodColor, type FrontierOptions } from './frontier.ts';
 export { svgToPng, PLOT_FONT_FAMILY } from './png.ts';
 export { summaryJson, SUMMARY_KEYS } from './summaryJson.ts';
 export { splitsArrow, splitsCsv, SPLIT_COLUMNS } from './splits.ts';
-export { markdownToHtml, htmlPage, escapeHtml } from './html.ts';
+export { markdownToHtml, htmlPage } from './html.ts';
 export { makeManifest, type Manifest, type ManifestInput } from './manifest.ts';
 export { isReportFolder, reportTargetProblem } from './target.ts';
 export { writeReport, writeReportSections, type ReportInput, type CorpusStats, type ReportSection, type Plot, type WrittenReport, type SectionsManifest } from './write.ts';

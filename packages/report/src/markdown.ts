@@ -1,3 +1,5 @@
+import { printable } from '@carb/io';
+
 export type Align = 'left' | 'right';
 
 /** A table in our Markdown dialect: one header row, alignment, body rows of plain-text cells. */
@@ -7,13 +9,25 @@ export interface MdTable {
   rows: string[][];
 }
 
-function escapeCell(s: string): string {
-  return s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|');
+/**
+ * Text from the data (a stratum, model or tool name) as Markdown inline text, in a cell,
+ * heading or paragraph: controls and line breaks shown as escapes (a name cannot end its
+ * row or heading), and `\`, `|`, `<`, `&` backslash-escaped (it cannot split a cell, open an
+ * HTML tag or spell an entity). Renderers and {@link parseMarkdownTable} read it back as the
+ * visible text; text of ours has none of these characters, so its bytes do not change.
+ */
+export function markdownText(s: string): string {
+  return printable(s).replace(/[\\|<&]/g, '\\$&');
+}
+
+/** A backslash before ASCII punctuation is a Markdown escape: the character itself. */
+export function unescapeMarkdown(s: string): string {
+  return s.replace(/\\([!-/:-@[-`{-~])/g, '$1');
 }
 
 /** Renders a GitHub-style pipe table (one line per row, trailing newline). */
 export function renderMarkdownTable(t: MdTable): string {
-  const line = (cells: string[]) => `| ${cells.map(escapeCell).join(' | ')} |`;
+  const line = (cells: string[]) => `| ${cells.map(markdownText).join(' | ')} |`;
   const rule = `|${t.align.map((a) => (a === 'right' ? '---:' : ':---')).join('|')}|`;
   return [line(t.header), rule, ...t.rows.map(line)].join('\n') + '\n';
 }

@@ -1,6 +1,7 @@
 import type { SummaryRow } from '@carb/calibrate';
 import { fmtAlpha, fmtMetric, fmtThreshold } from './format.ts';
 import { compareMethods, methodLabel } from './methods.ts';
+import { markdownText } from './markdown.ts';
 import type { LabeledRows } from './types.ts';
 
 const EPS = 1e-9;
@@ -78,6 +79,6 @@ export function oddCellNotes(groups: readonly LabeledRows[], methods: readonly s
   }
   return [...merged.entries()].map(([body, m]) => ({
     key: `${m.labels.join('\u0001')}\u0000${m.method}\u0000${m.kind}`,
-    text: `Note — ${groups.length > 1 ? `${m.labels.join('; ')}: ` : ''}${body}`,
+    text: `Note — ${groups.length > 1 ? `${m.labels.map(markdownText).join('; ')}: ` : ''}${body}`,
   }));
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { POOLED_STRATUM, type DeployRow, type SplitResult, type SummaryRow } from '@carb/calibrate';
-import { writeDirAtomic } from '@carb/io';
+import { escapeHtml, writeDirAtomic } from '@carb/io';
 import type { Pipeline } from '@carb/pipeline';
 import { corpusMarkdown } from './corpusSection.ts';
 import { defaultTables } from './defaultTables.ts';
@@ -8,7 +8,8 @@ import { definitionsMarkdown } from './definitions.ts';
 import { deployMarkdown, deploySummaryLine } from './deploySection.ts';
 import { frontierSvg } from './frontier.ts';
 import { reportGroups, type ReportGroup } from './groups.ts';
-import { escapeHtml, htmlPage, markdownToHtml } from './html.ts';
+import { htmlPage, markdownToHtml } from './html.ts';
+import { markdownText } from './markdown.ts';
 import type { ManifestInput } from './manifest.ts';
 import { svgToPng } from './png.ts';
 import { splitsArrow, splitsCsv } from './splits.ts';
@@ -75,7 +76,8 @@ const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).
 
 /** `# title`, then the lead sections (each its own `## ...` Markdown), then one `## name` per table. */
 function tablesMarkdown(title: string, tables: Record<string, string>, lead: readonly string[] = []): string {
-  return `# ${title}\n` + lead.map((md) => `\n${md}`).join('') + Object.entries(tables).map(([name, md]) => `\n## ${name}\n\n${md}`).join('');
+  // a heading carries stratum names from the data: escaped so that it stays one line of text
+  return `# ${markdownText(title)}\n` + lead.map((md) => `\n${md}`).join('') + Object.entries(tables).map(([name, md]) => `\n## ${markdownText(name)}\n\n${md}`).join('');
 }
 
 function linkList(files: string[]): string {

@@ -1,5 +1,6 @@
 import type { MethodName } from '@carb/calibrate';
-import { escapeHtml, fmtDecimal, methodLabel } from '@carb/report';
+import { escapeHtml } from '@carb/io';
+import { fmtDecimal, methodLabel } from '@carb/report';
 import { scaleLinear } from 'd3-scale';
 import { primarySummary } from './primarySummary.ts';
 import { PAPER_TABLE9, TABLE9_CELLS } from './paperTables.ts';

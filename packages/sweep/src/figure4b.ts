@@ -1,5 +1,6 @@
 import type { MethodName } from '@carb/calibrate';
-import { escapeHtml, fmtAlpha, methodLabel } from '@carb/report';
+import { escapeHtml } from '@carb/io';
+import { fmtAlpha, methodLabel } from '@carb/report';
 import { scaleLinear, type ScaleLinear } from 'd3-scale';
 import { symbol, symbolCircle } from 'd3-shape';
 import { primarySummary } from './primarySummary.ts';

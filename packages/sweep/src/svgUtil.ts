@@ -1,4 +1,5 @@
-import { PLOT_FONT_FAMILY, escapeHtml, fmtDecimal } from '@carb/report';
+import { escapeHtml } from '@carb/io';
+import { PLOT_FONT_FAMILY, fmtDecimal } from '@carb/report';
 import type { ScaleLinear } from 'd3-scale';
 
 // the family the PNG is rendered with (svgToPng of @carb/report); the generic one only serves browsers without it

@@ -1,6 +1,6 @@
 import type { MethodName } from '@carb/calibrate';
-import { canonicalJson } from '@carb/io';
-import { compareMethods, escapeHtml, fmtDecimal, htmlPage, methodLabel } from '@carb/report';
+import { canonicalJson, escapeHtml } from '@carb/io';
+import { compareMethods, fmtDecimal, htmlPage, methodLabel } from '@carb/report';
 import { PAPER_TABLE10, PAPER_TABLE9, TABLE10_TOLERANCE, TABLE9_CELLS } from './paperTables.ts';
 import type { ConditionResult, ConditionSummary, MeanSe, SweepSpec, Table10Row, Table9 } from './types.ts';
 

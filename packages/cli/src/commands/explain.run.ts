@@ -1,3 +1,4 @@
+import { printableLines } from '@carb/io';
 import { explainEpisode, explanationShown } from '@carb/replay';
 import { loadEpisodes } from '../loadEpisodes.ts';
 import { explainJson } from '../gate/explainJson.ts';
@@ -14,5 +15,5 @@ export async function run(args: ExplainArgs): Promise<void> {
   const episodes = loadEpisodes(args.corpus, { format: args.format, includeAborted: true });
   const episode = findEpisode(episodes, args.episode, args.corpus.join(', '));
   const x = explanationShown(explainEpisode(episode, resolved.pipeline, resolved.threshold), args['include-content']);
-  process.stdout.write(args.json ? `${JSON.stringify(explainJson(x, resolved), null, 2)}\n` : explainText(x, resolved, episode.steps.length));
+  process.stdout.write(printableLines(args.json ? `${JSON.stringify(explainJson(x, resolved), null, 2)}\n` : explainText(x, resolved, episode.steps.length)));
 }

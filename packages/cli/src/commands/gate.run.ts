@@ -1,3 +1,4 @@
+import { printable } from '@carb/io';
 import { loadEpisodes } from '../loadEpisodes.ts';
 import { resolveGate } from '../gate/resolveGate.ts';
 import { allGridIndices, runCheck } from '../gate/runCheck.ts';
@@ -20,8 +21,8 @@ export async function run(args: GateArgs): Promise<void> {
   const episodes = loadEpisodes(args.check, { format: args.format, strict: args.strict, includeAborted: args['include-aborted'] });
   const result = runCheck(episodes, resolved, args['all-thresholds'] ? allGridIndices(resolved) : null);
   const what = args['all-thresholds'] ? `${resolved.who}; every grid threshold (${result.thresholds})` : resolved.description;
-  process.stdout.write(`checked ${result.episodes} episodes: ${what}\n`);
-  for (const d of result.disagreements) process.stdout.write(`disagreement: ${d}\n`);
+  process.stdout.write(`checked ${result.episodes} episodes: ${printable(what)}\n`);
+  for (const d of result.disagreements) process.stdout.write(`disagreement: ${printable(d)}\n`);
   process.stdout.write(`proposals checked ${result.proposals}, disagreements ${result.disagreements.length}\n`);
   if (result.disagreements.length > 0) process.exitCode = 1;
 }

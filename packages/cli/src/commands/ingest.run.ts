@@ -1,5 +1,5 @@
 import { AdapterError, GzipJsonlCorpusWriter, JsonlCorpusWriter, encodeArrow, formatProblem, streamCorpus, unknownToolCounts, type CorpusSummary, type Episode } from '@carb/episodes';
-import { progress, writeFileAtomic, type Progress } from '@carb/io';
+import { printable, printableLines, progress, writeFileAtomic, type Progress } from '@carb/io';
 import { defaultPipelinePath, loadPipeline, loadToolTypings, type ToolTyping } from '@carb/pipeline';
 import type { IngestArgs } from './ingest.ts';
 
@@ -19,13 +19,13 @@ export function toolTypingFor(args: { pipeline?: string; tools?: string[] }): To
  * handler escapes main()'s yargs fail handler as a stack trace.)
  */
 export function fail(message: string): void {
-  process.stderr.write(`carb: ${message}\n`);
+  process.stderr.write(`carb: ${printableLines(message)}\n`);
   process.exitCode = 1;
 }
 
 const list = (r: Record<string, number>) => {
   const e = Object.entries(r).sort(([a], [b]) => (a < b ? -1 : 1));
-  return e.length === 0 ? 'none' : e.map(([k, v]) => `${k} ${v}`).join(', ');
+  return e.length === 0 ? 'none' : e.map(([k, v]) => `${printable(k)} ${v}`).join(', ');
 };
 
 /** The closing summary of `carb ingest` and `carb inspect` (one fact per line). */

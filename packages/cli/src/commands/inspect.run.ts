@@ -1,11 +1,12 @@
 import { formatProblem, inspectCorpus, readCorpus, readLabelsBeside, type GroupStats } from '@carb/episodes';
+import { printable, printableLines } from '@carb/io';
 import { fail, summaryLines, toolTypingFor } from './ingest.run.ts';
 import type { InspectArgs } from './inspect.ts';
 
 const pct = (x: number | null) => (x === null ? '–' : `${(100 * x).toFixed(1)}%`);
 
 function row(name: string, s: GroupStats): string {
-  return `${name.padEnd(58)} ${String(s.episodes).padStart(5)} ${s.steps.mean.toFixed(2).padStart(6)} ${String(s.steps.max).padStart(4)} ${pct(s.utility.rate).padStart(7)} ${pct(s.attackSuccess.rate).padStart(7)} ${String(s.zeroStep).padStart(5)}`;
+  return `${printable(name).padEnd(58)} ${String(s.episodes).padStart(5)} ${s.steps.mean.toFixed(2).padStart(6)} ${String(s.steps.max).padStart(4)} ${pct(s.utility.rate).padStart(7)} ${pct(s.attackSuccess.rate).padStart(7)} ${String(s.zeroStep).padStart(5)}`;
 }
 
 /** `carb inspect`, once its options have passed. */
@@ -19,7 +20,7 @@ export function run(args: InspectArgs): void {
   if (episodes.length === 0) return fail(`nothing could be read from ${args.corpus.join(', ')}`);
   const report = inspectCorpus(episodes, typing, labelled?.labels ?? null);
   if (args.json) {
-    process.stdout.write(`${JSON.stringify({ corpus: { ...summary, problems: allProblems.length }, ...report }, null, 2)}\n`);
+    process.stdout.write(`${printableLines(JSON.stringify({ corpus: { ...summary, problems: allProblems.length }, ...report }, null, 2))}\n`);
     return;
   }
   const out = [

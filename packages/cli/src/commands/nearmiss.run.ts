@@ -1,4 +1,4 @@
-import { writeDirAtomic } from '@carb/io';
+import { printable, printableLines, writeDirAtomic } from '@carb/io';
 import { agentSummaries, barsSvg, detectEpisode, distributions, loadGuards } from '@carb/nearmiss';
 import { svgToPng } from '@carb/report';
 import { fail } from './ingest.run.ts';
@@ -16,7 +16,7 @@ export async function run(args: NearmissArgs): Promise<void> {
   if (target !== null) throw new UsageError(target);
   const spec = loadGuards(args.guards);
   const { episodes, problems } = readNearmissInput(args.files, args.format);
-  for (const p of problems) process.stderr.write(`${p}\n`);
+  for (const p of problems) process.stderr.write(`${printable(p)}\n`);
   if (episodes.length === 0) return fail(`nothing could be read from ${args.files.join(', ')} (${problems.length} problem(s)); nothing written`);
   const findings = episodes.map((ep) => detectEpisode(ep, spec));
   const rows = agentSummaries(episodes, findings);
@@ -41,6 +41,6 @@ export async function run(args: NearmissArgs): Promise<void> {
     ['by-skipped-tool.png', svgToPng(bySkipped)],
     ['index.html', nearmissHtml({ guards: args.guards, rows, flagged, problems: problems.length })],
   ]);
-  if (args.json) process.stdout.write(`${JSON.stringify(nearmissJsonRows(rows), null, 2)}\n`);
+  if (args.json) process.stdout.write(`${printableLines(JSON.stringify(nearmissJsonRows(rows), null, 2))}\n`);
   else process.stdout.write(`${[...nearmissTable(rows), `problems: ${problems.length}`, `flagged trajectories: ${flagged.length}`, `wrote ${args.out}`].join('\n')}\n`);
 }

@@ -1,4 +1,5 @@
-import { escapeHtml, htmlPage } from '@carb/report';
+import { escapeHtml } from '@carb/io';
+import { htmlPage } from '@carb/report';
 import type { AgentSummary } from '@carb/nearmiss';
 import type { FlaggedTrajectory } from './nearmissFlagged.ts';
 

@@ -1,3 +1,4 @@
+import { printable } from '@carb/io';
 import type { AgentSummary } from '@carb/nearmiss';
 
 const pct = (x: number | null) => (x === null ? '–' : `${(100 * x).toFixed(1)}%`);
@@ -5,11 +6,11 @@ const ci = (c: { low: number; high: number } | null) => (c === null ? '' : ` [${
 
 /** The per-agent table `carb nearmiss` prints (one agent a line). */
 export function nearmissTable(rows: readonly AgentSummary[]): string[] {
-  const width = Math.max(5, ...rows.map((r) => r.agent.length));
+  const width = Math.max(5, ...rows.map((r) => printable(r.agent).length));
   const out = [`${'agent'.padEnd(width)}  trajs  w/mut  correct  near-miss among correct (95% Wilson)   flagged among incorrect (95% Wilson)`];
   for (const r of rows) {
     out.push(
-      `${r.agent.padEnd(width)}  ${String(r.trajectories).padStart(5)}  ${String(r.withMutation).padStart(5)}  ${String(r.correct).padStart(7)}  ` +
+      `${printable(r.agent).padEnd(width)}  ${String(r.trajectories).padStart(5)}  ${String(r.withMutation).padStart(5)}  ${String(r.correct).padStart(7)}  ` +
         `${`${r.nearMissCorrect}/${r.correct} ${pct(r.rateCorrect)}${ci(r.ciCorrect)}`.padEnd(37)}  ${r.flaggedIncorrect}/${r.incorrect} ${pct(r.rateIncorrect)}${ci(r.ciIncorrect)}`,
     );
   }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { printable, printableLines } from '@carb/io';
 import { checkTyping, loadToolTyping, type TypingCheck } from '@carb/pipeline';
 import type { ToolsCheckArgs } from './tools.ts';
 import { corpusToolUse } from './toolsUsage.ts';
@@ -14,10 +15,10 @@ const calls = (n: number) => `${n} call${n === 1 ? '' : 's'}`;
 function findingLines(c: TypingCheck): string[] {
   const line = (name: string, items: string[]) => `${name}: ${items.length}${items.length > 0 ? `: ${items.join(', ')}` : ''}`;
   return [
-    line('untyped (called, not in the typing)', c.untyped.map((u) => `${u.tool} (${calls(u.calls)})`)),
-    line('unused (in the typing, never called)', c.unused),
-    line('contradictory', c.contradictory.map((x) => `${x.tool} [${x.types.join(', ')}]: ${x.reasons.join('; ')}`)),
-    line('unreviewed (review: true)', c.unreviewed),
+    line('untyped (called, not in the typing)', c.untyped.map((u) => `${printable(u.tool)} (${calls(u.calls)})`)),
+    line('unused (in the typing, never called)', c.unused.map(printable)),
+    line('contradictory', c.contradictory.map((x) => `${printable(x.tool)} [${x.types.join(', ')}]: ${x.reasons.join('; ')}`)),
+    line('unreviewed (review: true)', c.unreviewed.map(printable)),
   ];
 }
 
@@ -32,7 +33,7 @@ export async function run(args: ToolsCheckArgs): Promise<void> {
     episodes, problems, toolsCalled: uses.size, calls: [...uses.values()].reduce((s, u) => s + u.calls, 0), toolsTyped: Object.keys(typing).length, findings,
   };
   if (args.json) {
-    process.stdout.write(`${JSON.stringify({ ...counts, ...result }, null, 2)}\n`);
+    process.stdout.write(`${printableLines(JSON.stringify({ ...counts, ...result }, null, 2))}\n`);
   } else {
     const lines = [
       `corpus: ${episodes} episodes${problems > 0 ? ` (${problems} problem(s) above)` : ''}, ${counts.toolsCalled} tools called ${counts.calls} times; typing: ${counts.toolsTyped} tools`,

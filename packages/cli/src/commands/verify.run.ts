@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { printable } from '@carb/io';
 import { withoutOut } from '../argv.ts';
 import type { VerifyArgs } from './verify.ts';
 
@@ -64,7 +65,7 @@ export async function run(args: VerifyArgs): Promise<void> {
   // the folder as it stands first: an edited, deleted or foreign file is named without re-running anything
   const problems = folderProblems(args.dir, outputs);
   if (problems.length) {
-    for (const p of problems) process.stderr.write(`${p}\n`);
+    for (const p of problems) process.stderr.write(`${printable(p)}\n`);
     process.stdout.write(`verify: ${problems.length} file(s) of ${args.dir} differ from its manifest (${total} outputs listed); not re-run\n`);
     process.exitCode = 1;
     return;
@@ -86,7 +87,7 @@ export async function run(args: VerifyArgs): Promise<void> {
     const rerun = folderProblems(tmp, outputs).map((p) => `re-run ${p.slice(tmp.length + 1)}`);
     const rerunManifest = readFileSync(join(tmp, 'manifest.json'));
     if (!rerunManifest.equals(bytes)) rerun.push(`re-run manifest.json: differs from ${manifestFile} (sha256 ${short(sha256(rerunManifest))} vs ${short(manifestHash)})`);
-    for (const b of rerun) process.stderr.write(`${b}\n`);
+    for (const b of rerun) process.stderr.write(`${printable(b)}\n`);
     if (rerun.length) {
       process.stdout.write(`verify: the re-run differs in ${rerun.length} file(s) of ${total + 1}\n`);
       process.exitCode = 1;

@@ -1,3 +1,4 @@
+import { printable } from '@carb/io';
 import type { LedgerEvent } from '@carb/ledger';
 import { formatScore, gridSize, type Pipeline } from '@carb/pipeline';
 import type { ContextRecord, EpisodeExplanation, StepExplanation } from '@carb/replay';
@@ -12,7 +13,7 @@ export function explainText(x: EpisodeExplanation, resolved: ResolvedGate, total
   const lambda = resolved.gridIndex === null ? null : lambdaText(pipeline, resolved.gridIndex);
   const stopStep = x.stoppedAt === null ? null : x.steps[x.steps.length - 1]!;
   const out: string[] = [
-    `episode ${x.id} (${total} logged step${total === 1 ? '' : 's'})`,
+    `episode ${printable(x.id)} (${total} logged step${total === 1 ? '' : 's'})`,
     `gate    ${resolved.description}`,
     `result  ${resultLine(x, stopStep, lambda, resolved, total)}`,
     '',
@@ -48,17 +49,17 @@ function verdict(s: StepExplanation, pipeline: Pipeline, lambda: string | null, 
 
 function stepBlock(s: StepExplanation, verdictText: string, stepWidth: number): string[] {
   const x = s.explanation;
-  const lines = [`step ${String(s.step).padStart(stepWidth)}  ${verdictText}  ${s.tool} ${abbreviated(s.args)}`];
+  const lines = [`step ${String(s.step).padStart(stepWidth)}  ${verdictText}  ${printable(s.tool)} ${abbreviated(s.args)}`];
   const label = (name: string) => `${INDENT}${name.padEnd(9)} `;
   lines.push(label('features') + (x.scorer === 'external'
     ? 'external score (given with the proposal; Table 1 features not used)'
     : `${x.features.map((f) => `${f.name} ${f.weight}`).join(' + ')} = ${x.sum}${x.sum !== formatScore(x.score) ? ` → clipped ${formatScore(x.score)}` : ''}`));
   lines.push(label('context') + `${x.context.length} record${x.context.length === 1 ? '' : 's'}: ${x.rule}`);
-  const toolWidth = Math.max(...x.context.map((r) => r.tool.length));
+  const toolWidth = Math.max(...x.context.map((r) => printable(r.tool).length));
   const nodeWidth = Math.max(...x.context.map((r) => String(r.node).length)) + 1;
   const typesWidth = Math.max(...x.context.map((r) => typesText(r).length));
   const byNode = new Map(x.context.map((r) => [r.node, r]));
-  for (const r of x.context) lines.push(`${INDENT}${' '.repeat(10)}${`#${r.node}`.padEnd(nodeWidth)}  ${r.tool.padEnd(toolWidth)}  ${typesText(r).padEnd(typesWidth)}  ${recordText(r, byNode)}`);
+  for (const r of x.context) lines.push(`${INDENT}${' '.repeat(10)}${`#${r.node}`.padEnd(nodeWidth)}  ${printable(r.tool).padEnd(toolWidth)}  ${typesText(r).padEnd(typesWidth)}  ${recordText(r, byNode)}`);
   lines.push(label('ledger') + (s.decision === 'stop' ? '— (not executed)' : s.ledger.length === 0 ? '—' : s.ledger.map(eventText).join('; ')));
   return lines;
 }

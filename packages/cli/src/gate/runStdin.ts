@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
+import { printableLines } from '@carb/io';
 import { formatScore } from '@carb/pipeline';
 import { createGate, type Gate, type GateDecision, type ProposedCall } from '@carb/replay';
 import { parseGateEvent } from './gateEvent.ts';
@@ -43,7 +44,7 @@ export async function runStdin(resolved: ResolvedGate, episodeId: string, input:
       }
       const decision = propose(gate, event.call, lineNo);
       proposals++;
-      output.write(`${JSON.stringify(decisionLine(gate, decision))}\n`);
+      output.write(`${printableLines(JSON.stringify(decisionLine(gate, decision)))}\n`);
       if (decision === 'stop') break;
       if (event.kind === 'step') gate.observe(event.observed);
       else awaitingResult = true;
