@@ -3,7 +3,7 @@ import {
   BUILTIN_GUARDRAILS, auditPipeline, carbGate, decideAll, figure3Svg, readDecisions, readItems, readVerdicts, runAudit, summaryJson,
   table16Csv, table16Markdown, table1Csv, table1Markdown, builtinGuardrail, type BuiltinGuardrail, type GuardrailDecisions,
 } from '@carb/audit';
-import { writeDirAtomic } from '@carb/io';
+import { printableLines, writeDirAtomic } from '@carb/io';
 import { resolveGate } from '../gate/resolveGate.ts';
 import { isDecisionsFile, type AuditArgs } from './audit.ts';
 import { decisionShown, verdictShown } from './auditShown.ts';
@@ -37,7 +37,7 @@ export async function run(args: AuditArgs): Promise<void> {
     ...guardrails.map((g, k) => [`decisions/${k + 1}-${g.name.replace(/[^A-Za-z0-9.-]+/g, '-').replace(/-+$/, '')}.jsonl`, items.map((it) => `${JSON.stringify(decisionShown(g.decisions.get(it.task_id), args['include-content']))}\n`).join('')] as const),
   ]);
   if (args.json) {
-    process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+    process.stdout.write(`${printableLines(JSON.stringify(summary, null, 2))}\n`);
     return;
   }
   const sd = report.gain.state_dependent;
@@ -51,5 +51,5 @@ export async function run(args: AuditArgs): Promise<void> {
     '',
     `wrote ${args.out}`,
   ];
-  process.stdout.write(`${lines.join('\n')}\n`);
+  process.stdout.write(`${printableLines(lines.join('\n'))}\n`);
 }

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_ALPHAS, METHOD_ORDER, type MethodName, type SplitDataset } from '@carb/calibrate';
+import { printable } from '@carb/io';
 import { loadPipeline, type Pipeline } from '@carb/pipeline';
 import { fmtAlpha, reportTargetProblem, table4, table8, writeReport, writeReportSections, type ReportSection } from '@carb/report';
 import { invocation } from '../argv.ts';
@@ -45,7 +46,7 @@ function sectionArgv(slug: string): string[] {
 }
 
 async function runSection(root: string, s: JobSection, pipeline: Pipeline): Promise<ReportSection> {
-  process.stderr.write(`carb: ${s.title}\n`);
+  process.stderr.write(`carb: ${printable(s.title)}\n`);
   const paths = [resolve(root, s.corpus)];
   const stats = readStats();
   const episodes = loadEpisodes(paths, { format: 'jsonl', stats });

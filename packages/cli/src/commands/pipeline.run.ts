@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { printableLines } from '@carb/io';
 import { CONFIG_COMPONENTS, canonicalJson, configComponentHashes, loadPipeline, type ConfigComponent, type Pipeline } from '@carb/pipeline';
 import type { CheckArgs } from './pipeline.ts';
 
@@ -22,12 +23,12 @@ export function checkPipeline(pipeline: Pipeline): PipelineCheck {
 export function run(args: CheckArgs): void {
   const result = checkPipeline(loadPipeline(args.file));
   if (args.json) {
-    process.stdout.write(`${JSON.stringify({ ...result, config: JSON.parse(result.config) as unknown }, null, 2)}\n`);
+    process.stdout.write(`${printableLines(JSON.stringify({ ...result, config: JSON.parse(result.config) as unknown }, null, 2))}\n`);
     return;
   }
   const width = Math.max(...CONFIG_COMPONENTS.map((k) => k.length));
   process.stdout.write(
-    `${result.config}\n` +
+    `${printableLines(result.config)}\n` +
       `config sha256 ${result.configHash}\n` +
       `components (as in a report manifest's "components"; splits, corpus and version are pinned by each run):\n` +
       CONFIG_COMPONENTS.map((k) => `  ${k.padEnd(width)}  ${result.components[k]}\n`).join(''),

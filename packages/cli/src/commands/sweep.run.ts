@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { carbPath } from '@carb/io';
+import { carbPath, printableLines } from '@carb/io';
 import { loadPipeline } from '@carb/pipeline';
 import { defaultWorkers } from '@carb/replay';
 import { loadSweepSpec, onlyProblem, runSweep, selectConditions } from '@carb/sweep';
@@ -37,5 +37,5 @@ export async function run(args: SweepArgs): Promise<void> {
     lines.push(`${result.present} of ${spec.conditions.length} conditions in ${args.out}; the tables wait for the rest (run the other shards into the same --out, or join shard folders with carb sweep merge)`);
   }
   if (result.foreign.length) process.stderr.write(`sweep ${spec.name}: ${result.foreign.length} file(s) in ${join(args.out, 'conditions')} are no condition of this spec, pipeline and carb version (stale), e.g. ${result.foreign[0]}; left as they are\n`);
-  process.stdout.write(`${lines.join('\n')}\n`);
+  process.stdout.write(`${printableLines(lines.join('\n'))}\n`);
 }

@@ -1,4 +1,5 @@
 import cliProgress from 'cli-progress';
+import { printable } from '@carb/io';
 import type { SweepEvent } from '@carb/sweep';
 
 /** What a sweep run reports its conditions' status to. */
@@ -19,8 +20,8 @@ export function sweepProgress(sweep: string, total: number): SweepProgress {
     let finished = 0;
     return {
       event(e) {
-        if (e.status === 'done') process.stderr.write(`sweep ${sweep}: done ${e.name} (${e.hash.slice(0, 12)}) ${++finished}/${total}\n`);
-        if (e.status === 'skipped') process.stderr.write(`sweep ${sweep}: skipped ${e.name} (done, ${e.hash.slice(0, 12)})\n`);
+        if (e.status === 'done') process.stderr.write(`sweep ${printable(sweep)}: done ${printable(e.name)} (${e.hash.slice(0, 12)}) ${++finished}/${total}\n`);
+        if (e.status === 'skipped') process.stderr.write(`sweep ${printable(sweep)}: skipped ${printable(e.name)} (done, ${e.hash.slice(0, 12)})\n`);
         if (e.status === 'skipped') finished++;
       },
       stop() {},
