@@ -168,5 +168,5 @@ describe('writeDirAtomic', () => {
     })())).resolves.toBeUndefined();
     expect(readFileSync(join(parent, 'r', 'a.txt'), 'utf8')).toBe('a new\n');
     expect(readdirSync(parent).sort()).toEqual(['.other.carb-staging-' + dead, 'r']);
-  });
+  }, 120_000);
 });

@@ -38,7 +38,7 @@ describe('carb audit', () => {
     expect(readFileSync(join(out, 'table1.csv'), 'utf8').split('\n')[0]).toBe('Guardrail,OVR,RR,S-RR,AR-RR,SD-RR,Benign FPR,Admission,TSR');
     expect(readFileSync(join(out, 'table16.md'), 'utf8')).toMatch(/\| State-dependent \(SD\) \| 100 \|/);
     expect(readFileSync(join(out, 'verdicts.jsonl'), 'utf8').trimEnd().split('\n').length).toBe(254);
-  });
+  }, 120_000);
 
   it('is deterministic: a second run writes the same bytes', async () => {
     const a = join(dir, 'a');
@@ -46,7 +46,7 @@ describe('carb audit', () => {
     await runCli(['audit', GENERAL, '--out', a, '--guardrail', 'keyword']);
     await runCli(['audit', GENERAL, '--out', b, '--guardrail', 'keyword']);
     for (const f of ['summary.json', 'table1.csv', 'table16.csv', 'figure3.svg', 'verdicts.jsonl']) expect(readFileSync(join(b, f), 'utf8')).toBe(readFileSync(join(a, f), 'utf8'));
-  });
+  }, 120_000);
 
   it('runs the calibrated gate from a deploy row; an infeasible row escalates every action', async () => {
     const run = await runCli(['audit', GENERAL, '--out', join(dir, 'gate'), '--guardrail', 'carb-gate', '--deploy', fixture.deploy, '--method', 'g-carb', '--alpha', '.05', '--json']);
@@ -57,7 +57,7 @@ describe('carb audit', () => {
     expect(infeasible.code, infeasible.err).toBe(0);
     expect(infeasible.err).toMatch(/infeasible/);
     expect((JSON.parse(infeasible.out) as Summary).guardrails[0]!.admission).toBe(0);
-  });
+  }, 120_000);
 
   it('usage errors name the flag, exit 2 and write nothing', async () => {
     const out = join(dir, 'never');
@@ -68,7 +68,7 @@ describe('carb audit', () => {
     expect(gate.code).toBe(2);
     expect(gate.errLines[0]).toMatch(/^carb: --deploy: expected a deploy\.json/);
     expect(existsSync(out)).toBe(false);
-  });
+  }, 120_000);
 
   it('--verdicts replaces W; a verdicts file that misses items is refused (exit 1) before anything is written', async () => {
     const ids = readFileSync(GENERAL, 'utf8').trimEnd().split('\n').map((l) => (JSON.parse(l) as { task_id: string }).task_id);
@@ -85,7 +85,7 @@ describe('carb audit', () => {
     expect(bad.code).toBe(1);
     expect(bad.errLines).toEqual([`carb: ${part}: expected a verdict for every item, found none for ${ids.length - 1} (${ids.slice(1, 4).join(', ')}, …)`]);
     expect(existsSync(join(dir, 'v2'))).toBe(false);
-  });
+  }, 120_000);
 
   it('bad items: one line naming file, line, item and pointer; exit 1, nothing written', async () => {
     const file = join(dir, 'bad.jsonl');
@@ -96,5 +96,5 @@ describe('carb audit', () => {
     expect(run.code).toBe(1);
     expect(run.errLines).toContain(`carb: ${file}: line 1: item ${String(first.task_id)}: /risk_label: expected a boolean, found string "yes"`);
     expect(existsSync(out)).toBe(false);
-  });
+  }, 120_000);
 });

@@ -20,7 +20,7 @@ describe('carb exit codes (child process)', () => {
   it('--version prints the root package version and exits 0', () => {
     const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
     expect(carb('--version')).toEqual({ status: 0, stdout: `${version}\n`, stderr: '' });
-  });
+  }, 120_000);
 
   it('a usage error exits 2 with one line on stderr and writes nothing', () => {
     const out = join(scratch, 'splits');
@@ -28,13 +28,13 @@ describe('carb exit codes (child process)', () => {
       status: 2, stdout: '', stderr: 'carb: --splits: expected a positive integer, found 2.5\n',
     });
     expect(existsSync(out)).toBe(false);
-  });
+  }, 120_000);
 
   it('main --bogus is refused before the main job runs', () => {
     const out = join(scratch, 'main');
     expect(carb('main', '--bogus', '--out', out)).toEqual({ status: 2, stdout: '', stderr: 'carb: --bogus: unknown option for carb main\n' });
     expect(existsSync(out)).toBe(false);
-  });
+  }, 120_000);
 
   it('a data error exits 1 and writes nothing', () => {
     const out = join(scratch, 'data');
@@ -43,5 +43,5 @@ describe('carb exit codes (child process)', () => {
     expect(r.stderr).toContain('missing.jsonl');
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(existsSync(out)).toBe(false);
-  });
+  }, 120_000);
 });

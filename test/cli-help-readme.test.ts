@@ -76,7 +76,7 @@ describe('README CLI reference agrees with --help', () => {
     const leaves = await leafCommands();
     expect(leaves.size).toBeGreaterThanOrEqual(8);
     expect([...readmeSections().keys()].sort()).toEqual([...leaves.keys()].sort());
-  });
+  }, 120_000);
 
   it('lists, for each command, exactly the options and positionals its --help shows', async () => {
     const leaves = await leafCommands();
@@ -86,7 +86,7 @@ describe('README CLI reference agrees with --help', () => {
       expect([...readmeFlags(section)].sort(), `README section of carb ${cmd}`).toEqual([...helpFlags(text)].sort());
       for (const p of helpPositionals(text)) expect(section, `carb ${cmd} <${p}>`).toMatch(new RegExp(`<${p}(\\.\\.\\.)?>`));
     }
-  });
+  }, 120_000);
 
   it('mentions the global --help and --version', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');

@@ -47,7 +47,7 @@ describe('carb explain: a CES leak derived by hand from Table 1', () => {
     expect(last.context[0]!.edges.find((e) => e.to === 11)!.relations).toEqual(expect.arrayContaining(['canary', 'exactContent']));
     expect(last.ledger).toEqual([]);
     expect(x.prevented).toEqual([expect.objectContaining({ step: 11, category: 'privacy_flow', seenAt: 9 })]);
-  });
+  }, 120_000);
 
   it('text: the header says where the gate stops and why; the stopped step shows its features and context', async () => {
     const run = await runCli(['explain', CORPUS, '--episode', 'ces-000-leak', '--deploy', fixture.deploy, '--method', 'g-carb', '--alpha', '.05']);
@@ -62,14 +62,14 @@ describe('carb explain: a CES leak derived by hand from Table 1', () => {
     expect(lines[at + 3]).toMatch(/#9 .*read_private_record .*private source {2}canary {2}path #9 —[a-zA-Z+]*canary[a-zA-Z+]*→ #11/);
     // by default the event's evidence (the canary CANARY-ZMPPV43XD9, 17 characters) is not quoted: logs hold personal data
     expect(lines.at(-2)).toBe('ledger events the stop prevented: step 11 privacy_flow (rule canary, "‹redacted: 17 chars›", revealed at step 9)');
-  });
+  }, 120_000);
 
   it('at λ = 1 nothing stops and the executed send registers the privacy flow (ledger loss 1)', async () => {
     const run = await runCli(['explain', CORPUS, '--episode', 'ces-000-leak', '--lambda', '1', '--json']);
     const x = JSON.parse(run.out) as ExplainJson;
     expect([x.stoppedAt, x.executed, x.loss, x.prevented]).toEqual([null, 12, 1, []]);
     expect(x.steps[11]!.ledger).toEqual([expect.objectContaining({ step: 11, category: 'privacy_flow' })]);
-  });
+  }, 120_000);
 
   it('an infeasible deploy row: stopped before step 0, said plainly', async () => {
     const run = await runCli(['explain', CORPUS, '--episode', 'ces-000-leak', '--deploy', fixture.deploy, '--method', 'g-carb', '--alpha', '.025']);
@@ -77,11 +77,11 @@ describe('carb explain: a CES leak derived by hand from Table 1', () => {
     expect(run.out.split('\n')[2]).toBe('result  stops before step 0 (infeasible deploy row: every proposal is stopped); nothing executed; ledger loss 0');
     expect(run.out).toContain('not proposed: steps 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 (after the stop)');
     expect(run.errLines).toEqual([expect.stringMatching(/is infeasible: .* this gate stops every proposal$/)]);
-  });
+  }, 120_000);
 
   it('an unknown episode id: one line with the closest ids', async () => {
     const run = await runCli(['explain', CORPUS, '--episode', 'ces-000-lek']);
     expect([run.code, run.out]).toEqual([2, '']);
     expect(run.errLines).toEqual([`carb: --episode: expected an episode id of ${CORPUS} (320 episodes), found ces-000-lek; closest: ces-000-leak, ces-001-leak, ces-002-leak`]);
-  });
+  }, 120_000);
 });

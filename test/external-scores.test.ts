@@ -33,7 +33,7 @@ describe('carb calibrate --scores: external per-proposal scores replace the buil
     const noGuard = rows.filter((x) => x.method === 'no-guard');
     expect(noGuard.every((x) => x.meanLoss > 0.2)).toBe(true);
     for (const x of rows.filter((y) => y.method === 'g-carb')) expect([x.meanLoss, x.intervention]).toEqual([0, 1]);
-  });
+  }, 120_000);
 
   it('the scores file digest is pinned in the scorer component', async () => {
     const components = async (lines: string[]) => {
@@ -46,7 +46,7 @@ describe('carb calibrate --scores: external per-proposal scores replace the buil
     const b = await components(allLines((_, t) => (t === 0 ? 0.25 : 0.5)));
     expect(a.scorer).not.toBe(b.scorer);
     expect({ ...a, scorer: '' }).toEqual({ ...b, scorer: '' });
-  });
+  }, 120_000);
 
   const first = episodes[0]!;
   const good = allLines(() => 0.5);
@@ -69,6 +69,6 @@ describe('carb calibrate --scores: external per-proposal scores replace the buil
       expect(hits[0]).toMatch(line);
       expect(r.errLines.at(-1)).toContain(`1 problem(s) in ${scores}`);
       expect(existsSync(out)).toBe(false);
-    });
+    }, 120_000);
   }
 });

@@ -79,7 +79,7 @@ describe('carb gate --check on the bundled corpora: 0 disagreements', () => {
     expect((await runCli(['gate', '--all-thresholds'])).errLines).toEqual(['carb: --all-thresholds: expected together with --check, found it alone']);
     const both = await runCli(['gate', '--check', corpus('ces-clean'), '--lambda', '.5', '--episode', 'x']);
     expect([both.code, both.errLines]).toEqual([2, ['carb: --episode: expected without --check (checked episodes use their own ids), found both']]);
-  });
+  }, 120_000);
 });
 
 describeShared('carb gate --check on a fixed-seed sample of the shared AgentDojo corpus', () => {

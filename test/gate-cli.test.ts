@@ -59,7 +59,7 @@ describe('carb gate on stdin: decisions equal replay on logged episodes', () => 
     expect(await expectReplayAgreement(ep, LAMBDAS)).toBe(6);
     const at14 = parse((await runCliWithStdin(['gate', '--lambda', '.14'], stepLines(ep.steps))).out);
     expect(at14.map((l) => [l.step, l.decision, l.score]).slice(-2)).toEqual([[9, 'allow', '0.14'], [10, 'stop', '0.29']]);
-  });
+  }, 120_000);
 
   it('the deploy row (g-carb α .05 → λ .58) gives the same lines as --lambda .58', async () => {
     const ep = bundledEpisodes('ces-near-miss').find((e) => e.id === 'ces-000-leak')!;
@@ -68,7 +68,7 @@ describe('carb gate on stdin: decisions equal replay on logged episodes', () => 
     expect(a.code, a.err).toBe(0);
     expect(a.out).toBe(b.out);
     expect(parse(a.out).at(-1)).toMatchObject({ step: 11, decision: 'stop', score: '1' });
-  });
+  }, 120_000);
 });
 
 describeShared('carb gate on stdin: real AgentDojo episodes', () => {
@@ -102,7 +102,7 @@ describe('carb gate: hand-derived scores (Table 1) on a two-step fixture', () =>
       { step: 0, decision: 'allow', score: '0.14', context: [0], features: ['intercept', 'currentPrivateSource'] },
       { step: 1, decision: 'allow', score: '0.49', context: [1], features: ['intercept', 'currentExternalSink', 'currentMessageSocial', 'currentRisky'] },
     ]);
-  });
+  }, 120_000);
 
   it('full prefix: the unrelated read adds .10 + .16 (source earlier, no path): .75 > .54, stopped', async () => {
     const run = await runCliWithStdin(['gate', '--deploy', fixture.deploy, '--method', 'full-prefix', '--alpha', '.05'], events);
@@ -111,7 +111,7 @@ describe('carb gate: hand-derived scores (Table 1) on a two-step fixture', () =>
       step: 1, decision: 'stop', score: '0.75', context: [0, 1],
       features: ['intercept', 'currentExternalSink', 'currentMessageSocial', 'earlierPrivateSource', 'sinkAfterSourceNoPath', 'currentRisky'],
     });
-  });
+  }, 120_000);
 
   it('the library gate of a deploy row (gateFromDeploy) decides as the command does', () => {
     const run = (method: 'g-carb' | 'full-prefix', lambdaIndex: number) => {
@@ -132,12 +132,12 @@ describe('carb gate: hand-derived scores (Table 1) on a two-step fixture', () =>
     expect(run.code).toBe(0);
     expect(parse(run.out)).toEqual([{ step: 0, decision: 'stop', score: '0.14', context: [0], features: ['intercept', 'currentPrivateSource'] }]);
     expect(run.errLines).toEqual([expect.stringMatching(/row 2 .* is infeasible: .* this gate stops every proposal$/)]);
-  });
+  }, 120_000);
 
   it('reading stops at the stop: a bad line after it is never read', async () => {
     const run = await runCliWithStdin(['gate', '--deploy', fixture.deploy, '--method', 'full-prefix', '--alpha', '.05'], `${events}\nnot json\n`);
     expect([run.code, parse(run.out).length]).toEqual([0, 2]);
-  });
+  }, 120_000);
 });
 
 describe('carb gate: usage errors and refusals', () => {
@@ -150,13 +150,13 @@ describe('carb gate: usage errors and refusals', () => {
       `carb: --method/--alpha/--stratum/--guarantee: expected a row of ${fixture.deploy} with method g-carb, α .2, stratum all, guarantee expectation, found none; ` +
         'it has stratum all, expectation: g-carb α 0.05 0.025, full-prefix α 0.05; stratum all, high-probability δ 0.1: g-carb α 0.1; stratum all, high-probability δ 0.05: g-carb α 0.1',
     ]);
-  });
+  }, 120_000);
 
   it('an ambiguous row (two δ): exit 2, naming both rows', async () => {
     const run = await runCliWithStdin(['gate', '--deploy', fixture.deploy, '--method', 'g-carb', '--alpha', '.1', '--guarantee', 'high-probability'], step);
     expect(run.code).toBe(2);
     expect(run.errLines).toEqual([expect.stringMatching(/expected one row of .* found 2 \(rows 3 δ 0\.1, 4 δ 0\.05\)$/)]);
-  });
+  }, 120_000);
 
   it('--deploy without --alpha, and --alpha without --deploy: exit 2', async () => {
     const a = await runCliWithStdin(['gate', '--deploy', fixture.deploy, '--method', 'g-carb'], step);
@@ -165,7 +165,7 @@ describe('carb gate: usage errors and refusals', () => {
     expect([b.code, b.errLines]).toEqual([2, ['carb: --alpha: expected together with --deploy (it selects a deploy.json row), found it alone']]);
     const c = await runCliWithStdin(['gate', '--lambda', '.585'], step);
     expect([c.code, c.errLines]).toEqual([2, ['carb: --lambda: expected a grid value (-1 for λ⊥, or 0, 0.01, …, 1), found .585']]);
-  });
+  }, 120_000);
 
   it('a bad stdin line: one line naming stdin, the line and what was expected; exit 1 after the earlier decisions', async () => {
     const run = await runCliWithStdin(['gate', '--lambda', '.58'], `${step}{"type":"result","result":"x","error":null}\n`);
@@ -176,7 +176,7 @@ describe('carb gate: usage errors and refusals', () => {
     expect([noArgs.code, noArgs.errLines]).toEqual([1, ['carb: stdin: line 1: /args: expected an object of arguments, found nothing']]);
     const badJson = await runCliWithStdin(['gate', '--lambda', '.58'], '\n{"tool":\n');
     expect(badJson.errLines[0]).toMatch(/^carb: stdin: line 2: expected one JSON object .* found a syntax error/);
-  });
+  }, 120_000);
 
   it('a foreign pipeline (another intercept weight): refused, naming the scorer', async () => {
     const foreign = join(fixture.dir, 'foreign.json');
@@ -186,7 +186,7 @@ describe('carb gate: usage errors and refusals', () => {
     const run = await runCliWithStdin(['gate', '--deploy', fixture.deploy, '--method', 'g-carb', '--alpha', '.05', '--pipeline', foreign], step);
     expect([run.code, run.out]).toEqual([1, '']);
     expect(run.errLines).toEqual([`carb: ${foreign}: expected the pipeline ${join(fixture.dir, 'manifest.json')} was calibrated with, found different scorer (refusing to gate with it)`]);
-  });
+  }, 120_000);
 
   it('a row whose pipelineHash is not the manifest\'s: refused', async () => {
     const other = writeDeployDir(pipeline, [{ method: 'g-carb', alpha: 0.05, lambdaIndex: 59, pipelineHash: 'f'.repeat(64) }]);
@@ -197,5 +197,5 @@ describe('carb gate: usage errors and refusals', () => {
     } finally {
       rmSync(other.dir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });

@@ -27,7 +27,7 @@ describeShared('carb ingest of tau2 / tau-bench airline logs', () => {
     expect(back.episodes).toEqual(readCorpus([SONNET]).episodes);
     // 36 simulations with db_match true (corpus README table)
     expect(back.episodes.filter((e) => e.outcome.taskCompleted)).toHaveLength(36);
-  });
+  }, 120_000);
 
   it('tau2 → Arrow → JSONL through carb ingest is byte-identical to tau2 → JSONL', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'carb-tau2-'));
@@ -36,7 +36,7 @@ describeShared('carb ingest of tau2 / tau-bench airline logs', () => {
       expect((await runCli(['ingest', from, '--out', to, '--tools', TYPING])).code).toBe(0);
     }
     expect(readFileSync(viaArrow)).toEqual(readFileSync(direct));
-  });
+  }, 120_000);
 
   it('--format tau2 on a directory reads only its tau2 logs; --format tau-bench the v1 records', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'carb-tau2-'));
@@ -47,7 +47,7 @@ describeShared('carb ingest of tau2 / tau-bench airline logs', () => {
     expect(b.code).toBe(0);
     expect(b.out).toContain('episodes: 200\n'); // 50 tasks × 4 trials (corpus README)
     expect(b.out).toContain('unknown tools: none');
-  });
+  }, 120_000);
 
   it('a JSON file of no known format: the one unrecognized-format line, non-zero exit, nothing written', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'carb-tau2-'));
@@ -56,7 +56,7 @@ describeShared('carb ingest of tau2 / tau-bench airline logs', () => {
     expect(r.code).not.toBe(0);
     expect(r.errLines[0]).toBe(`${join(TAU2, 'tools.json')}: unrecognized format: expected one of agentdojo, tau2, tau-bench, openai-chat, jsonl, arrow`);
     expect(existsSync(out)).toBe(false);
-  });
+  }, 120_000);
 
   it('configs/tools/tau2-airline.json types every airline tool of tools.json; mutating tools are never plain read', () => {
     const typing = loadToolTyping(TYPING);

@@ -114,7 +114,7 @@ describeShared('AgentDojo shared corpus ingestion', () => {
     const strict = await runCli(['ingest', join(fixtures, 'bad'), join(fixtures, 'runs'), '--out', join(dir, 'z.jsonl'), '--strict', '--tools', TOOLS]);
     expect(strict.code).not.toBe(0);
     expect(readCorpus([dir]).summary.episodes).toBe(5);
-  });
+  }, 120_000);
 });
 
 describe('corpus digest of what carb ingest writes (bundled corpora)', () => {
@@ -137,7 +137,7 @@ describe('corpus digest of what carb ingest writes (bundled corpora)', () => {
     expect(readFileSync(y, 'utf8')).toBe(readFileSync(x, 'utf8'));
     expect(readFileSync(w, 'utf8')).toBe(readFileSync(x, 'utf8'));
     expect(readFileSync(z2).equals(readFileSync(z1))).toBe(true);
-  }, 30_000);
+  }, 120_000);
 
   it('a damaged .arrow or an edited .jsonl: one line naming the file, exit 1, nothing written', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'carb-digest-'));
@@ -161,5 +161,5 @@ describe('corpus digest of what carb ingest writes (bundled corpora)', () => {
     const expected = JSON.parse(text.slice(0, text.indexOf('\n'))).sha256;
     expect(j.err.split('\n')[0]).toBe(`${jsonl}: corpus digest: expected sha256 ${expected}, found ${sha(text.slice(text.indexOf('\n') + 1))} (file altered after carb wrote it)`);
     expect(existsSync(join(dir, 'out.arrow'))).toBe(false);
-  }, 30_000);
+  }, 120_000);
 });

@@ -110,7 +110,7 @@ describe('carb calibrate --ledger external: bad input is one line, exit code, no
       expect(r.errLines).toHaveLength(1);
       expect(r.errLines[0]).toContain(start);
       expect(existsSync(out)).toBe(false);
-    });
+    }, 120_000);
   }
 
   const data: Array<[string, string[], RegExp]> = [
@@ -131,7 +131,7 @@ describe('carb calibrate --ledger external: bad input is one line, exit code, no
       expect(hits[0]).toMatch(line);
       expect(r.errLines.at(-1)).toContain(`1 problem(s) in ${ev} (--strict)`);
       expect(existsSync(out)).toBe(false);
-    });
+    }, 120_000);
   }
 
   it('without --strict a refused line is reported, counted, and its episode is unlabelled', async () => {
@@ -145,7 +145,7 @@ describe('carb calibrate --ledger external: bad input is one line, exit code, no
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { corpus: { episodes: number } };
     expect(manifest.corpus.episodes).toBe(cesIds.length - 1);
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('no ledger events line');
-  });
+  }, 120_000);
 });
 
 describe('the ledger source is pinned in the pipeline hash', () => {
@@ -164,7 +164,7 @@ describe('the ledger source is pinned in the pipeline hash', () => {
     const union = await hashOf(['--ledger', 'union', '--ledger-events', a, '--unlabelled', 'clean']);
     expect(new Set([builtin.ledger, ext.ledger, extB.ledger, union.ledger]).size).toBe(4);
     for (const k of ['toolTyping', 'graph', 'scorer', 'selector', 'corpus']) expect(new Set([builtin[k], ext[k], extB[k], union[k]]).size).toBe(1);
-  });
+  }, 120_000);
 
   it('a run’s pipeline.json loads back with the manifest’s components, and is refused without the file it pins', async () => {
     const ev = file(cesIds.map((id, i) => `{"id":"${id}","events":${i === 0 ? '[{"step":0,"category":"social"}]' : '[]'}}`));
@@ -181,5 +181,5 @@ describe('the ledger source is pinned in the pipeline hash', () => {
     expect(existsSync(again)).toBe(false);
     const same = await runCli(['calibrate', CES, '--pipeline', join(out, 'pipeline.json'), '--splits', '1', '--no-frontier', '--workers', '1', '--methods', 'g-carb', '--out', again, ...flags]);
     expect(same.out).toContain(`pipeline hash ${manifest.pipelineHash}`);
-  });
+  }, 120_000);
 });

@@ -29,7 +29,7 @@ describeShared('R3b end to end: gpt-4o travel user_task_3 × injection_task_5 th
     const read = readCorpus([join(dir, 'c.arrow')]);
     expect(read.problems).toEqual([]);
     ingested = read.episodes[0]!;
-  });
+  }, 120_000);
 
   it('the ingested episode carries the request, which names the address the injection targets', () => {
     // read in the log: user message "... send a email to my wife at 'janeLong@google.com' ..."; the injection
@@ -53,7 +53,7 @@ describeShared('R3b end to end: gpt-4o travel user_task_3 × injection_task_5 th
     // replayCorpus on the ingested episode gives the same table
     const api = replayCorpus([ingested], loadPipeline(defaultPipelinePath()));
     expect(Array.from(api.lossUnion)).toEqual(Array.from(t.lossUnion));
-  });
+  }, 120_000);
 
   it('the same episode without its request (a JSONL written before the field) charges step 4, as before R3b', async () => {
     const old = join(dir, 'old.jsonl');
@@ -63,5 +63,5 @@ describeShared('R3b end to end: gpt-4o travel user_task_3 × injection_task_5 th
     expect((await runCli(['replay', old, '--out', table, '--json'])).code).toBe(0);
     const t = denseFromBreakpoints(breakpointTablesFromArrow(readFileSync(table), table)[0]!);
     expect(top(t)).toEqual({ executed: 5, loss: 1, firstStep: 4 });
-  });
+  }, 120_000);
 });

@@ -47,13 +47,13 @@ describeShared('carb nearmiss on the shared tau2 airline trajectories', () => {
     // Wilson 95% for 2/16: 0.0350–0.3602 (score interval, z = 1.95996)
     expect(report.agents[0]!.ciCorrect.low).toBeCloseTo(0.035, 4);
     expect(report.agents[0]!.ciCorrect.high).toBeCloseTo(0.3602, 4);
-  });
+  }, 120_000);
 
   it('the same inputs give byte-identical reports', async () => {
     const [a, b] = [join(tmp(), 'a'), join(tmp(), 'b')];
     for (const out of [a, b]) expect((await runCli(['nearmiss', FILES[2]!, '--guards', GUARDS, '--out', out])).code).toBe(0);
     for (const f of readdirSync(a)) expect(readFileSync(join(b, f)), f).toEqual(readFileSync(join(a, f)));
-  });
+  }, 120_000);
 
   it('every check of the airline guard spec quotes a line of policy.md verbatim', () => {
     const policy = readFileSync(join(TAU2, 'policy.md'), 'utf8').split('\n').map((l) => l.replace(/^\s*-\s*/, '').trim());
@@ -82,7 +82,7 @@ describe('carb nearmiss on hand-written and damaged input', () => {
     expect(JSON.parse(r.out)).toEqual([{ agent: 'agent-x', trajectories: 2, withMutation: 2, correct: 1, nearMissCorrect: 1, rateCorrect: 1, rateIncorrect: 1 }]);
     const flagged = readFileSync(join(dir, 'r/flagged.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     expect(flagged[0].failures[0]).toMatchObject({ step: 1, tool: 'cancel_reservation', check: 'flight_status', needed: [{ tool: 'get_flight_status', args: { flight_number: 'HAT001', date: '2024-05-20' } }, { tool: 'search_direct_flight' }, { tool: 'search_onestop_flight' }] });
-  });
+  }, 120_000);
 
   it('usage errors stop before any work: exit 2, the flag named, nothing written', async () => {
     const dir = tmp();
@@ -101,7 +101,7 @@ describe('carb nearmiss on hand-written and damaged input', () => {
     expect(other.code).toBe(2);
     expect(other.errLines).toEqual([`carb: --out: expected a new, empty or earlier near-miss report folder, found ${join(dir, 'other')} holding other files`]);
     expect(readdirSync(join(dir, 'other'))).toEqual(['keep.txt']);
-  });
+  }, 120_000);
 
   it('a broken guard spec: one line naming the file, the pointer and what was expected; nothing written', async () => {
     const dir = tmp();
@@ -113,7 +113,7 @@ describe('carb nearmiss on hand-written and damaged input', () => {
     expect(r.code).toBe(1);
     expect(r.errLines).toEqual([`carb: ${spec}: /guards/cancel_reservation/checks/0/needs/tool: expected a string, found number 7`]);
     expect(existsSync(join(dir, 'r'))).toBe(false);
-  });
+  }, 120_000);
 
   it('a malformed simulation is one problem line (file, simulation, what was expected), counted; the others are audited', async () => {
     const dir = tmp();
@@ -126,7 +126,7 @@ describe('carb nearmiss on hand-written and damaged input', () => {
     expect(r.errLines).toEqual([`${file}: /simulations/1/messages: expected an array, found string`]);
     expect(r.out).toContain('problems: 1\n');
     expect(JSON.parse(readFileSync(join(dir, 'r/nearmiss.json'), 'utf8')).problems.count).toBe(1);
-  });
+  }, 120_000);
 
   it('fuzz: mutated tau2 JSON never throws; every problem is one line naming the file', async () => {
     const dir = tmp();
@@ -158,5 +158,5 @@ describe('carb nearmiss on hand-written and damaged input', () => {
         for (const l of r.errLines) expect(l.startsWith(file) || l.startsWith('carb: ')).toBe(true);
       },
     ), { seed: 1212, numRuns: 40 });
-  });
+  }, 120_000);
 });

@@ -154,12 +154,12 @@ describe('README "Calibrate your own gate": the five commands end to end', () =>
     const changed = Object.keys(shipped.tools).filter((t) => JSON.stringify(shipped.tools[t]) !== JSON.stringify(skeleton.tools[t]));
     expect(changed).toEqual(Object.keys(REVIEW).sort());
     for (const t of Object.keys(skeleton.review)) expect({ ...shipped.review[t], review: true }).toEqual(skeleton.review[t]);
-  });
+  }, 120_000);
 
   it('2. tools check: the reviewed typing is clean (exit 0)', async () => {
     const r = await run(1);
     expect(r.code, `${r.out}\n${r.err}`).toBe(0);
-  });
+  }, 120_000);
 
   it('3. calibrate: deploy.json has the judge gate at every α, fit on the 42 reviewed episodes', () => {
     expect(calibrated.code, calibrated.err).toBe(0);
@@ -181,7 +181,7 @@ describe('README "Calibrate your own gate": the five commands end to end', () =>
       `${JSON.stringify({ type: 'proposal', tool: 'lookup_order', args: { order_id: 'NW-00001' }, externalScore: 0.23 })}\n`);
     expect(r.code, r.err).toBe(0);
     expect(JSON.parse(r.out)).toMatchObject({ step: 0, score: '0.23', decision: 'allow' });
-  });
+  }, 120_000);
 
   it('4. gate: the α = .10 row decides the new conversation as the hand threshold does', async () => {
     const r = await run(3);
@@ -194,7 +194,7 @@ describe('README "Calibrate your own gate": the five commands end to end', () =>
     expect(decided.map((p) => p.tool)).toEqual(['lookup_order', 'search_help_center', 'apply_goodwill_credit']);
     expect(r.out.trim().split('\n').map((l) => JSON.parse(l) as { step: number; decision: string; score: string }).map((l) => [l.step, l.decision, l.score]))
       .toEqual(decided.map((p, t) => [t, stopsAt(p.q, g) ? 'stop' : 'allow', String(p.q / 100)]));
-  });
+  }, 120_000);
 
   it('5. verify: the report checks against its manifest and re-runs byte for byte', async () => {
     const r = await run(4);

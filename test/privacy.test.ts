@@ -64,7 +64,7 @@ describe('carb explain', () => {
         // the text abbreviates arguments to 100 characters, which ends before step 11's `to`
         if (json) expect(carrying(SECRET, full)).toEqual(['stdout']);
       }
-    });
+    }, 120_000);
   }
 
   it('--json by default keeps argument names and the event\'s step, category, rule and seenAt; values become markers', async () => {
@@ -74,7 +74,7 @@ describe('carb explain', () => {
     expect([send.step, send.tool, Object.keys(send.args).sort()]).toEqual([11, 'send_external_email', ['body', 'subject', 'to']]);
     expect(send.args.to).toBe(`‹redacted: ${SECRET_TO.length} chars›`);
     expect(send.ledger).toEqual([{ step: 11, category: 'privacy_flow', rule: 'canary', evidence: `‹redacted: ${CANARY.length} chars›`, payload: null, seenAt: 9 }]);
-  });
+  }, 120_000);
 });
 
 describe('carb calibrate', () => {
@@ -85,7 +85,7 @@ describe('carb calibrate', () => {
     expect(readdirSync(out)).toEqual(expect.arrayContaining(['index.html', 'tables.md', 'summary.json', 'splits.csv', 'paired.json', 'deploy.json', 'manifest.json', 'pipeline.json']));
     expect(carrying(CANARY, run, out)).toEqual([]);
     expect(carrying(SECRET, run, out)).toEqual([]);
-  });
+  }, 120_000);
 });
 
 describe('carb gate and carb inspect', () => {
@@ -95,7 +95,7 @@ describe('carb gate and carb inspect', () => {
     const inspect = await runCli(['inspect', CES, '--json']);
     expect(inspect.code, inspect.err).toBe(0);
     for (const run of [check, inspect]) expect([carrying(CANARY, run), carrying(SECRET, run)]).toEqual([[], []]);
-  });
+  }, 120_000);
 });
 
 // A tau2 Results document (the shape of test/nearmiss-cli.test.ts): the cancellation of reservation
@@ -121,7 +121,7 @@ describe('carb nearmiss', () => {
     const status = flagged.failures.find((f) => f.check === 'flight_status')!;
     expect([status.step, status.tool, status.args]).toEqual([1, 'cancel_reservation', { reservation_id: `‹redacted: ${SECRET.length} chars›` }]);
     expect(status.needed[0]).toEqual({ tool: 'get_flight_status', args: { flight_number: `‹redacted: ${CANARY.length} chars›`, date: '‹redacted: 10 chars›' } });
-  });
+  }, 120_000);
 
   it('--include-content shows the values in flagged.jsonl and index.html only', async () => {
     const out = join(dir, 'nm-content');
@@ -129,7 +129,7 @@ describe('carb nearmiss', () => {
     expect(run.code, run.err).toBe(0);
     expect(carrying(CANARY, run, out).sort()).toEqual([join(out, 'flagged.jsonl'), join(out, 'index.html')]);
     expect(carrying(SECRET, run, out).sort()).toEqual([join(out, 'flagged.jsonl'), join(out, 'index.html')]);
-  });
+  }, 120_000);
 });
 
 describe('carb audit', () => {
@@ -162,7 +162,7 @@ describe('carb audit', () => {
     const full = await runCli(['audit', items, '--out', fullOut, '--guardrail', 'state-guard', '--guardrail', decisions, '--include-content']);
     expect(full.code, full.err).toBe(0);
     expect(carrying(SECRET, full, fullOut).sort()).toEqual([join(fullOut, 'decisions/2-rewriter.jsonl'), join(fullOut, 'verdicts.jsonl')]);
-  });
+  }, 120_000);
 });
 
 describe('redactValues', () => {

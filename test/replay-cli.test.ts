@@ -53,5 +53,5 @@ describe('carb replay --out: breakpoint tables of every requested selector', () 
     expect(zero.code).toBe(2);
     expect(zero.err).toContain('--workers: expected a positive integer, found 0');
     expect(existsSync(out)).toBe(false);
-  });
+  }, 120_000);
 });

@@ -27,5 +27,5 @@ describe('carb suite graph-braid streams to disk', () => {
     const both = await runCli(['suite', 'graph-braid', '--size', '30', '--param', 'trajectories=30', '--out', join(work, 'c.jsonl')]);
     expect(both.code).toBe(2);
     expect(both.errLines).toEqual(['carb: --size: expected either --size or --param trajectories=…, found both']);
-  });
+  }, 120_000);
 });

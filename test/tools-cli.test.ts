@@ -94,7 +94,7 @@ describe('carb tools init', () => {
     // a tool named like an Object.prototype member is an ordinary entry
     expect(Object.keys(loadToolTyping(out))).toEqual(Object.keys(EXPECTED.tools));
     expect(readdirSync(dir).sort()).toEqual(['agent.jsonl', 'mine.json']); // no temporary file left beside it
-  });
+  }, 120_000);
 
   it('is deterministic, and --force replaces the file with the same bytes', async () => {
     const dir = scratch();
@@ -106,7 +106,7 @@ describe('carb tools init', () => {
     writeFileSync(b, 'old');
     expect((await runCli(['tools', 'init', corpus, '--out', b, '--force'])).code).toBe(0);
     expect(readFileSync(b)).toEqual(readFileSync(a));
-  });
+  }, 120_000);
 
   it('review notes leave the pipeline hash unchanged: only `tools` is loaded', () => {
     const dir = scratch();
@@ -167,7 +167,7 @@ describe('carb tools check', () => {
       'unreviewed (review: true): 1: frobnicate',
       '7 finding(s)',
     ]));
-  });
+  }, 120_000);
 
   it('a reviewed skeleton of the same corpus is clean: exit 0', async () => {
     const dir = scratch();
@@ -178,13 +178,13 @@ describe('carb tools check', () => {
     expect(r.code).toBe(0);
     expect(r.out).toBe('corpus: 3 episodes, 11 tools called 13 times; typing: 11 tools\n'
       + 'untyped (called, not in the typing): 0\nunused (in the typing, never called): 0\ncontradictory: 0\nunreviewed (review: true): 0\nclean\n');
-  });
+  }, 120_000);
 
   it('--help states the exit statuses', async () => {
     const r = await runCli(['tools', 'check', '--help']);
     expect(r.code).toBe(0);
     expect(r.out).toContain('0 when the typing is clean, 1 when there are findings');
-  });
+  }, 120_000);
 });
 
 describe('carb tools: usage errors exit 2 with one line and write nothing', () => {
@@ -203,7 +203,7 @@ describe('carb tools: usage errors exit 2 with one line and write nothing', () =
     expect(r.out).toBe('');
     expect(r.errLines).toEqual([`carb: ${line.replace('DIR', dir)}`]); // DIR: the scratch folder
     expect(readdirSync(dir)).toEqual(['agent.jsonl']);
-  });
+  }, 120_000);
 
   it('an existing --out without --force is refused and left as it was', async () => {
     const dir = scratch();
@@ -214,7 +214,7 @@ describe('carb tools: usage errors exit 2 with one line and write nothing', () =
     expect(r.errLines).toEqual([`carb: --out: expected a new file (or --force to replace it), found an existing file at ${out}`]);
     expect(readFileSync(out, 'utf8')).toBe('keep me');
     expect(readdirSync(dir).sort()).toEqual(['agent.jsonl', 'mine.json']);
-  });
+  }, 120_000);
 
   it('a corpus with nothing readable is a data error (exit 1): its problem, one closing line, nothing written', async () => {
     const dir = scratch();
@@ -227,7 +227,7 @@ describe('carb tools: usage errors exit 2 with one line and write nothing', () =
     expect(r.errLines[0]).toContain(bad);
     expect(r.errLines[1]).toBe(`carb: nothing could be read from ${bad}; nothing written`);
     expect(existsSync(out)).toBe(false);
-  });
+  }, 120_000);
 });
 
 describe('carb tools check: a typing file that does not validate is a data error', () => {
@@ -242,7 +242,7 @@ describe('carb tools check: a typing file that does not validate is a data error
       `carb: ${typing}: /tools/send_email/0: expected one of "private_source", "external_sink", "financial", "irreversible", "message_social", "read", found string "sink"`,
       `carb: ${typing}: /review/send_email/calls: expected a number >= 0, found number -1`,
     ]);
-  });
+  }, 120_000);
 });
 
 const TAU2 = resolve(SHARED, 'corpora/tau2-airline');
@@ -286,5 +286,5 @@ describeShared('carb tools init on the shared tau2 airline trajectories', () => 
     const hand = loadToolTyping(join(ROOT, 'configs/tools/tau2-airline.json'));
     const differs = Object.keys(got.tools).filter((t) => [...(got.tools as Record<string, string[]>)[t]!].sort().join() !== [...hand[t]!].sort().join());
     expect(differs).toEqual(['cancel_reservation', 'get_reservation_details', 'get_user_details', 'update_reservation_flights']);
-  });
+  }, 120_000);
 });

@@ -81,7 +81,7 @@ describe('carb verify checks every file of the folder before re-running', () => 
       expect(r.err).toBe(`${file}: changed (manifest sha256 ${sha(readFileSync(join(tmp, 'out', 'ces-clean', 'summary.json'))).slice(0, 12)}…, file sha256 ${sha(readFileSync(file)).slice(0, 12)}…)\n`);
       expect(r.out).toContain('not re-run');
     }
-  });
+  }, 120_000);
 
   it('a deleted index.html fails, named', async () => {
     const dir = copy('deleted');
@@ -89,7 +89,7 @@ describe('carb verify checks every file of the folder before re-running', () => 
     const r = await carb('verify', dir);
     expect(r.code).toBe(1);
     expect(r.err).toBe(`${join(dir, 'ces-near-miss', 'index.html')}: missing (listed in the manifest)\n`);
-  });
+  }, 120_000);
 
   it('a foreign file, and a section folder from another run, fail, named', async () => {
     const dir = copy('foreign');
@@ -104,11 +104,11 @@ describe('carb verify checks every file of the folder before re-running', () => 
     const s = await carb('verify', swapped);
     expect(s.code).toBe(1);
     for (const f of ['summary.json', 'splits.csv', 'index.html', 'manifest.json']) expect(s.err).toContain(`${join(swapped, 'ces-clean', f)}: changed`);
-  });
+  }, 120_000);
 
   it('--expect-manifest-hash pins the run: another hash fails before anything is re-run', async () => {
     const r = await carb('verify', join(tmp, 'out'), '--expect-manifest-hash', 'ab'.repeat(32));
     expect(r.code).toBe(1);
     expect(r.err).toBe(`${join(tmp, 'out', 'manifest.json')}: expected sha256 ${'ab'.repeat(32)} (--expect-manifest-hash), found ${sha(readFileSync(join(tmp, 'out', 'manifest.json')))}\n`);
-  });
+  }, 120_000);
 });

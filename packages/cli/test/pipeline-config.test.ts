@@ -67,7 +67,7 @@ describe('pipeline configs are validated against configs/schema/pipeline.schema.
     expect(loadError(file)).toEqual([`${file}: /selector/kind: expected one of ${kinds}, found string "grpah" (did you mean "graph"?)`]);
     const cli = await runCli(['replay', join(ROOT, 'corpora/ces-clean.jsonl'), '--selector', 'grpah']);
     expect(cli.errLines).toEqual([`carb: --selector: expected one of ${kinds}, found grpah (did you mean "graph"?)`]);
-  });
+  }, 120_000);
 
   it('a missing key is refused', () => {
     const file = variant('missing', (c) => { delete c.ledger; });
@@ -156,7 +156,7 @@ describe('carb pipeline check', () => {
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { components: Record<string, string> };
     expect(Object.keys(printed)).toEqual(['ledger', 'toolTyping', 'graph', 'selector', 'scorer', 'sanitizer', 'grid']);
     for (const [k, h] of Object.entries(printed)) expect(h, k).toBe(manifest.components[k]);
-  });
+  }, 120_000);
 
   it('refuses an invalid config with exit 1 and the schema line', async () => {
     const file = variant('check-bad', (c) => { c.scorer.weights.intercept = '0.05'; });
@@ -164,5 +164,5 @@ describe('carb pipeline check', () => {
     expect(r.code).toBe(1);
     expect(r.errLines).toEqual([`carb: ${file}: /scorer/weights/intercept: expected a number, found string "0.05"`]);
     expect(r.out).toBe('');
-  });
+  }, 120_000);
 });

@@ -76,7 +76,7 @@ describe('usage errors: exit 2, one line naming the flag, nothing written', () =
     expect(r.out).toBe('');
     // no report dir, no file, not even a temporary one beside it
     expect(readdirSync(scratch).filter((f) => f.startsWith(`out-${n}`))).toEqual([]);
-  });
+  }, 120_000);
 });
 
 describe('data errors: exit 1, nothing written', () => {
@@ -86,7 +86,7 @@ describe('data errors: exit 1, nothing written', () => {
     expect(r.code).toBe(1);
     expect(r.err).toContain('nope.jsonl');
     expect(existsSync(out)).toBe(false);
-  });
+  }, 120_000);
 
   it('a pipeline config with a misspelled key', async () => {
     const out = fresh();
@@ -94,7 +94,7 @@ describe('data errors: exit 1, nothing written', () => {
     expect(r.code).toBe(1);
     expect(r.errLines).toEqual([expect.stringMatching(/typo-key\.json: \/scorer\/weights\/intercpet: unknown key .*did you mean "intercept"\?$/)]);
     expect(existsSync(out)).toBe(false);
-  });
+  }, 120_000);
 });
 
 describe('--version and --help', () => {
@@ -103,7 +103,7 @@ describe('--version and --help', () => {
     const r = await runCli(['--version']);
     expect(r.code).toBe(0);
     expect(r.out).toBe(`${version}\n`);
-  });
+  }, 120_000);
 
   it('every option of every command has a description', async () => {
     for (const cmd of [['ingest'], ['inspect'], ['replay'], ['suite'], ['calibrate'], ['verify'], ['main'], ['pipeline', 'check']]) {
@@ -115,5 +115,5 @@ describe('--version and --help', () => {
       for (const l of options) expect(l, `${cmd.join(' ')}: ${l.trim()}`).toMatch(/^\s+--[\w-]+\s{2,}\S.*\S/);
       for (const l of options) expect(l.replace(/^\s+--[\w-]+\s+/, ''), `${cmd.join(' ')}: ${l.trim()}`).not.toMatch(/^\[/);
     }
-  });
+  }, 120_000);
 });
