@@ -14,3 +14,4 @@ export { readConfigJson, refuseConfig } from './configJson.ts';
 export { jsonlLines, parsedLines, type ParsedLine } from './jsonlLines.ts';
 export { printable, printableLines, escapeControl } from './printable.ts';
 export { escapeHtml } from './escapeHtml.ts';
+export { markdownText } from './markdownText.ts';

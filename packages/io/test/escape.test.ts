@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, printable, printableLines } from '../src/index.ts';
+import { escapeHtml, markdownText, printable, printableLines } from '../src/index.ts';
 
 describe('printable: untrusted text for the terminal', () => {
   it('shows controls, line breaks and bidi controls as JSON escapes', () => {
@@ -34,5 +34,17 @@ describe('escapeHtml: text for HTML and SVG', () => {
 
   it('leaves other text as it is', () => {
     expect(escapeHtml("It's λ̂ — é, 日本")).toBe("It's λ̂ — é, 日本");
+  });
+});
+
+describe('markdownText: data as Markdown inline text', () => {
+  it('cannot split a cell, end a row or open a tag: \\ | < & escaped, line breaks and controls shown', () => {
+    expect(markdownText('a|b\nc')).toBe('a\\|b\\\\nc');
+    expect(markdownText('<img src=x>&amp;\\')).toBe('\\<img src=x>\\&amp;\\\\');
+    expect(markdownText('\u001b[31m')).toBe('\\\\u001b[31m');
+  });
+
+  it('leaves names without those characters as they are', () => {
+    for (const s of ['meta-llama_Llama-3.3-70B-Instruct', 'P(risk > α) ≤ δ = .10', 'λ̂ — é']) expect(markdownText(s)).toBe(s);
   });
 });

@@ -1,8 +1,9 @@
 import { POOLED_STRATUM, type DeployRow, type SummaryRow } from '@carb/calibrate';
+import { markdownText } from '@carb/io';
 import { fmtAlpha, fmtCount, fmtDecimal, fmtMetric, fmtSigned, fmtThreshold } from './format.ts';
 import { guaranteeTag, rowKey } from './groups.ts';
 import { guaranteeSentence } from './guarantee.ts';
-import { markdownText, renderMarkdownTable, type Align } from './markdown.ts';
+import { renderMarkdownTable, type Align } from './markdown.ts';
 import { compareMethods, methodLabel } from './methods.ts';
 import { sameAlpha } from './tableUtil.ts';
 

@@ -1,7 +1,7 @@
 import type { SummaryRow } from '@carb/calibrate';
+import { markdownText } from '@carb/io';
 import { fmtAlpha, fmtMetric, fmtThreshold } from './format.ts';
 import { compareMethods, methodLabel } from './methods.ts';
-import { markdownText } from './markdown.ts';
 import type { LabeledRows } from './types.ts';
 
 const EPS = 1e-9;

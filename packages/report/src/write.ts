@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { POOLED_STRATUM, type DeployRow, type SplitResult, type SummaryRow } from '@carb/calibrate';
-import { escapeHtml, writeDirAtomic } from '@carb/io';
+import { escapeHtml, markdownText, writeDirAtomic } from '@carb/io';
 import type { Pipeline } from '@carb/pipeline';
 import { corpusMarkdown } from './corpusSection.ts';
 import { defaultTables } from './defaultTables.ts';
@@ -9,7 +9,6 @@ import { deployMarkdown, deploySummaryLine } from './deploySection.ts';
 import { frontierSvg } from './frontier.ts';
 import { reportGroups, type ReportGroup } from './groups.ts';
 import { htmlPage, markdownToHtml } from './html.ts';
-import { markdownText } from './markdown.ts';
 import type { ManifestInput } from './manifest.ts';
 import { svgToPng } from './png.ts';
 import { splitsArrow, splitsCsv } from './splits.ts';

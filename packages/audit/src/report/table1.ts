@@ -1,3 +1,4 @@
+import { markdownText } from '@carb/io';
 import type { AuditReport } from '../runAudit.ts';
 import { fmt } from './fmt.ts';
 
@@ -9,7 +10,7 @@ function rows(report: AuditReport): string[][] {
 
 /** Table 1 shape: one row per guardrail; OVR and RRs lower-is-better, admission and TSR higher. */
 export function table1Markdown(report: AuditReport): string {
-  const lines = [`| ${HEAD.join(' | ')} |`, `|${HEAD.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`, ...rows(report).map((r) => `| ${r.join(' | ')} |`)];
+  const lines = [`| ${HEAD.join(' | ')} |`, `|${HEAD.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`, ...rows(report).map(([name, ...rest]) => `| ${[markdownText(name!), ...rest].join(' | ')} |`)];
   return `${lines.join('\n')}\n`;
 }
 
