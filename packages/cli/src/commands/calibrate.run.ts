@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseAlpha, rationalValue, type Guarantee } from '@carb/calibrate';
 import { defaultPipelinePath, loadPipeline } from '@carb/pipeline';
-import { defaultWorkers, isBreakpointArrowFile } from '@carb/replay';
+import { NOT_WHOLE_BREAKPOINTS, breakpointArrowKind, defaultWorkers } from '@carb/replay';
 import { summaryTable, writeReport } from '@carb/report';
 import { labelsFor, runCalibrationJob, suitePerturbationFor } from '../calibrationJob.ts';
 import { runSources } from '../scoresAndEvents.ts';
@@ -13,10 +13,20 @@ import { invocation } from '../argv.ts';
 import { UsageError } from '../options/usageError.ts';
 import type { CalibrateArgs } from './calibrate.ts';
 
-/** True when the inputs are breakpoint tables of `carb replay --out` (shards), not a corpus. */
+/**
+ * True when the inputs are breakpoint tables of `carb replay --out` (shards), not a corpus. An
+ * `.arrow` input beside them that does not read (a shard cut short) is refused as such, naming it.
+ */
 async function breakpointInputs(paths: readonly string[]): Promise<boolean> {
   const arrow: string[] = [];
-  for (const p of paths) if (p.endsWith('.arrow') && existsSync(p) && statSync(p).isFile() && await isBreakpointArrowFile(p)) arrow.push(p);
+  const unreadable: string[] = [];
+  for (const p of paths) {
+    if (!p.endsWith('.arrow') || !existsSync(p) || !statSync(p).isFile()) continue;
+    const kind = await breakpointArrowKind(p);
+    if (kind === 'breakpoints') arrow.push(p);
+    else if (kind === 'unreadable') unreadable.push(p);
+  }
+  if (arrow.length && unreadable.length) throw new Error(`${unreadable[0]}: ${NOT_WHOLE_BREAKPOINTS}`);
   if (arrow.length && arrow.length !== paths.length) {
     throw new UsageError(`<corpus>: expected either a corpus or breakpoint tables (carb replay --out), found both: ${arrow[0]} is a breakpoint table, ${paths.find((p) => !arrow.includes(p))} is not`);
   }
