@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -62,6 +63,9 @@ describe('sharded replay + merge', () => {
     for (const f of REPORT_FILES) expect(readFileSync(join(merged, f)).equals(readFileSync(join(one, f))), f).toBe(true);
     const hash = (dir: string) => (JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { pipelineHash: string }).pipelineHash;
     expect(hash(merged)).toBe(hash(one));
+    // the shards read are inputs carb verify checks: each by path and the SHA-256 of its bytes
+    const inputs = (JSON.parse(readFileSync(join(merged, 'manifest.json'), 'utf8')) as { inputs?: Record<string, string> }).inputs;
+    expect(inputs).toEqual(Object.fromEntries(readdirSync(shards).map((f) => [join(shards, f), createHash('sha256').update(readFileSync(join(shards, f))).digest('hex')])));
   }, 120_000);
 
   it('uneven shards (ces-clean, 160 episodes in 3 shards of 54, 53, 53) interleave back to the whole table', async () => {

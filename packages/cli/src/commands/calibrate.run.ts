@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseAlpha, rationalValue, type Guarantee } from '@carb/calibrate';
-import { defaultPipelinePath, loadPipeline } from '@carb/pipeline';
+import { defaultPipelinePath, loadPipeline, type Pipeline } from '@carb/pipeline';
 import { NOT_WHOLE_BREAKPOINTS, breakpointArrowKind, defaultWorkers } from '@carb/replay';
 import { summaryTable, writeReport } from '@carb/report';
 import { labelsFor, runCalibrationJob, suitePerturbationFor } from '../calibrationJob.ts';
@@ -31,6 +31,17 @@ async function breakpointInputs(paths: readonly string[]): Promise<boolean> {
     throw new UsageError(`<corpus>: expected either a corpus or breakpoint tables (carb replay --out), found both: ${arrow[0]} is a breakpoint table, ${paths.find((p) => !arrow.includes(p))} is not`);
   }
   return arrow.length > 0;
+}
+
+/**
+ * The input files whose bytes decide the report beyond the corpus digest, as read: shards,
+ * and the events and scores files (their SHA-256 as the pipeline pins them).
+ */
+function inputFiles(args: CalibrateArgs, pipeline: Pipeline, shards: Record<string, string>): Record<string, string> {
+  const inputs: Record<string, string> = { ...shards };
+  if (args['ledger-events'] !== undefined && pipeline.ledger.source) inputs[args['ledger-events']] = pipeline.ledger.source.eventsSha256;
+  if (args.scores !== undefined && pipeline.scorer.scoresSha256 !== undefined) inputs[args.scores] = pipeline.scorer.scoresSha256;
+  return inputs;
 }
 
 /** A report title from what the corpus says about itself (models, suite format), not folder names. */
@@ -83,6 +94,8 @@ export async function run(args: CalibrateArgs): Promise<void> {
     ...(args['expect-hash'] ? { expectHash: args['expect-hash'], expectManifest } : {}),
   });
   report.title = titleFor(merged ? merged.provenance.corpus : args.corpus, corpus.format, corpus.models);
+  const inputs = inputFiles(args, pipeline, merged?.fileSha256 ?? {});
+  if (report.manifest && Object.keys(inputs).length) report.manifest = { ...report.manifest, inputs };
   const { manifestHash } = await writeReport(args.out, report);
   const shown = args.alphas.map((a) => rationalValue(parseAlpha(a)));
   process.stdout.write(`${summaryTable(protocol.summary, { alphas: shown })}\n\n`);
