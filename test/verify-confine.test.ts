@@ -89,14 +89,19 @@ describe('carb verify stays inside the folder and re-runs only carb report comma
   it('nested carb output folders the manifest does not list are skipped, named; loose files still fail', async () => {
     const dir = copy('nested');
     cpSync(report, join(dir, 'own-logs'), { recursive: true });
-    cpSync(report, join(dir, 'sweeps', 'table10'), { recursive: true });
+    // a sweep folder is known by its sweep.json record (carb sweep writes carbVersion in it)
+    mkdirSync(join(dir, 'sweeps', 'table10'), { recursive: true });
+    writeFileSync(join(dir, 'sweeps', 'table10', 'sweep.json'), `${JSON.stringify({ carbVersion: '0.1.0', conditions: [] })}\n`);
+    writeFileSync(join(dir, 'sweeps', 'table10', 'index.html'), '<p>sweep</p>\n');
     const r = await runCli(['verify', dir]);
     expect(r.code, r.err).toBe(0);
     expect(r.out).toContain(`verify: skipped 2 nested carb output folder(s): ${join(dir, 'own-logs')}, ${join(dir, 'sweeps', 'table10')}\n`);
+    // a folder whose manifest.json is not carb's is walked: its files are extra
     mkdirSync(join(dir, 'notes'));
     writeFileSync(join(dir, 'notes', 'todo.txt'), 'x\n');
+    writeFileSync(join(dir, 'notes', 'manifest.json'), '{"name":"web-app"}\n');
     const loose = await runCli(['verify', dir]);
-    expect([loose.code, loose.errLines]).toEqual([1, [`${join(dir, 'notes', 'todo.txt')}: extra file, not listed in the manifest`]]);
+    expect([loose.code, loose.errLines]).toEqual([1, [`${join(dir, 'notes', 'manifest.json')}: extra file, not listed in the manifest`, `${join(dir, 'notes', 'todo.txt')}: extra file, not listed in the manifest`]]);
   }, 120_000);
 
   it('an events file edited since the report is named before anything is re-run', async () => {

@@ -1,6 +1,6 @@
 import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { isCarbManifest } from './carbManifest.ts';
+import { isCarbOutputFolder } from './carbOutputFolder.ts';
 
 /** What `carb verify` finds in a report folder, symlinks never followed. */
 export interface FolderFiles {
@@ -8,14 +8,14 @@ export interface FolderFiles {
   files: string[];
   /** Symlinks (to files or folders), relative paths: not followed, not read. */
   symlinks: string[];
-  /** Sub-folders with their own carb manifest.json that the manifest lists nothing in: other carb outputs, skipped whole. */
+  /** Sub-folders that are carb outputs of their own (isCarbOutputFolder) the manifest lists nothing in: skipped whole. */
   nested: string[];
 }
 
 /**
  * Walks `dir` without following symlinks. `listed` are the manifest's output paths: a
- * sub-folder none of them is in, holding a carb manifest.json, is another carb output folder
- * and is skipped (not counted as extra files); anything else is walked.
+ * sub-folder none of them is in that is a carb output folder of its own (isCarbOutputFolder)
+ * is skipped (not counted as extra files); anything else is walked.
  */
 export function folderFiles(dir: string, listed: readonly string[]): FolderFiles {
   const found: FolderFiles = { files: [], symlinks: [], nested: [] };
@@ -25,7 +25,7 @@ export function folderFiles(dir: string, listed: readonly string[]): FolderFiles
       const st = lstatSync(join(dir, rel));
       if (st.isSymbolicLink()) found.symlinks.push(rel);
       else if (st.isDirectory()) {
-        if (!listed.some((f) => f.startsWith(`${rel}/`)) && isCarbManifest(join(dir, rel, 'manifest.json'))) found.nested.push(rel);
+        if (!listed.some((f) => f.startsWith(`${rel}/`)) && isCarbOutputFolder(join(dir, rel))) found.nested.push(rel);
         else walk(rel);
       } else found.files.push(rel);
     }
