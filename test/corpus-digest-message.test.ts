@@ -29,7 +29,7 @@ describe('a corpus refused for an undecodable row does not print equal digests a
   it('read whole (decodeArrow)', () => {
     const got = decodeArrow(forged, 'c.arrow');
     expect(got.problems.map((p) => p.message)).toEqual([line]);
-  });
+  }, 60_000);
 
   it('streamed', async () => {
     const file = join(dir, 'c.arrow');
@@ -37,5 +37,5 @@ describe('a corpus refused for an undecodable row does not print equal digests a
     // the rows streamed before the end are refused with the file, in one line
     const read = async () => { for await (const batch of streamCorpus([file])) void batch; };
     await expect(read()).rejects.toThrow(`${file}: corpus digest: ${line}; 3 episode(s) of this file were already streamed: the corpus is refused`);
-  });
+  }, 60_000);
 });

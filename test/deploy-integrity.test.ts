@@ -39,7 +39,7 @@ describe('carb gate / explain refuse a deploy folder that differs from its manif
     const run = await runCliWithStdin(['gate', '--deploy', fixture.deploy, '--method', 'g-carb', '--alpha', '.05'], stepLines(leak.steps));
     expect(run.code, run.err).toBe(0);
     expect(JSON.parse(run.out.trim().split('\n').at(-1)!)).toMatchObject({ step: 11, decision: 'stop' });
-  });
+  }, 60_000);
 
   it('deploy.json with λ edited to 1 (the send would be allowed): gate and explain refuse it, one line naming the file', async () => {
     const x = edited('lambda', 'deploy.json', (rows) => Object.assign(rows[0] as object, { lambdaIndex: 101, lambda: 1 }));
@@ -48,7 +48,7 @@ describe('carb gate / explain refuse a deploy folder that differs from its manif
     expect([gate.code, gate.out, gate.errLines]).toEqual([1, '', [line]]);
     const explain = await runCli(['explain', CORPUS, '--episode', 'ces-000-leak', '--deploy', x.file, '--method', 'g-carb', '--alpha', '.05']);
     expect([explain.code, explain.out, explain.errLines]).toEqual([1, '', [line]]);
-  });
+  }, 60_000);
 
   it('pipeline.json beside deploy.json with selector.window 4 → 2: refused, naming pipeline.json', async () => {
     const x = edited('window', 'pipeline.json', (p) => { (p as unknown as { selector: { window: number } }).selector.window = 2; });
@@ -56,7 +56,7 @@ describe('carb gate / explain refuse a deploy folder that differs from its manif
     expect([gate.code, gate.out, gate.errLines]).toEqual([1, '', [
       `carb: ${x.file}: expected sha256 ${x.before} (${join(x.dir, 'manifest.json')} outputs), found ${sha(readFileSync(x.file))}: changed after the calibration wrote it (refusing to gate with it)`,
     ]]);
-  });
+  }, 60_000);
 
   it('a --pipeline elsewhere whose selector window or seed differs: refused, naming the selector component', async () => {
     for (const [key, value] of [['window', 2], ['seed', 7]] as const) {
@@ -67,7 +67,7 @@ describe('carb gate / explain refuse a deploy folder that differs from its manif
       const gate = await runCliWithStdin(['gate', '--deploy', fixture.deploy, '--method', 'fixed-window-4', '--alpha', '.05', '--pipeline', other], stepLines(leak.steps));
       expect([gate.code, gate.out, gate.errLines]).toEqual([1, '', [`carb: ${other}: expected the pipeline ${join(fixture.dir, 'manifest.json')} was calibrated with, found different selector (refusing to gate with it)`]]);
     }
-  });
+  }, 60_000);
 
   it('a deploy.json the manifest does not list (copied in from elsewhere): refused', async () => {
     const dir = join(work, 'unlisted');
@@ -76,5 +76,5 @@ describe('carb gate / explain refuse a deploy folder that differs from its manif
     cpSync(fixture.deploy, file);
     const gate = await runCliWithStdin(['gate', '--deploy', file, '--method', 'g-carb', '--alpha', '.05'], stepLines(leak.steps));
     expect([gate.code, gate.errLines]).toEqual([1, [`carb: ${file}: expected a file ${join(dir, 'manifest.json')} lists in its outputs, found it unlisted (refusing to gate with it)`]]);
-  });
+  }, 60_000);
 });

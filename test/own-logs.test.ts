@@ -216,5 +216,5 @@ describe('README "Calibrate your own gate": the five commands end to end', () =>
     expect([r.code, r.out, r.errLines]).toEqual([1, '', [
       `carb: ${file}: expected sha256 ${sha(text)} (${join(dir, 'manifest.json')} outputs), found ${sha(readFileSync(file, 'utf8'))}: changed after the calibration wrote it (refusing to gate with it)`,
     ]]);
-  });
+ }, 60_000);
 });

@@ -52,7 +52,7 @@ describe('breakpoint tables as Arrow IPC', () => {
     expect(() => breakpointTablesFromArrow(edited, 'e.arrow')).toThrow(`e.arrow: expected sha256 ${digits} of the file bytes, found ${found} (file altered after carb wrote it)`);
     expect(() => breakpointTablesFromArrow(bytes.subarray(0, bytes.length - 100), 't.arrow'))
       .toThrow('t.arrow: expected a whole carb breakpoint table, found a truncated or damaged file (its Arrow footer does not read); replay this shard again');
-  });
+ }, 60_000);
 
   it('refuses a file that is not a breakpoint table, naming it', () => {
     expect(() => breakpointTablesFromArrow(encodeArrow(episodes.slice(0, 3)), 'y.arrow')).toThrow('y.arrow: expected a carb breakpoint table (schema metadata "carb.breakpoints"), found none');

@@ -58,14 +58,14 @@ describe('carb verify stays inside the folder and re-runs only carb report comma
     const r = await runCli(['verify', dir]);
     expect([r.code, r.errLines]).toEqual([1, [`${join(dir, 'summary.json')}: symlink, not followed (verify reads only files inside ${dir})`]]);
     expect(r.out).toContain('not re-run');
-  });
+  }, 60_000);
 
   it('a symlinked folder inside the report is named, its files never read', async () => {
     const dir = copy('symlinked-dir');
     symlinkSync('/etc', join(dir, 'etc'));
     const r = await runCli(['verify', dir]);
     expect([r.code, r.errLines]).toEqual([1, [`${join(dir, 'etc')}: symlink, not followed (verify reads only files inside ${dir})`]]);
-  });
+  }, 60_000);
 
   it('a manifest output path leading out of the folder ("../../etc/hostname", absolute) is refused, nothing read or re-run', async () => {
     for (const path of ['../../etc/hostname', '/etc/hostname', 'a/../../x']) {
@@ -75,7 +75,7 @@ describe('carb verify stays inside the folder and re-runs only carb report comma
       expect([r.code, r.errLines]).toEqual([1, [`${join(dir, 'manifest.json')}: outputs: expected a path inside ${dir} (relative, no "..", not absolute), found ${JSON.stringify(path)}; nothing read`]]);
       expect(r.out).toContain('not re-run');
     }
-  });
+  }, 60_000);
 
   it('a manifest whose command is not a carb report command is refused before anything runs', async () => {
     const dir = copy('foreign-command');
@@ -84,7 +84,7 @@ describe('carb verify stays inside the folder and re-runs only carb report comma
     const r = await runCli(['verify', dir]);
     expect([r.code, r.errLines]).toEqual([1, [`carb: ${join(dir, 'manifest.json')}: command.argv: expected a carb report command (calibrate, main, sweep), found "ingest"; nothing run`]]);
     expect(r.out).not.toContain('verify: all');
-  });
+  }, 60_000);
 
   it('nested carb output folders the manifest does not list are skipped, named; loose files still fail', async () => {
     const dir = copy('nested');
@@ -115,7 +115,7 @@ describe('carb verify stays inside the folder and re-runs only carb report comma
     } finally {
       writeFileSync(inputs.events, before);
     }
-  });
+  }, 60_000);
 
   it('a corpus edited since the report: the re-run names the corpus digest that changed', async () => {
     const before = readFileSync(inputs.corpus, 'utf8');

@@ -2,59 +2,12 @@ import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { withoutOut } from '../argv.ts';
-import { fileSha256, sha256Hex } from '../fileSha256.ts';
-import { folderFiles } from '../verify/folderFiles.ts';
+import { sha256Hex } from '../fileSha256.ts';
+import { corpusChanges } from '../verify/corpusChanges.ts';
+import { folderProblems, short } from '../verify/folderProblems.ts';
 import { inputProblems } from '../verify/inputs.ts';
-import { outputPathProblem } from '../verify/outputPath.ts';
 import { reportCommandProblem } from '../verify/reportCommand.ts';
 import type { VerifyArgs } from './verify.ts';
-
-const short = (h: string) => `${h.slice(0, 12)}…`;
-
-/**
- * One line per file of `dir` that differs from `expected` (relative path → SHA-256):
- * changed, missing or not listed; an output path outside the folder, and a symlink, are
- * named and never followed. `manifest.json` itself is expected and not hashed here. Sub-folders
- * holding another carb output (their own manifest, nothing in them listed) are returned as
- * `nested`, not counted as extra files.
- */
-function folderProblems(dir: string, expected: Record<string, string>): { problems: string[]; nested: string[] } {
-  const listed = Object.keys(expected);
-  const found = folderFiles(dir, listed);
-  const problems = new Set<string>();
-  for (const [file, hash] of Object.entries(expected)) {
-    const outside = outputPathProblem(dir, file);
-    if (outside) { problems.add(outside); continue; }
-    const path = join(dir, file);
-    if (!existsSync(path)) { problems.add(`${path}: missing (listed in the manifest)`); continue; }
-    const now = fileSha256(path);
-    if (now !== hash) problems.add(`${path}: changed (manifest sha256 ${short(hash)}, file sha256 ${short(now)})`);
-  }
-  for (const f of found.symlinks) problems.add(`${join(dir, f)}: symlink, not followed (verify reads only files inside ${dir})`);
-  for (const f of found.files) if (f !== 'manifest.json' && !(f in expected)) problems.add(`${join(dir, f)}: extra file, not listed in the manifest`);
-  return { problems: [...problems], nested: found.nested };
-}
-
-/**
- * Corpus digests that differ between the recorded manifests (the folder's and every listed
- * section manifest) and the re-run's: the corpus the command reads changed since the report.
- */
-function corpusChanges(dir: string, tmp: string, outputs: Record<string, string>): string[] {
-  const digest = (file: string): unknown => {
-    try {
-      return (JSON.parse(readFileSync(file, 'utf8')) as { corpus?: { digest?: unknown } }).corpus?.digest;
-    } catch {
-      return undefined;
-    }
-  };
-  const manifests = ['manifest.json', ...Object.keys(outputs).filter((f) => f.endsWith('/manifest.json'))];
-  return manifests.flatMap((m) => {
-    const [was, now] = [digest(join(dir, m)), digest(join(tmp, m))];
-    return was !== undefined && now !== undefined && was !== now
-      ? [`${join(dir, m)}: corpus: expected digest ${String(was)}, found ${String(now)} in the re-run: the corpus it reads changed since the report`]
-      : [];
-  });
-}
 
 /** `carb verify`, once its options have passed. */
 export async function run(args: VerifyArgs): Promise<void> {
