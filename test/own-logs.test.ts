@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -200,4 +201,20 @@ describe('README "Calibrate your own gate": the five commands end to end', () =>
     const r = await run(4);
     expect(r.code, `${r.out}\n${r.err}`).toBe(0);
   }, 120_000);
+
+  it('4 again, tampered: deploy.json with the α = .10 λ raised to .75 (the .71 grant would run) is refused, naming it', async () => {
+    const dir = join(scratch, 'tampered');
+    cpSync(join(scratch, 'out/own-logs'), dir, { recursive: true });
+    const file = join(dir, 'deploy.json');
+    const text = readFileSync(file, 'utf8');
+    const rows = JSON.parse(text) as DeployRow[];
+    Object.assign(rows.find((r) => r.method === 'g-carb' && r.alpha === 0.1 && r.guarantee === 'expectation')!, { lambdaIndex: 76, lambda: 0.75 });
+    writeFileSync(file, `${JSON.stringify(rows, null, 2)}\n`);
+    const { stdin } = argv(README_COMMANDS[3]!);
+    const r = await runCliWithStdin(['gate', '--deploy', file, '--method', 'g-carb', '--alpha', '.10'], stdin!);
+    const sha = (t: string) => createHash('sha256').update(t, 'utf8').digest('hex');
+    expect([r.code, r.out, r.errLines]).toEqual([1, '', [
+      `carb: ${file}: expected sha256 ${sha(text)} (${join(dir, 'manifest.json')} outputs), found ${sha(readFileSync(file, 'utf8'))}: changed after the calibration wrote it (refusing to gate with it)`,
+    ]]);
+ }, 60_000);
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { tableFromIPC } from 'apache-arrow';
 import { encodeArrow } from '@carb/episodes';
 import { describe, expect, it } from 'vitest';
@@ -36,6 +37,22 @@ describe('breakpoint tables as Arrow IPC', () => {
     expect(tableFromIPC(bytes).batches.map((b) => b.numRows)).toEqual([BREAKPOINT_BATCH_EPISODES, BREAKPOINT_BATCH_EPISODES, many.length - BREAKPOINT_BATCH_EPISODES, many.length - BREAKPOINT_BATCH_EPISODES]);
     expect(breakpointTablesFromArrow(bytes)).toEqual(big);
   }, 120_000);
+
+  it('carries the SHA-256 of the whole file (its own 64 digits read as zeros), as a corpus Arrow file does; an edited or cut file is refused', () => {
+    const bytes = breakpointTablesToArrow(tables);
+    const text = Buffer.from(bytes).toString('latin1');
+    const digits = /"arrowSha256":"([0-9a-f]{64})"/.exec(text)![1]!;
+    const zeroed = Buffer.from(text.replace(`"arrowSha256":"${digits}"`, `"arrowSha256":"${'0'.repeat(64)}"`), 'latin1');
+    expect(createHash('sha256').update(zeroed).digest('hex')).toBe(digits);
+    // one value of a column changed in place (arrow-js reads it as a view of the bytes)
+    const edited = Uint8Array.from(bytes);
+    const column = tableFromIPC(edited).batches[0]!.getChild('runsFrom')!.data[0]!.values as Int32Array;
+    column[0] = column[0]! === 0 ? 1 : 0;
+    const found = createHash('sha256').update(Buffer.from(Buffer.from(edited).toString('latin1').replace(digits, '0'.repeat(64)), 'latin1')).digest('hex');
+    expect(() => breakpointTablesFromArrow(edited, 'e.arrow')).toThrow(`e.arrow: expected sha256 ${digits} of the file bytes, found ${found} (file altered after carb wrote it)`);
+    expect(() => breakpointTablesFromArrow(bytes.subarray(0, bytes.length - 100), 't.arrow'))
+      .toThrow('t.arrow: expected a whole carb breakpoint table, found a truncated or damaged file (its Arrow footer does not read); replay this shard again');
+ }, 60_000);
 
   it('refuses a file that is not a breakpoint table, naming it', () => {
     expect(() => breakpointTablesFromArrow(encodeArrow(episodes.slice(0, 3)), 'y.arrow')).toThrow('y.arrow: expected a carb breakpoint table (schema metadata "carb.breakpoints"), found none');

@@ -1,6 +1,8 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { tableFromIPC } from 'apache-arrow';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeBreakpointArrow, shardSize } from '@carb/replay';
 import { defaultPipelinePath, loadPipeline } from '@carb/pipeline';
@@ -61,6 +63,9 @@ describe('sharded replay + merge', () => {
     for (const f of REPORT_FILES) expect(readFileSync(join(merged, f)).equals(readFileSync(join(one, f))), f).toBe(true);
     const hash = (dir: string) => (JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { pipelineHash: string }).pipelineHash;
     expect(hash(merged)).toBe(hash(one));
+    // the shards read are inputs carb verify checks: each by path and the SHA-256 of its bytes
+    const inputs = (JSON.parse(readFileSync(join(merged, 'manifest.json'), 'utf8')) as { inputs?: Record<string, string> }).inputs;
+    expect(inputs).toEqual(Object.fromEntries(readdirSync(shards).map((f) => [join(shards, f), createHash('sha256').update(readFileSync(join(shards, f))).digest('hex')])));
   }, 120_000);
 
   it('uneven shards (ces-clean, 160 episodes in 3 shards of 54, 53, 53) interleave back to the whole table', async () => {
@@ -109,6 +114,26 @@ describe('sharded replay + merge', () => {
     const alien = await runCli(['calibrate', ...files, '--pipeline', join(work, 'p.json'), '--out', out]);
     expect(alien.code).toBe(1);
     expect(alien.errLines[0]).toBe(`carb: ${files[0]}: replayed under another pipeline than the one calibrating (differing components: scorer); expected shards of this pipeline`);
+    // a shard edited in place (an episode without ledger loss, index 102 = G, given a loss from grid index 50 on), or cut short: refused, named
+    const copy = join(work, 'edited');
+    mkdirSync(copy);
+    const edited = files.map((f) => join(copy, basename(f)));
+    for (let i = 0; i < files.length; i++) writeFileSync(edited[i]!, readFileSync(files[i]!));
+    const bytes = readFileSync(edited[2]!);
+    const table = tableFromIPC(bytes);
+    // arrow-js reads the column in place: its values are a view of `bytes`
+    const loss = table.batches[0]!.getChild('unionLossFrom')!.data[0]!.values as Int32Array;
+    expect([loss.buffer === bytes.buffer, loss[0]]).toEqual([true, 102]);
+    loss[0] = 50;
+    writeFileSync(edited[2]!, bytes);
+    const tampered = await runCli(['calibrate', ...edited, ...calibrateArgs, '--out', out]);
+    expect(tampered.code).toBe(1);
+    expect(tampered.errLines).toEqual([expect.stringMatching(new RegExp(`^carb: ${edited[2]}: expected sha256 [0-9a-f]{64} of the file bytes, found [0-9a-f]{64} \\(file altered after carb wrote it\\)$`))]);
+    writeFileSync(edited[2]!, readFileSync(files[2]!));
+    writeFileSync(edited[1]!, readFileSync(files[1]!).subarray(0, 3000));
+    const truncated = await runCli(['calibrate', ...edited, ...calibrateArgs, '--out', out]);
+    expect(truncated.code).toBe(1);
+    expect(truncated.errLines).toEqual([`carb: ${edited[1]}: expected a whole carb breakpoint table, found a truncated or damaged file (its Arrow footer does not read); replay this shard again`]);
     // a corpus and a shard together is a usage error
     const mixed = await runCli(['calibrate', corpus, files[0]!, '--out', out]);
     expect(mixed.code).toBe(2);

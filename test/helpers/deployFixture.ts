@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +7,8 @@ import { vi } from 'vitest';
 import type { DeployRow } from '@carb/calibrate';
 import { componentHashes, pipelineComponents, pipelineHash, type Pipeline } from '@carb/pipeline';
 import { runCli, type CliRun } from '../../packages/cli/test/runCli.ts';
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /**
  * A calibration directory as `carb calibrate` leaves it for deployment (shape of issue 10 /
@@ -17,14 +20,18 @@ export function writeDeployDir(pipeline: Pipeline, rows: ReadonlyArray<Omit<Depl
   const dir = mkdtempSync(join(tmpdir(), 'carb-deploy-'));
   const components = pipelineComponents(pipeline, { splitProtocol: { rng: 'python', baseSeed: 0, count: 200 }, corpusDigest: 'fixture', carbVersion: 'test' });
   const hash = pipelineHash(components);
-  writeFileSync(join(dir, 'pipeline.json'), JSON.stringify(pipeline, null, 2));
-  writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ carbVersion: 'test', pipelineHash: hash, components: componentHashes(components), corpus: { digest: 'fixture' }, command: { argv: [] }, outputs: {} }, null, 2));
+  const pipelineText = JSON.stringify(pipeline, null, 2);
+  writeFileSync(join(dir, 'pipeline.json'), pipelineText);
   const full = rows.map((r) => ({
     stratum: 'all', n: 984, guarantee: 'expectation', delta: null, pipelineHash: hash, ...r,
     lambda: r.lambdaIndex < 0 ? null : r.lambdaIndex === 0 ? pipeline.grid.bottom : (r.lambdaIndex - 1) / pipeline.grid.denominator,
   }));
   const deploy = join(dir, 'deploy.json');
-  writeFileSync(deploy, `${JSON.stringify(full, null, 2)}\n`);
+  const deployText = `${JSON.stringify(full, null, 2)}\n`;
+  writeFileSync(deploy, deployText);
+  // outputs as writeReport records them: the gate refuses a deploy.json or pipeline.json that differs
+  const outputs = { 'deploy.json': sha256(deployText), 'pipeline.json': sha256(pipelineText) };
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ carbVersion: 'test', pipelineHash: hash, components: componentHashes(components), corpus: { digest: 'fixture' }, command: { argv: [] }, outputs }, null, 2));
   return { dir, deploy, hash };
 }
 

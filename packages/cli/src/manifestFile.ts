@@ -5,6 +5,8 @@ export interface RecordedManifest {
   pipelineHash: string;
   components: Record<string, string>;
   strata?: Record<string, { pipelineHash?: unknown }>;
+  /** Output file (relative to the manifest's folder) → SHA-256, as writeReport records them. */
+  outputs?: Record<string, string>;
 }
 
 /**
@@ -25,5 +27,6 @@ export function readManifestFile(file: string, role = 'a readable carb manifest.
     throw new Error(`${file}: expected a carb manifest with pipelineHash and components, found neither`);
   }
   if (o.strata !== undefined && (o.strata === null || typeof o.strata !== 'object')) throw new Error(`${file}: /strata: expected an object of { pipelineHash, episodes } by stratum, found ${JSON.stringify(o.strata)}`);
+  if (o.outputs !== undefined && (o.outputs === null || typeof o.outputs !== 'object' || Array.isArray(o.outputs))) throw new Error(`${file}: /outputs: expected an object of file → sha256, found ${JSON.stringify(o.outputs)}`);
   return o as RecordedManifest;
 }

@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { concatBreakpoints, decodeBreakpointArrow, shardSize, takeBreakpoints, type BreakpointTable, type ReplayProvenance } from '@carb/replay';
 import { configComponentHashes, type Pipeline } from '@carb/pipeline';
+import { sha256Hex } from './fileSha256.ts';
 import type { ReplayedInput } from './replayInput.ts';
 
 interface ShardFile {
   file: string;
+  /** SHA-256 of the bytes read (recorded as a manifest input). */
+  sha256: string;
   tables: BreakpointTable[];
   provenance: ReplayProvenance;
 }
@@ -19,13 +22,15 @@ function identity(p: ReplayProvenance): string {
  * `--shard i/N`) and returns the tables in corpus order — byte for byte the unsharded replay.
  * Refuses, naming the file: a table without provenance, one replayed under other frozen
  * components than `pipeline`, shards of another corpus, count or version, a duplicated index,
- * a missing index, a shard whose episode count does not fit its index.
+ * a missing index, a shard whose episode count does not fit its index; an edited or truncated
+ * file (decodeBreakpointArrow checks its recorded SHA-256).
  */
-export function mergeShards(files: readonly string[], pipeline: Pipeline): ReplayedInput & { provenance: ReplayProvenance } {
+export function mergeShards(files: readonly string[], pipeline: Pipeline): ReplayedInput & { provenance: ReplayProvenance; fileSha256: Record<string, string> } {
   const shards: ShardFile[] = files.map((file) => {
-    const { tables, provenance } = decodeBreakpointArrow(readFileSync(file), file);
+    const bytes = readFileSync(file);
+    const { tables, provenance } = decodeBreakpointArrow(bytes, file);
     if (!provenance) throw new Error(`${file}: expected a breakpoint table with its replay provenance (written by carb replay --out of this version), found none; replay the corpus again`);
-    return { file, tables, provenance };
+    return { file, sha256: sha256Hex(bytes), tables, provenance };
   });
   const mine: Record<string, string> = configComponentHashes(pipeline);
   for (const s of shards) {
@@ -72,5 +77,6 @@ export function mergeShards(files: readonly string[], pipeline: Pipeline): Repla
   return {
     tables: new Map(tables.map((t) => [t.method, t])),
     episodes: p.corpusEpisodes, digest: p.corpusDigest, format: p.format, strata: null, strataDigests: null, noise: p.noise, models: p.models, provenance: p,
+    fileSha256: Object.fromEntries(shards.map((s) => [s.file, s.sha256])),
   };
 }

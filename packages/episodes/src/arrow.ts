@@ -3,7 +3,7 @@ import {
   tableFromIPC, tableToIPC, vectorFromArray, type DataType, type Vector,
 } from 'apache-arrow';
 import { ARROW_SHA_PLACEHOLDER, arrowFileSha256, arrowShaOffset } from './arrowSha.ts';
-import { ARROW_CORPUS_KEY, LinesDigest, corpusHeaderText, digestMismatch, parseCorpusHeader, type CorpusHeader } from './corpusHeader.ts';
+import { ARROW_CORPUS_KEY, LinesDigest, contentMismatch, corpusHeaderText, digestMismatch, parseCorpusHeader, type CorpusHeader } from './corpusHeader.ts';
 import { AdapterError } from './problems.ts';
 import { orderEpisode } from './order.ts';
 import type { Episode, JsonObject, PolicyStep, SourceFormat, StepProvenance } from './types.ts';
@@ -189,8 +189,7 @@ function decodeTable(table: Table, bytes: Uint8Array, file: string): DecodeResul
   const found = digest.hex();
   // carb writes only valid episodes, so a row that does not decode to one is an alteration too.
   if (found !== header.sha256 || undecodable > 0) {
-    const note = undecodable > 0 ? `; ${undecodable} row(s) do not decode to an episode` : '';
-    return rejectFile(file, 'corpus digest', 'corpus-digest', `${digestMismatch(header.sha256, found)}${note}`);
+    return rejectFile(file, 'corpus digest', 'corpus-digest', contentMismatch(header.sha256, found, undecodable));
   }
   return { episodes, problems: [], skipped: {} };
 }

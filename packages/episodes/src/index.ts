@@ -9,6 +9,7 @@ export { validateEpisode, episodeIssues, EPISODE_SCHEMA_PATH } from './validate.
 export { orderEpisode, isOrdered } from './order.ts';
 export { CorpusDigester, corpusDigest, encoderText, episodeDigest, episodeHash } from './corpusDigest.ts';
 export { encodeJsonl, encodeCorpusJsonl, decodeJsonl, episodeToJsonLine, type DecodeResult } from './jsonl.ts';
+export { ARROW_SHA_PLACEHOLDER, arrowFileSha256, arrowShaOffset } from './arrowSha.ts';
 export { ARROW_CORPUS_KEY, JSONL_HEADER_PREFIX, LinesDigest, corpusHeaderText, parseCorpusHeader, digestMismatch, type CorpusHeader } from './corpusHeader.ts';
 export { encodeArrow, decodeArrow } from './arrow.ts';
 export { adaptAgentDojo, parseAgentDojo, pipelineFromPath, NOT_EXECUTED } from './agentdojo.ts';

@@ -4,7 +4,7 @@ import { createGunzip, gunzipSync } from 'node:zlib';
 import { RecordBatchReader, type RecordBatch } from 'apache-arrow';
 import { COLUMN_NAMES, NOT_ARROW, decodeArrow, decodeDigestedRow, type Columns } from './arrow.ts';
 import { arrowFileSha256Streamed, arrowShaOffsetOnDisk } from './arrowSha.ts';
-import { ARROW_CORPUS_KEY, LinesDigest, digestMismatch, parseCorpusHeader, type CorpusHeader } from './corpusHeader.ts';
+import { ARROW_CORPUS_KEY, LinesDigest, contentMismatch, digestMismatch, parseCorpusHeader, type CorpusHeader } from './corpusHeader.ts';
 import type { CorpusFile } from './corpusFiles.ts';
 import { decodeDocument } from './document.ts';
 import { gzipError } from './gzip.ts';
@@ -152,8 +152,7 @@ async function* arrowBatches(f: CorpusFile, r: FileReport, size: number): AsyncG
     }
     const found = digest.hex();
     if (found !== header.sha256 || undecodable > 0) {
-      const note = undecodable > 0 ? `; ${undecodable} row(s) do not decode to an episode` : '';
-      return refuse(r, f.file, 'corpus digest', 'corpus-digest', `${digestMismatch(header.sha256, found)}${note}`);
+      return refuse(r, f.file, 'corpus digest', 'corpus-digest', contentMismatch(header.sha256, found, undecodable));
     }
   } catch (e) {
     if (e instanceof AdapterError) throw e;

@@ -3,24 +3,26 @@ import {
   Dictionary, Field, Int32, List, RecordBatch, RecordBatchReader, Schema, Struct, Table, Uint8, Utf8,
   makeData, tableFromIPC, tableToIPC, vectorFromArray, type Data, type Vector,
 } from 'apache-arrow';
+import { ARROW_SHA_PLACEHOLDER, arrowFileSha256, arrowShaOffset, digestMismatch } from '@carb/episodes';
 import { LEDGER_CATEGORIES, type GridConfig, type LedgerCategory } from '@carb/pipeline';
 import type { BreakpointTable } from './breakpoints.ts';
 import { concatBreakpoints } from './concatBreakpoints.ts';
 import type { ReplayProvenance } from './replayProvenance.ts';
 
 const META_KEY = 'carb.breakpoints';
-const FORMAT = 1;
+/** 2: `arrowSha256`, the SHA-256 of the whole file, as a corpus Arrow file carries it (format 1 had none). */
+const FORMAT = 2;
 /** Episodes per record batch: a batch holds whole episodes of one selector. */
 export const BREAKPOINT_BATCH_EPISODES = 4096;
 /** Fixed dictionary id of the selector column (arrow-js would otherwise draw it from a process-wide counter). */
 const SELECTOR_DICTIONARY_ID = 0;
 
-interface BreakpointMeta { format: number; grid: GridConfig; G: number; n: number; selectors: string[]; provenance?: ReplayProvenance }
+interface BreakpointMeta { format: number; grid: GridConfig; G: number; n: number; selectors: string[]; provenance?: ReplayProvenance; arrowSha256: string }
 
 const EPISODE_INT_COLUMNS = ['successFrom', 'runsFrom', 'unionFirstStep', 'unionLossFrom'] as const;
 const lossColumn = (k: LedgerCategory) => `lossFrom_${k}`;
 
-function schemaOf(): Schema {
+function schemaOf(meta: BreakpointMeta): Schema {
   const int = () => new Int32();
   const steps = () => new List(new Field('item', new Int32(), false));
   return new Schema([
@@ -32,7 +34,7 @@ function schemaOf(): Schema {
     ...LEDGER_CATEGORIES.map((k) => new Field(lossColumn(k), int(), false)),
     new Field('executesFrom', steps(), false),
     new Field('contextSize', steps(), false),
-  ]);
+  ], new Map([[META_KEY, JSON.stringify(meta)]]));
 }
 
 /**
@@ -51,7 +53,8 @@ export function breakpointTablesToArrow(tables: readonly BreakpointTable[], prov
   }
   const selectors = tables.map((t) => t.method);
   if (new Set(selectors).size !== selectors.length) throw new Error(`breakpointTablesToArrow: expected distinct selector names, found ${selectors.join(', ')}`);
-  const schema = schemaOf();
+  const meta: BreakpointMeta = { format: FORMAT, grid: first.grid, G: first.G, n: first.n, selectors, ...(provenance ? { provenance } : {}), arrowSha256: ARROW_SHA_PLACEHOLDER };
+  const schema = schemaOf(meta);
   // one dictionary object shared by every batch: the writer emits it once, never as a replacement
   const dictionary = vectorFromArray(selectors, new Utf8());
   const batches: RecordBatch[] = [];
@@ -60,10 +63,11 @@ export function breakpointTablesToArrow(tables: readonly BreakpointTable[], prov
     tables.forEach((t, s) => batches.push(batchOf(schema, t, s, dictionary, lo, hi)));
     if (first.n === 0) break;
   }
-  const table = new Table(schema, batches);
-  const meta: BreakpointMeta = { format: FORMAT, grid: first.grid, G: first.G, n: first.n, selectors, ...(provenance ? { provenance } : {}) };
-  table.schema.metadata.set(META_KEY, JSON.stringify(meta));
-  return tableToIPC(table, 'file');
+  const bytes = tableToIPC(new Table(schema, batches), 'file');
+  // as encodeArrow of @carb/episodes: the digest of the whole file is written over its placeholder (same length)
+  const at = arrowShaOffset(bytes, ARROW_SHA_PLACEHOLDER);
+  bytes.set(Buffer.from(arrowFileSha256(bytes, at), 'latin1'), at);
+  return bytes;
 }
 
 function batchOf(schema: Schema, t: BreakpointTable, s: number, dictionary: Vector<Utf8>, lo: number, hi: number): RecordBatch {
@@ -94,29 +98,56 @@ export function breakpointTablesFromArrow(bytes: Uint8Array, file = '<buffer>'):
 }
 
 /**
- * True when `file` is an Arrow file carrying carb breakpoint tables (not an episode corpus).
- * Reads the schema from the file's footer only: an episode corpus of several GB is not loaded to ask.
+ * What an `.arrow` input is: `breakpoints` (carb breakpoint tables), `other` (an Arrow file
+ * without them: an episode corpus), or `unreadable` (its footer does not read: truncated,
+ * damaged or not Arrow). Reads the footer only: an episode corpus of several GB is not loaded to ask.
  */
-export async function isBreakpointArrowFile(file: string): Promise<boolean> {
+export async function breakpointArrowKind(file: string): Promise<'breakpoints' | 'other' | 'unreadable'> {
   const handle = await open(file, 'r');
   try {
     const reader = await RecordBatchReader.from(handle);
     await reader.open();
-    return reader.schema?.metadata.has(META_KEY) ?? false;
+    // without a footer arrow-js falls back to reading a stream, and finds no schema in a file's
+    if (!reader.isFile()) return 'unreadable';
+    return reader.schema?.metadata.has(META_KEY) ? 'breakpoints' : 'other';
   } catch {
-    return false;
+    return 'unreadable';
   } finally {
     await handle.close();
   }
 }
 
-/** The breakpoint tables of a file and the provenance recorded with them (null for a table written without one). */
+/** True when `file` is an Arrow file carrying carb breakpoint tables (not an episode corpus); see breakpointArrowKind. */
+export async function isBreakpointArrowFile(file: string): Promise<boolean> {
+  return (await breakpointArrowKind(file)) === 'breakpoints';
+}
+
+/** The one-line refusal of a breakpoint file whose bytes do not decode (cut short by an interrupted copy, or damaged). */
+export const NOT_WHOLE_BREAKPOINTS = 'expected a whole carb breakpoint table, found a truncated or damaged file (its Arrow footer does not read); replay this shard again';
+
+/**
+ * The breakpoint tables of a file and the provenance recorded with them (null for a table
+ * written without one), after checking the SHA-256 of the whole file the table records
+ * (`arrowSha256`, as a corpus Arrow file does): an edited or truncated file is refused, naming it.
+ */
 export function decodeBreakpointArrow(bytes: Uint8Array, file = '<buffer>'): { tables: BreakpointTable[]; provenance: ReplayProvenance | null } {
-  const table = tableFromIPC(bytes);
+  let table: Table;
+  try {
+    // arrow-js reads a file without its footer as a stream, silently: the closing magic is checked first
+    if (bytes.length < 12 || Buffer.from(bytes.buffer, bytes.byteOffset + bytes.length - 6, 6).toString('latin1') !== 'ARROW1') throw new Error('no closing magic');
+    table = tableFromIPC(bytes);
+  } catch {
+    // damaged bytes can make arrow-js throw anything
+    throw new Error(`${file}: ${NOT_WHOLE_BREAKPOINTS}`);
+  }
   const raw = table.schema.metadata.get(META_KEY);
   if (!raw) throw new Error(`${file}: expected a carb breakpoint table (schema metadata "${META_KEY}"), found none`);
   const meta = JSON.parse(raw) as BreakpointMeta;
-  if (meta.format !== FORMAT) throw new Error(`${file}: expected breakpoint table format ${FORMAT}, found ${String(meta.format)}`);
+  if (meta.format !== FORMAT) throw new Error(`${file}: expected breakpoint table format ${FORMAT} (with its content digest), found ${String(meta.format)}; replay again with this carb version`);
+  const at = typeof meta.arrowSha256 === 'string' && /^[0-9a-f]{64}$/.test(meta.arrowSha256) ? arrowShaOffset(bytes, meta.arrowSha256) : -1;
+  if (at < 0) throw new Error(`${file}: expected the breakpoint table's arrowSha256 (64 hex digits) in its schema metadata, found ${JSON.stringify(meta.arrowSha256 ?? null)} (file altered after carb wrote it)`);
+  const whole = arrowFileSha256(bytes, at);
+  if (whole !== meta.arrowSha256) throw new Error(`${file}: ${digestMismatch(meta.arrowSha256, whole, 'the file bytes')}`);
   const parts: BreakpointTable[][] = meta.selectors.map(() => []);
   table.batches.forEach((batch, b) => {
     const selector = batch.getChild('selector')!;

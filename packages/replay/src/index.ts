@@ -23,6 +23,6 @@ export { replayParallel, defaultWorkers, type ParallelReplayOptions } from './re
 export { replayStream, type ReplayBatch, type LineBatch } from './replayStream.ts';
 export { replayLines, type LineTask, type ReplayedLines } from './replayLines.ts';
 export { concatBreakpoints } from './concatBreakpoints.ts';
-export { breakpointTablesToArrow, breakpointTablesFromArrow, decodeBreakpointArrow, isBreakpointArrowFile, BREAKPOINT_BATCH_EPISODES } from './breakpointArrow.ts';
+export { breakpointTablesToArrow, breakpointTablesFromArrow, decodeBreakpointArrow, isBreakpointArrowFile, breakpointArrowKind, NOT_WHOLE_BREAKPOINTS, BREAKPOINT_BATCH_EPISODES } from './breakpointArrow.ts';
 export { shardSize, type ReplayProvenance } from './replayProvenance.ts';
 export { takeBreakpoints } from './takeBreakpoints.ts';

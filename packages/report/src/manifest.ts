@@ -12,6 +12,11 @@ export interface Manifest {
   command: { argv: string[] };
   /** With `--by`: each stratum's own pipeline hash (its corpus digest differs), episodes and digest. */
   strata?: Record<string, { pipelineHash: string; episodes: number; digest: string }>;
+  /**
+   * Input files whose bytes decide the outputs beyond the corpus digest (replay shards,
+   * --ledger-events, --scores): path as given → SHA-256. `carb verify` checks them before re-running.
+   */
+  inputs?: Record<string, string>;
   /** Output file (relative to the report directory) → SHA-256; filled by writeReport. */
   outputs: Record<string, string>;
 }

@@ -1,8 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseAlpha, rationalValue, type Guarantee } from '@carb/calibrate';
-import { defaultPipelinePath, loadPipeline } from '@carb/pipeline';
-import { defaultWorkers, isBreakpointArrowFile } from '@carb/replay';
+import { defaultPipelinePath, loadPipeline, type Pipeline } from '@carb/pipeline';
+import { NOT_WHOLE_BREAKPOINTS, breakpointArrowKind, defaultWorkers } from '@carb/replay';
 import { summaryTable, writeReport } from '@carb/report';
 import { labelsFor, runCalibrationJob, suitePerturbationFor } from '../calibrationJob.ts';
 import { runSources } from '../scoresAndEvents.ts';
@@ -13,14 +13,35 @@ import { invocation } from '../argv.ts';
 import { UsageError } from '../options/usageError.ts';
 import type { CalibrateArgs } from './calibrate.ts';
 
-/** True when the inputs are breakpoint tables of `carb replay --out` (shards), not a corpus. */
+/**
+ * True when the inputs are breakpoint tables of `carb replay --out` (shards), not a corpus. An
+ * `.arrow` input beside them that does not read (a shard cut short) is refused as such, naming it.
+ */
 async function breakpointInputs(paths: readonly string[]): Promise<boolean> {
   const arrow: string[] = [];
-  for (const p of paths) if (p.endsWith('.arrow') && existsSync(p) && statSync(p).isFile() && await isBreakpointArrowFile(p)) arrow.push(p);
+  const unreadable: string[] = [];
+  for (const p of paths) {
+    if (!p.endsWith('.arrow') || !existsSync(p) || !statSync(p).isFile()) continue;
+    const kind = await breakpointArrowKind(p);
+    if (kind === 'breakpoints') arrow.push(p);
+    else if (kind === 'unreadable') unreadable.push(p);
+  }
+  if (arrow.length && unreadable.length) throw new Error(`${unreadable[0]}: ${NOT_WHOLE_BREAKPOINTS}`);
   if (arrow.length && arrow.length !== paths.length) {
     throw new UsageError(`<corpus>: expected either a corpus or breakpoint tables (carb replay --out), found both: ${arrow[0]} is a breakpoint table, ${paths.find((p) => !arrow.includes(p))} is not`);
   }
   return arrow.length > 0;
+}
+
+/**
+ * The input files whose bytes decide the report beyond the corpus digest, as read: shards,
+ * and the events and scores files (their SHA-256 as the pipeline pins them).
+ */
+function inputFiles(args: CalibrateArgs, pipeline: Pipeline, shards: Record<string, string>): Record<string, string> {
+  const inputs: Record<string, string> = { ...shards };
+  if (args['ledger-events'] !== undefined && pipeline.ledger.source) inputs[args['ledger-events']] = pipeline.ledger.source.eventsSha256;
+  if (args.scores !== undefined && pipeline.scorer.scoresSha256 !== undefined) inputs[args.scores] = pipeline.scorer.scoresSha256;
+  return inputs;
 }
 
 /** A report title from what the corpus says about itself (models, suite format), not folder names. */
@@ -73,6 +94,8 @@ export async function run(args: CalibrateArgs): Promise<void> {
     ...(args['expect-hash'] ? { expectHash: args['expect-hash'], expectManifest } : {}),
   });
   report.title = titleFor(merged ? merged.provenance.corpus : args.corpus, corpus.format, corpus.models);
+  const inputs = inputFiles(args, pipeline, merged?.fileSha256 ?? {});
+  if (report.manifest && Object.keys(inputs).length) report.manifest = { ...report.manifest, inputs };
   const { manifestHash } = await writeReport(args.out, report);
   const shown = args.alphas.map((a) => rationalValue(parseAlpha(a)));
   process.stdout.write(`${summaryTable(protocol.summary, { alphas: shown })}\n\n`);

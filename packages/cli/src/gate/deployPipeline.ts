@@ -1,22 +1,25 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { configComponentHashes, loadPipeline, type ConfigComponent, type Pipeline } from '@carb/pipeline';
-import { readManifestFile } from '../manifestFile.ts';
+import { CONFIG_COMPONENTS, configComponentHashes, loadPipeline, type ConfigComponent, type Pipeline } from '@carb/pipeline';
+import type { RecordedManifest } from '../manifestFile.ts';
 import type { IndexedRow } from './readDeploy.ts';
 
-/** Components a deployed threshold depends on; the selector is the row's method's, splits and corpus are calibration's own. */
-export const DEPLOY_COMPONENTS: readonly ConfigComponent[] = ['ledger', 'toolTyping', 'graph', 'scorer', 'sanitizer', 'grid'];
+/**
+ * Components a deployed threshold depends on: every component a pipeline config fixes, the
+ * selector's window and seed included (the row's method names only the selector's kind).
+ */
+export const DEPLOY_COMPONENTS: readonly ConfigComponent[] = CONFIG_COMPONENTS;
 
 /**
  * The pipeline a deploy row was calibrated with: `pipelineFile` (default pipeline.json beside
- * deploy.json), refused when one of its DEPLOY_COMPONENTS hashes differs from manifest.json
- * beside deploy.json, or when the row's pipelineHash is neither the manifest's nor one of its strata's.
+ * deploy.json), refused when one of its DEPLOY_COMPONENTS hashes differs from `manifest` (the
+ * manifest.json beside deploy.json, checkDeployFolder), or when the row's pipelineHash is
+ * neither the manifest's nor one of its strata's.
  */
-export function deployPipeline(deployFile: string, pipelineFile: string | undefined, picked: IndexedRow): Pipeline {
+export function deployPipeline(deployFile: string, pipelineFile: string | undefined, picked: IndexedRow, manifest: RecordedManifest): Pipeline {
   const dir = dirname(deployFile);
   const file = pipelineFile ?? join(dir, 'pipeline.json');
   const manifestFile = join(dir, 'manifest.json');
-  const manifest = readManifestFile(manifestFile, 'the manifest.json of the calibration beside deploy.json');
   if (pipelineFile === undefined && !existsSync(file)) throw new Error(`${file}: expected the pipeline.json a calibration writes beside deploy.json (or a pipeline named with --pipeline), found no file`);
   const pipeline = loadPipeline(file);
   const now = configComponentHashes(pipeline);

@@ -2,6 +2,7 @@ import { METHOD_SELECTOR, POOLED_STRATUM } from '@carb/calibrate';
 import { defaultPipelinePath, formatScore, gridSize, gridValue, loadPipeline, withSelector, type Pipeline, type SelectorKind } from '@carb/pipeline';
 import type { GateThreshold } from '@carb/replay';
 import { readDeployRows, type IndexedRow } from './readDeploy.ts';
+import { checkDeployFolder } from './deployFolder.ts';
 import { deployPipeline } from './deployPipeline.ts';
 import { gridLambda } from './gridLambda.ts';
 import type { GateChoiceArgs } from './gateChoice.ts';
@@ -29,9 +30,11 @@ export interface ResolvedGate {
 /** Reads deploy.json / the pipeline and picks the gate; usage errors (no row, no grid value) come before any work. */
 export function resolveGate(a: GateChoiceArgs): ResolvedGate {
   if (a.deploy !== undefined) {
+    // before any row is read: an edited deploy.json or pipeline.json is refused as a whole
+    const { manifest } = checkDeployFolder(a.deploy, a.pipeline);
     const rows = readDeployRows(a.deploy);
     const picked = selectRow(a.deploy, rows, { method: a.method!, alpha: a.alpha!, stratum: a.stratum ?? POOLED_STRATUM, guarantee: a.guarantee ?? 'expectation' });
-    const base = deployPipeline(a.deploy, a.pipeline, picked);
+    const base = deployPipeline(a.deploy, a.pipeline, picked, manifest);
     const { row, index } = picked;
     const selector = METHOD_SELECTOR[row.method];
     const G = gridSize(base.grid);
