@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,6 +83,31 @@ describe('a folder carb did not write is refused before any work, untouched (exi
     expect(r.code).toBe(2);
     expect(r.errLines[0]).toContain('my-notes.md');
     expect(snapshot(dir)).toEqual(before);
+  }, 60_000);
+
+  it('carb replay --shard i/N --out DIR: a folder of the user\'s files', async () => {
+    const dir = userFolder('shards-user', { 'thesis.tex': 'mine\n' });
+    const r = await runCli(['replay', CES, '--selector', 'all', '--shard', '0/2', '--out', dir, '--workers', '1']);
+    expect(r.code).toBe(2);
+    expect(r.errLines).toEqual([expect.stringContaining(dir)]);
+    expect(snapshot(dir)).toEqual({ 'thesis.tex': expect.any(String) });
+  }, 60_000);
+
+  it('a report of an earlier carb (no marker) is replaced when every output its manifest lists matches; not once one is edited', async () => {
+    const dir = join(tmp, 'earlier');
+    expect((await runCli(calibrate(dir))).code).toBe(0);
+    // as the previous version wrote it: no marker, the manifest without it
+    rmSync(join(dir, '.carb-output.json'));
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { outputs: Record<string, string> };
+    delete manifest.outputs['.carb-output.json'];
+    writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    writeFileSync(join(dir, 'summary.json'), `${readFileSync(join(dir, 'summary.json'), 'utf8')} `);
+    const before = snapshot(dir);
+    expect((await runCli(calibrate(dir))).code).toBe(2);
+    expect(snapshot(dir)).toEqual(before);
+    writeFileSync(join(dir, 'summary.json'), readFileSync(join(dir, 'summary.json'), 'utf8').slice(0, -1));
+    expect((await runCli(calibrate(dir))).code).toBe(0);
+    expect(existsSync(join(dir, '.carb-output.json'))).toBe(true);
   }, 60_000);
 
   it('carb sweep --out: a non-empty folder of the user\'s files', () => {
@@ -183,6 +209,26 @@ describe('one writer per output', () => {
       rmSync(join(tmp, '.locked.carb-lock'));
     }
   }, 60_000);
+
+  it('two runs started together on one --out: one writes the report, the other is refused (exit 1) and names nothing as its own', async () => {
+    const dir = join(tmp, 'race');
+    const argv = ['calibrate', CES, '--methods', 'no-guard,g-carb', '--splits', '40', '--no-frontier', '--out', dir];
+    const run = () => new Promise<{ code: number | null; out: string; err: string }>((res) => {
+      const c = spawn(process.execPath, [BIN, ...argv], { cwd: ROOT });
+      let out = '';
+      let err = '';
+      c.stdout.on('data', (d) => { out += String(d); });
+      c.stderr.on('data', (d) => { err += String(d); });
+      c.on('close', (code) => res({ code, out, err }));
+    });
+    const results = await Promise.all([run(), run()]);
+    expect(results.map((r) => r.code).sort()).toEqual([0, 1]);
+    const lost = results.find((r) => r.code === 1)!;
+    expect(lost.err.trim().split('\n')).toEqual([expect.stringContaining(`${dir}: another carb run`)]);
+    expect(lost.out).toBe('');
+    const won = results.find((r) => r.code === 0)!;
+    expect(won.out).toContain(`manifest sha256 ${createHash('sha256').update(readFileSync(join(dir, 'manifest.json'))).digest('hex')}`);
+  }, 120_000);
 
   it('the lock of a run that died (SIGKILL) is taken over', async () => {
     const dir = join(tmp, 'stale-lock');
