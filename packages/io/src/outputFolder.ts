@@ -64,7 +64,13 @@ function entriesUnder(dir: string, prefix = ''): Array<[string, Stats]> {
     const rel = prefix ? `${prefix}/${name}` : name;
     const st = lstatSync(join(dir, rel));
     out.push([rel, st]);
-    if (st.isDirectory()) out.push(...entriesUnder(dir, rel));
+    if (!st.isDirectory()) continue;
+    try {
+      out.push(...entriesUnder(dir, rel));
+    } catch (e) {
+      // a folder carb cannot read (a volume's lost+found) holds nothing carb wrote: judged by its name alone
+      if ((e as NodeJS.ErrnoException).code !== 'EACCES') throw e;
+    }
   }
   return out;
 }

@@ -25,13 +25,14 @@ const SHARD_IN_WRITING = /^\.shard-\d+-of-\d+\.arrow\.(\d+-[0-9a-f]{8}\.tmp|carb
  * The output rule of a folder of replay shards (carb replay --shard i/N --out DIR): the array
  * tasks of one replay fill it together, each writing only its own shard file, so carb adds and
  * replaces shard files there and removes nothing; a non-empty folder is one only when it
- * holds nothing but breakpoint shards (and those being written).
+ * holds nothing but breakpoint shards (and those being written), and perhaps the lost+found
+ * of a freshly made volume (a Kubernetes volume mounted as the folder).
  */
 export const REPLAY_SHARDS_RULE: OutputRule = {
   kind: 'replay-shards',
   incremental: true,
   recognise: (dir) => {
     const names = readdirSync(dir);
-    return names.every((n) => SHARD_IN_WRITING.test(n) || (SHARD.test(n) && isBreakpointArrowHead(join(dir, n)))) ? [] : null;
+    return names.every((n) => n === 'lost+found' || SHARD_IN_WRITING.test(n) || (SHARD.test(n) && isBreakpointArrowHead(join(dir, n)))) ? [] : null;
   },
 };
