@@ -158,6 +158,20 @@ describe('a folder carb did not write is refused before any work, untouched (exi
   }, 60_000);
 });
 
+describe('stale temporary files of killed sweeps', () => {
+  it('a sweep removes the temporary files a killed run left for its conditions, not other files', () => {
+    const dir = join(tmp, 'sweep-stale');
+    const spec = writeTinySweep(tmp);
+    const sweep = () => spawnSync(process.execPath, [BIN, 'sweep', spec, '--out', dir, '--workers', '1', '--only', 'baseline'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+    expect(sweep().status).toBe(0);
+    const [stored] = readdirSync(join(dir, 'conditions'));
+    writeFileSync(join(dir, 'conditions', `.${stored}.999999-0123abcd.tmp`), 'half');
+    writeFileSync(join(dir, 'conditions', '.other.json.999999-0123abcd.tmp'), 'not this run\'s');
+    expect(sweep().status).toBe(0);
+    expect(readdirSync(join(dir, 'conditions')).sort()).toEqual(['.other.json.999999-0123abcd.tmp', stored]);
+  }, 120_000);
+});
+
 describe('carb main (npm start) touches only the folders and files it writes', () => {
   const job = join(tmp, 'job.json');
   const out = join(tmp, 'main-out');
