@@ -1,4 +1,5 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { removeOnSignal } from './signalCleanup.ts';
@@ -81,11 +82,30 @@ export function lockOutput(target: string, part?: string): () => void {
         if (attempt === 0) continue; // released in between: try again
       }
       const [pid, host] = holder.split(' ');
+      const locked = new OutputLockedError(`${target}: another carb run (pid ${pid || '?'} on ${host ?? '?'}) is writing it; wait for it to end, or remove ${lock} if that run is gone`);
       if (attempt === 0 && host === hostname() && /^\d+$/.test(pid ?? '') && !alive(Number(pid))) {
-        rmSync(lock, { force: true }); // left by a run that died without its handlers
+        // left by a run that died without its handlers: moved aside by one rename, so of two runs
+        // taking it over at once only one gets it, and a fresh lock moved by mistake goes back
+        const aside = `${lock}.stale-${process.pid}-${randomBytes(4).toString('hex')}`;
+        try {
+          renameSync(lock, aside);
+        } catch {
+          continue;
+        }
+        const moved = readFileSync(aside, 'utf8').trim();
+        if (moved !== holder) {
+          try {
+            linkSync(aside, lock);
+          } catch {
+            // a third run holds it now
+          }
+          rmSync(aside, { force: true });
+          throw locked;
+        }
+        rmSync(aside, { force: true });
         continue;
       }
-      throw new OutputLockedError(`${target}: another carb run (pid ${pid || '?'} on ${host ?? '?'}) is writing it; wait for it to end, or remove ${lock} if that run is gone`);
+      throw locked;
     }
     writeSync(fd, `${me}\n`);
     closeSync(fd);
