@@ -16,5 +16,5 @@ export { removeOnSignal } from './signalCleanup.ts';
 export { lockOutput, lockPathFor, OutputLockedError } from './outputLock.ts';
 export { removeStaleTemps } from './staleTemps.ts';
 export { OUTPUT_MARKER, claimOutputFolder, outputFolderProblem, outputMarkerText, readOutputMarker, writeOutputFolder, type OutputRule } from './outputFolder.ts';
-export { claimOutputFile, outputFileProblem } from './outputFile.ts';
+export { outputFileProblem } from './outputFile.ts';
 export { fileHead } from './fileHead.ts';

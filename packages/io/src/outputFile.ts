@@ -1,6 +1,4 @@
 import { lstatSync } from 'node:fs';
-import { lockOutput } from './outputLock.ts';
-import { removeStaleTemps } from './staleTemps.ts';
 
 /**
  * Why carb may not write the file `file` (written whole, replacing what is there), or null
@@ -20,17 +18,4 @@ export function outputFileProblem(file: string, what: string, isCarbs: (file: st
   if (st.isDirectory()) return `${file} is a folder; expected a file name for ${what}`;
   if (!isCarbs(file)) return `${file} exists and is not ${what} carb wrote; carb overwrites only its own files, so choose another name or move it away`;
   return null;
-}
-
-/**
- * Claims a file for a whole run: refuses it (Error, the one line of outputFileProblem), takes
- * its lock (lockOutput) and, holding it, removes the temporary files killed earlier writers of
- * it left. Returns the release.
- */
-export function claimOutputFile(file: string, what: string, isCarbs: (file: string) => boolean): () => void {
-  const problem = outputFileProblem(file, what, isCarbs);
-  if (problem) throw new Error(problem);
-  const release = lockOutput(file);
-  removeStaleTemps(file);
-  return release;
 }
