@@ -80,8 +80,8 @@ describe('an interrupted carb calibrate leaves the previous report as it was', (
     before = snapshot(out);
   }, 120_000);
 
-  it('has a report to protect (11 files)', () => {
-    expect(Object.keys(before).sort()).toEqual(['deploy.json', 'frontier.png', 'frontier.svg', 'index.html', 'manifest.json', 'paired.json', 'pipeline.json', 'splits.arrow', 'splits.csv', 'summary.json', 'tables.md']);
+  it('has a report to protect (12 files, the carb output marker among them)', () => {
+    expect(Object.keys(before).sort()).toEqual(['.carb-output.json', 'deploy.json', 'frontier.png', 'frontier.svg', 'index.html', 'manifest.json', 'paired.json', 'pipeline.json', 'splits.arrow', 'splits.csv', 'summary.json', 'tables.md']);
   });
 
   it('SIGTERM mid-write: previous report byte-identical, staging folder removed, the process dies of the signal', async () => {
@@ -96,15 +96,19 @@ describe('an interrupted carb calibrate leaves the previous report as it was', (
     const r = await killMidWrite(out, 'SIGKILL', 'kill');
     expect(r.signal).toBe('SIGKILL');
     expect(snapshot(out)).toEqual(before);
-    // nothing can run on SIGKILL: the hidden staging folder stays until the next write to the same folder
-    expect(readdirSync(tmp).filter((f) => f.startsWith('.'))).toEqual(r.staging);
+    // nothing can run on SIGKILL: the hidden staging folder and the run's lock stay until the next write to the same folder
+    expect(readdirSync(tmp).filter((f) => f.startsWith('.')).sort()).toEqual([...r.staging, '.report.carb-lock'].sort());
     expect(carb(calibrate(2, out))).toBe(0);
     expect(readdirSync(tmp).filter((f) => f.startsWith('.'))).toEqual([]);
     expect(snapshot(out)).toEqual(before);
   }, 120_000);
 
   it('a completed overwrite replaces the whole folder: no file of the old report survives beside the new manifest', async () => {
+    // a file left there by hand is not carb's to delete: the run is refused first, the file kept
     writeFileSync(join(out, 'stray.txt'), 'left by hand\n');
+    expect(carb(calibrate(3, out))).toBe(2);
+    expect(readFileSync(join(out, 'stray.txt'), 'utf8')).toBe('left by hand\n');
+    rmSync(join(out, 'stray.txt'));
     expect(carb(calibrate(3, out))).toBe(0);
     const after = snapshot(out);
     expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
@@ -121,7 +125,7 @@ describe('a folder that is not a carb report is refused before any work', () => 
     writeFileSync(join(dir, 'thesis.tex'), 'mine\n');
     const r = spawnSync(process.execPath, [join(ROOT, 'packages/cli/bin/carb.js'), 'main', '--section', 'ces-clean', '--out', dir], { cwd: ROOT, encoding: 'utf8' });
     expect(r.status).toBe(2);
-    expect(r.stderr).toBe(`carb: --out: ${dir} is a non-empty folder that is not a carb report (no manifest.json); the report replaces its folder whole, so choose a new or empty one\n`);
+    expect(r.stderr).toBe(`carb: --out: ${dir} is a non-empty folder carb did not write (no .carb-output.json); carb replaces only folders it wrote, so choose a new or empty one\n`);
     expect(readdirSync(dir)).toEqual(['thesis.tex']);
     expect(readdirSync(tmp).filter((f) => f.startsWith('.'))).toEqual([]);
   }, 60_000);

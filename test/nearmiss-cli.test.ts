@@ -42,7 +42,7 @@ describeShared('carb nearmiss on the shared tau2 airline trajectories', () => {
       'gpt-4.1_airline_test20/19/0', 'gpt-4.1_airline_test20/29/0', 'gpt-4.1_airline_test20/30/0',
     ]);
     expect(rows.map((x) => [x.nearMissCorrect, x.rateCorrect])).toEqual([[2, 2 / 16], [3, 3 / 9], [3, 3 / 6], [0, null]]);
-    expect(readdirSync(out).sort()).toEqual(['by-mutating-tool.png', 'by-mutating-tool.svg', 'by-skipped-tool.png', 'by-skipped-tool.svg', 'flagged.jsonl', 'index.html', 'nearmiss.json']);
+    expect(readdirSync(out).sort()).toEqual(['.carb-output.json', 'by-mutating-tool.png', 'by-mutating-tool.svg', 'by-skipped-tool.png', 'by-skipped-tool.svg', 'flagged.jsonl', 'index.html', 'nearmiss.json']);
     const report = JSON.parse(readFileSync(join(out, 'nearmiss.json'), 'utf8')) as { agents: { agent: string; ciCorrect: { low: number; high: number } }[] };
     // Wilson 95% for 2/16: 0.0350–0.3602 (score interval, z = 1.95996)
     expect(report.agents[0]!.ciCorrect.low).toBeCloseTo(0.035, 4);
@@ -99,7 +99,7 @@ describe('carb nearmiss on hand-written and damaged input', () => {
     writeFileSync(join(dir, 'other/keep.txt'), 'x');
     const other = await runCli(['nearmiss', file, '--guards', GUARDS, '--out', join(dir, 'other')]);
     expect(other.code).toBe(2);
-    expect(other.errLines).toEqual([`carb: --out: expected a new, empty or earlier near-miss report folder, found ${join(dir, 'other')} holding other files`]);
+    expect(other.errLines).toEqual([`carb: --out: ${join(dir, 'other')} is a non-empty folder carb did not write (no .carb-output.json); carb replaces only folders it wrote, so choose a new or empty one`]);
     expect(readdirSync(join(dir, 'other'))).toEqual(['keep.txt']);
   }, 120_000);
 

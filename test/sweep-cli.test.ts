@@ -111,6 +111,8 @@ describe('carb sweep (child process)', () => {
     // shards into one shared folder: the last to finish writes the tables itself
     const shared = join(work, 'shared');
     mkdirSync(join(shared, 'conditions'), { recursive: true });
+    // the sweep record, as the first shard to start writes it (a folder without one is not a sweep's)
+    cpSync(join(shards[0]!, 'sweep.json'), join(shared, 'sweep.json'));
     for (const f of readdirSync(join(shards[0]!, 'conditions'))) cpSync(join(shards[0]!, 'conditions', f), join(shared, 'conditions', f));
     for (const f of readdirSync(join(shards[1]!, 'conditions'))) cpSync(join(shards[1]!, 'conditions', f), join(shared, 'conditions', f));
     const last = carb('sweep', spec, '--out', shared, '--shard', '1/2');

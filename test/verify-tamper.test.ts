@@ -58,14 +58,14 @@ describe('carb verify checks every file of the folder before re-running', () => 
     const top = await carb('verify', join(tmp, 'out'), '--expect-manifest-hash', hash);
     expect(top.err).not.toMatch(/changed|missing|extra|differs/);
     expect(top.out).toContain(`manifest sha256 ${hash}\n`);
-    // 2 sections × (summary.json, deploy.json, pipeline.json, splits.arrow, splits.csv, paired.json, tables.md, frontier.svg/.png, index.html, manifest.json) + tables.md, index.html
-    expect(top.out).toMatch(/verify: all 24 outputs and manifest\.json match/);
+    // 2 sections × (summary.json, deploy.json, pipeline.json, splits.arrow, splits.csv, paired.json, tables.md, frontier.svg/.png, index.html, .carb-output.json, manifest.json) + tables.md, index.html, .carb-output.json
+    expect(top.out).toMatch(/verify: all 27 outputs and manifest\.json match/);
     expect(top.code).toBe(0);
     // the section's manifest re-runs exactly that section (`main … --section ces-clean`)
     const section = JSON.parse(readFileSync(join(tmp, 'out', 'ces-clean', 'manifest.json'), 'utf8'));
     expect(section.command.argv).toEqual(['main', '--root', ROOT, '--job', jobFile, '--section', 'ces-clean']);
     const one = await carb('verify', join(tmp, 'out', 'ces-clean'));
-    expect(one.out).toMatch(/verify: all 10 outputs and manifest\.json match/);
+    expect(one.out).toMatch(/verify: all 11 outputs and manifest\.json match/);
     expect(one.err).toContain('carb: CES clean\n');
     expect(one.err).not.toContain('CES near-miss');
     expect(one.code).toBe(0);

@@ -1,6 +1,5 @@
-import { tempPathFor } from '@carb/io';
+import { removeOnSignal, tempPathFor } from '@carb/io';
 import { createReadStream, createWriteStream, renameSync, rmSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { constants, createGzip } from 'node:zlib';
 import { JsonlCorpusWriter } from './jsonlCorpusWriter.ts';
@@ -12,16 +11,18 @@ import type { Episode } from './types.ts';
  * it as it checks a plain corpus. Level 9, no file name or time in the gzip header
  * (zlib's defaults), so the same episodes give the same bytes. Memory stays bounded: the
  * plain corpus goes to a temporary file, which is then streamed through gzip; `out`
- * appears only by rename, and `abort()` leaves nothing.
+ * appears only by rename; `abort()`, SIGINT, SIGTERM and SIGHUP leave nothing.
  */
 export class GzipJsonlCorpusWriter {
   private readonly plain: JsonlCorpusWriter;
   private readonly plainPath: string;
   private readonly gzTmp: string;
+  private readonly forget: Array<() => void>;
 
   constructor(readonly out: string) {
-    this.plainPath = join(dirname(out), `.${basename(out)}.${process.pid}.jsonl`);
+    this.plainPath = tempPathFor(out, '.plain.jsonl');
     this.gzTmp = tempPathFor(out, '.gz');
+    this.forget = [removeOnSignal(this.plainPath), removeOnSignal(this.gzTmp)];
     this.plain = new JsonlCorpusWriter(this.plainPath);
   }
 
@@ -39,14 +40,18 @@ export class GzipJsonlCorpusWriter {
       await pipeline(createReadStream(this.plainPath), createGzip({ level: constants.Z_BEST_COMPRESSION }), createWriteStream(this.gzTmp));
       renameSync(this.gzTmp, this.out);
     } finally {
-      rmSync(this.plainPath, { force: true });
-      rmSync(this.gzTmp, { force: true });
+      this.cleanUp();
     }
   }
 
   abort(): void {
     this.plain.abort();
+    this.cleanUp();
+  }
+
+  private cleanUp(): void {
     rmSync(this.plainPath, { force: true });
     rmSync(this.gzTmp, { force: true });
+    for (const f of this.forget) f();
   }
 }

@@ -28,3 +28,4 @@ export { JsonlCorpusWriter } from './jsonlCorpusWriter.ts';
 export { GzipJsonlCorpusWriter } from './gzipJsonlCorpusWriter.ts';
 export { readLabels, readLabelsBeside, labelsPathFor } from './labelsReader.ts';
 export { inspectCorpus, unknownToolCounts, type GroupStats, type InspectReport } from './inspect.ts';
+export { isCarbCorpusFile } from './carbCorpusFile.ts';

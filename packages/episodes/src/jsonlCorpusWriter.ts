@@ -1,4 +1,4 @@
-import { tempPathFor } from '@carb/io';
+import { removeOnSignal, tempPathFor } from '@carb/io';
 import { closeSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { LinesDigest, corpusHeaderText } from './corpusHeader.ts';
@@ -17,18 +17,21 @@ function writeAll(fd: number, data: Buffer): void {
  * bytes as `encodeCorpusJsonl` of all the episodes. The header line comes first but
  * holds the digest of what follows, so the lines go to a temporary body file while
  * being hashed; `finish()` writes header + body to a second temporary file and renames
- * it onto `out` (atomic: `out` is untouched until then, and `abort()` leaves nothing).
+ * it onto `out` (atomic: `out` is untouched until then; `abort()`, SIGINT, SIGTERM and
+ * SIGHUP leave nothing).
  */
 export class JsonlCorpusWriter {
   private readonly digest = new LinesDigest();
   private readonly bodyPath: string;
   private readonly finalTmp: string;
   private fd: number | null;
+  private readonly forget: Array<() => void>;
 
   constructor(readonly out: string) {
     mkdirSync(dirname(out), { recursive: true });
     this.bodyPath = tempPathFor(out, '.body');
     this.finalTmp = tempPathFor(out);
+    this.forget = [removeOnSignal(this.bodyPath), removeOnSignal(this.finalTmp)];
     this.fd = openSync(this.bodyPath, 'w');
   }
 
@@ -62,15 +65,19 @@ export class JsonlCorpusWriter {
       }
       renameSync(this.finalTmp, this.out);
     } finally {
-      rmSync(this.bodyPath, { force: true });
-      rmSync(this.finalTmp, { force: true });
+      this.cleanUp();
     }
   }
 
   abort(): void {
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
+    this.cleanUp();
+  }
+
+  private cleanUp(): void {
     rmSync(this.bodyPath, { force: true });
     rmSync(this.finalTmp, { force: true });
+    for (const f of this.forget) f();
   }
 }

@@ -26,3 +26,4 @@ export { concatBreakpoints } from './concatBreakpoints.ts';
 export { breakpointTablesToArrow, breakpointTablesFromArrow, decodeBreakpointArrow, isBreakpointArrowFile, breakpointArrowKind, NOT_WHOLE_BREAKPOINTS, BREAKPOINT_BATCH_EPISODES } from './breakpointArrow.ts';
 export { shardSize, type ReplayProvenance } from './replayProvenance.ts';
 export { takeBreakpoints } from './takeBreakpoints.ts';
+export { REPLAY_SHARDS_RULE, isBreakpointArrowHead } from './breakpointOutput.ts';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 import { POOLED_STRATUM, type DeployRow, type SplitResult, type SummaryRow } from '@carb/calibrate';
-import { escapeHtml, markdownText, writeDirAtomic } from '@carb/io';
+import { OUTPUT_MARKER, escapeHtml, lockOutput, markdownText, outputMarkerText, writeFileAtomic, writeOutputFolder } from '@carb/io';
 import type { Pipeline } from '@carb/pipeline';
 import { corpusMarkdown } from './corpusSection.ts';
 import { defaultTables } from './defaultTables.ts';
@@ -13,7 +14,7 @@ import type { ManifestInput } from './manifest.ts';
 import { svgToPng } from './png.ts';
 import { splitsArrow, splitsCsv } from './splits.ts';
 import { summaryJson } from './summaryJson.ts';
-import { isReportFolder } from './target.ts';
+import { REPORT_RULE, SECTIONS_KIND, sectionsTargetProblem } from './target.ts';
 import type { PairedDiff } from './types.ts';
 
 /** One plot: written as `<name>.svg` and `<name>.png`, inlined in index.html. */
@@ -174,18 +175,24 @@ function addManifest(files: Map<string, string | Uint8Array>, manifest: object |
   return { outputs, manifestHash: sha256(text) };
 }
 
+/** A report's files with its marker (listing them and manifest.json) and manifest.json (listing the marker too). */
+function reportFolderFiles(input: ReportInput): { files: Map<string, string | Uint8Array>; written: WrittenReport } {
+  const files = reportFiles(input);
+  files.set(OUTPUT_MARKER, outputMarkerText(REPORT_RULE.kind, [...files.keys(), ...(input.manifest ? ['manifest.json'] : [])]));
+  return { files, written: addManifest(files, input.manifest) };
+}
+
 /**
  * Writes one report directory: summary.json, splits.arrow, splits.csv, paired.json
- * (when given), tables.md, <plot>.svg/.png, index.html and manifest.json with the
- * SHA-256 of every other file. No timestamps: the same input gives byte-identical
- * files. The folder is replaced whole (see writeDirAtomic in @carb/io): an interrupted
- * run leaves the previous report as it was. An existing non-empty folder that is not a
- * carb report is refused.
+ * (when given), tables.md, <plot>.svg/.png, index.html, the carb output marker and
+ * manifest.json with the SHA-256 of every other file. No timestamps: the same input gives
+ * byte-identical files. The folder is replaced whole under the output-folder rule
+ * (REPORT_RULE, writeOutputFolder in @carb/io): an interrupted run leaves the previous
+ * report as it was; a folder carb did not write is refused.
  */
 export async function writeReport(dir: string, input: ReportInput): Promise<WrittenReport> {
-  const files = reportFiles(input);
-  const written = addManifest(files, input.manifest);
-  await writeDirAtomic(dir, files, { replaceable: isReportFolder });
+  const { files, written } = reportFolderFiles(input);
+  await writeOutputFolder(dir, REPORT_RULE, files);
   return written;
 }
 
@@ -201,15 +208,22 @@ export interface SectionsManifest {
   command: { argv: string[] };
   /** Section slug → its pipeline hash (each corpus has its own digest, hence its own hash). */
   sections: Record<string, string | null>;
-  /** Every file under the directory (`slug/file`), section manifests included. */
+  /**
+   * Every file carb main wrote: its top files (index.html, tables.md, .carb-output.json) and each
+   * section's (`slug/file`, section manifests and markers included); nothing else in the folder.
+   */
   outputs: Record<string, string>;
 }
 
 /**
- * Writes a multi-corpus report: one report directory per section (`<slug>/`, each with
- * its own manifest.json, so it verifies on its own), then a top tables.md (cross-corpus
- * tables, e.g. Table 8 over cohorts), index.html linking the sections, and manifest.json
- * covering every file. The whole tree is replaced at once, like {@link writeReport}.
+ * Writes a multi-corpus report into `dir`, touching only what it writes: one report folder
+ * per section (`<slug>/`, each with its own manifest.json, so it verifies on its own, and
+ * each replaced whole like {@link writeReport}), then, each replaced atomically, the top
+ * tables.md (cross-corpus tables, e.g. Table 8 over cohorts), index.html linking the
+ * sections, the top marker (kind report-sections, listing the top files) and manifest.json
+ * covering the top files and every section file. Anything else in `dir` (other carb outputs,
+ * the user's files) is left alone; a section folder or top file carb did not write is
+ * refused before anything is written.
  */
 export async function writeReportSections(dir: string, input: {
   title: string;
@@ -220,13 +234,14 @@ export async function writeReportSections(dir: string, input: {
 }): Promise<WrittenReport> {
   const slugs = new Set<string>();
   const all = new Map<string, string | Uint8Array>();
+  const folders: Array<[string, Map<string, string | Uint8Array>]> = [];
   for (const s of input.sections) {
     if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(s.slug) || slugs.has(s.slug)) {
       throw new Error(`report: section "${s.slug}": expected a unique slug of letters, digits, ".", "_" or "-"`);
     }
     slugs.add(s.slug);
-    const files = reportFiles(s.input);
-    addManifest(files, s.input.manifest);
+    const { files } = reportFolderFiles(s.input);
+    folders.push([s.slug, files]);
     for (const [f, data] of files) all.set(`${s.slug}/${f}`, data);
   }
   const tablesMd = input.tables ? tablesMarkdown(input.title, input.tables) : undefined;
@@ -244,8 +259,10 @@ export async function writeReportSections(dir: string, input: {
     ...(tablesMd ? [markdownToHtml(tablesMd.replace(/^# .*\n/, ''))] : []),
   ];
   all.set('index.html', htmlPage(input.title, body.join('\n')));
+  const top = ['index.html', ...(tablesMd ? ['tables.md'] : []), ...(input.command ? ['manifest.json'] : [])];
+  all.set(OUTPUT_MARKER, outputMarkerText(SECTIONS_KIND, top));
   const outputs = Object.fromEntries([...all].map(([f, data]) => [f, sha256(data)]).sort(([a], [b]) => (a! < b! ? -1 : a! > b! ? 1 : 0)));
-  let manifestHash: string | undefined;
+  let manifestText: string | undefined;
   if (input.command) {
     const manifest: SectionsManifest = {
       carbVersion: input.command.carbVersion,
@@ -253,10 +270,20 @@ export async function writeReportSections(dir: string, input: {
       sections: Object.fromEntries(input.sections.map((s) => [s.slug, s.input.manifest?.pipelineHash ?? null])),
       outputs,
     };
-    const text = JSON.stringify(manifest, null, 2) + '\n';
-    all.set('manifest.json', text);
-    manifestHash = sha256(text);
+    manifestText = JSON.stringify(manifest, null, 2) + '\n';
   }
-  await writeDirAtomic(dir, all, { replaceable: isReportFolder });
+  const release = lockOutput(dir);
+  try {
+    const problem = sectionsTargetProblem(dir, [...slugs]);
+    if (problem) throw new Error(problem);
+    for (const [slug, files] of folders) await writeOutputFolder(join(dir, slug), REPORT_RULE, files);
+    // the marker first (it claims the top files), the manifest, which covers everything, last
+    writeFileAtomic(join(dir, OUTPUT_MARKER), all.get(OUTPUT_MARKER)!);
+    for (const f of ['tables.md', 'index.html']) if (all.has(f)) writeFileAtomic(join(dir, f), all.get(f)!);
+    if (manifestText) writeFileAtomic(join(dir, 'manifest.json'), manifestText);
+  } finally {
+    release();
+  }
+  const manifestHash = manifestText ? sha256(manifestText) : undefined;
   return manifestHash ? { outputs, manifestHash } : { outputs };
 }

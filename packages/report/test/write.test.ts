@@ -39,7 +39,7 @@ describe('writeReport', () => {
   beforeAll(async () => { written = await writeReport(dir, input()); });
 
   it('writes every output, and a manifest hashing each of them', () => {
-    expect(readdirSync(dir).sort()).toEqual(['frontier.png', 'frontier.svg', 'index.html', 'manifest.json', 'paired.json', 'splits.arrow', 'splits.csv', 'summary.json', 'tables.md']);
+    expect(readdirSync(dir).sort()).toEqual(['.carb-output.json', 'frontier.png', 'frontier.svg', 'index.html', 'manifest.json', 'paired.json', 'splits.arrow', 'splits.csv', 'summary.json', 'tables.md']);
     const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
     expect(Object.keys(manifest)).toEqual(['carbVersion', 'pipelineHash', 'components', 'corpus', 'command', 'outputs']);
     expect(manifest.pipelineHash).toMatch(/^[0-9a-f]{64}$/);
@@ -108,10 +108,11 @@ describe('writeReportSections', () => {
       tables: { 'Table 8': '| Cohort | Method |\n|:---|:---|\n| CES clean: 80/80 | No guard |\n' },
       command: { carbVersion: '0.1.0', argv: ['main'] },
     });
-    expect(readdirSync(dir).sort()).toEqual(['ces-clean', 'graph-braid', 'index.html', 'manifest.json', 'tables.md']);
+    expect(readdirSync(dir).sort()).toEqual(['.carb-output.json', 'ces-clean', 'graph-braid', 'index.html', 'manifest.json', 'tables.md']);
     const top = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
     expect(top.sections).toEqual({ 'ces-clean': a.manifest!.pipelineHash, 'graph-braid': b.manifest!.pipelineHash });
-    expect(Object.keys(top.outputs)).toHaveLength(2 * 9 + 2);
+    // each section: 9 files and its marker; the top: index.html, tables.md and its marker (the manifest lists all but itself)
+    expect(Object.keys(top.outputs)).toHaveLength(2 * 10 + 3);
     for (const [f, h] of Object.entries(top.outputs)) expect(sha(readFileSync(join(dir, f))), f).toBe(h);
     const html = readFileSync(join(dir, 'index.html'), 'utf8');
     expect(html).toContain('<a href="ces-clean/index.html">CES clean</a>');

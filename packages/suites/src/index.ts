@@ -7,3 +7,4 @@ export { scoreNoise, noisyScore } from './noise.ts';
 export { edgeDropout } from './edgeDropout.ts';
 export { writeSuite, writeSuiteStream, suiteFiles, labelsToJsonl, corpusStem } from './write.ts';
 export { FILLER_TOOLS } from './fillers.ts';
+export { suiteOutputProblem, suitePaths } from './suiteOutput.ts';

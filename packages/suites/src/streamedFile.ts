@@ -1,4 +1,4 @@
-import { tempPathFor } from '@carb/io';
+import { removeOnSignal, tempPathFor } from '@carb/io';
 import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 
@@ -7,17 +7,20 @@ const FLUSH_AT = 1 << 22;
 
 /**
  * A text file written piece by piece into a temporary sibling and renamed onto its path by
- * finish(): readers see the old file or the whole new one, never a part.
+ * finish(): readers see the old file or the whole new one, never a part. The temporary file
+ * goes with abort(), SIGINT, SIGTERM and SIGHUP (once the event loop gets a turn).
  */
 export class StreamedFile {
   private readonly tmp: string;
   private fd: number | null;
   private pending: string[] = [];
   private pendingBytes = 0;
+  private readonly forget: () => void;
 
   constructor(readonly path: string) {
     mkdirSync(dirname(path), { recursive: true });
     this.tmp = tempPathFor(path);
+    this.forget = removeOnSignal(this.tmp);
     this.fd = openSync(this.tmp, 'w');
   }
 
@@ -32,12 +35,14 @@ export class StreamedFile {
     closeSync(this.fd!);
     this.fd = null;
     renameSync(this.tmp, this.path);
+    this.forget();
   }
 
   abort(): void {
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
     rmSync(this.tmp, { force: true });
+    this.forget();
   }
 
   private flush(): void {

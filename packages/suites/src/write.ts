@@ -39,12 +39,16 @@ export function writeSuite(out: SuiteOutput, file: string): string[] {
   return files.map(([path]) => path);
 }
 
+/** Trajectories generated between two turns of the event loop (when a signal can be handled). */
+const YIELD_EVERY = 1000;
+
 /**
  * writeSuite for a generator of trajectories too large for memory: the same three files, the
  * same bytes, written through temporary files that are renamed into place once complete (the
- * meta file, which needs the realized harm count, last).
+ * meta file, which needs the realized harm count, last). The event loop gets a turn every
+ * YIELD_EVERY trajectories, so SIGINT/SIGTERM remove the temporary files mid-run.
  */
-export function writeSuiteStream(trajectories: Iterable<{ episode: Episode; label: EpisodeLabels }>, meta: (episodes: number, harmful: number) => SuiteMeta, file: string): string[] {
+export async function writeSuiteStream(trajectories: Iterable<{ episode: Episode; label: EpisodeLabels }>, meta: (episodes: number, harmful: number) => SuiteMeta, file: string): Promise<string[]> {
   const stem = corpusStem(file);
   const paths = [`${stem}.jsonl`, `${stem}.labels.jsonl`, `${stem}.meta.json`];
   const episodes = new StreamedFile(paths[0]!);
@@ -57,6 +61,7 @@ export function writeSuiteStream(trajectories: Iterable<{ episode: Episode; labe
       labels.write(labelLine(label));
       n++;
       if (label.harmful) harmful++;
+      if (n % YIELD_EVERY === 0) await new Promise((r) => setImmediate(r));
     }
     episodes.finish();
     labels.finish();

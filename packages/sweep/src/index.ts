@@ -30,3 +30,4 @@ export { selectConditions, onlyProblem, type SweepShard, type SelectedCondition 
 export { sweepRecord, readSweepRecord, specHash, SWEEP_RECORD, type SweepRecord } from './sweepRecord.ts';
 export { writeAggregates } from './writeAggregates.ts';
 export { conditionFile, readStoredCondition, writeCondition, CONDITIONS_DIR } from './store.ts';
+export { SWEEP_RULE, sweepLockPart } from './sweepRule.ts';

@@ -1,10 +1,11 @@
 import { join } from 'node:path';
+import { removeStaleTemps } from '@carb/io';
 import type { Pipeline } from '@carb/pipeline';
 import { Piscina } from 'piscina';
 import { conditionHash } from './conditionHash.ts';
 import { onInterrupt } from './interrupts.ts';
 import { selectConditions, type SweepShard } from './selectConditions.ts';
-import { jsonText, readStoredCondition, storedFiles, writeCondition, writeUnlessSame } from './store.ts';
+import { conditionFile, jsonText, readStoredCondition, storedFiles, writeCondition, writeUnlessSame } from './store.ts';
 import { SWEEP_RECORD, sweepRecord, type SweepRecord } from './sweepRecord.ts';
 import { sweepPipelineHash } from './sweepPipelineHash.ts';
 import { sweepWorkerEntry } from './sweepWorkerEntry.ts';
@@ -58,7 +59,8 @@ export interface SweepRun {
  * as soon as it is done; when every condition of the spec is in `out` (whichever run or shard
  * wrote it), the tables, CSV, figures and index.html are written. Every file is the same bytes
  * for any worker count, sharding or interruption-and-resume. SIGINT/SIGTERM/SIGHUP end the run
- * between two files, never inside one.
+ * between two files, never inside one. Temporary files a killed run left for the selected
+ * conditions are removed: only this run (the caller holds its shard's lock) writes them.
  */
 export async function runSweep(opts: RunSweepOptions): Promise<SweepRun> {
   const { spec, out } = opts;
@@ -77,6 +79,7 @@ export async function runSweep(opts: RunSweepOptions): Promise<SweepRun> {
   });
   try {
     writeUnlessSame(join(out, SWEEP_RECORD), jsonText(record));
+    for (const { index } of selected) removeStaleTemps(conditionFile(out, hashes[index]!));
     const pending: number[] = [];
     for (const { index, condition } of selected) {
       if (readStoredCondition(out, hashes[index]!, condition.name)) emit('skipped', index);

@@ -3,13 +3,22 @@ import {
   BUILTIN_GUARDRAILS, auditPipeline, carbGate, decideAll, figure3Svg, readDecisions, readItems, readVerdicts, runAudit, summaryJson,
   table16Csv, table16Markdown, table1Csv, table1Markdown, builtinGuardrail, type BuiltinGuardrail, type GuardrailDecisions,
 } from '@carb/audit';
-import { printableLines, writeDirAtomic } from '@carb/io';
+import { outputFolderProblem, printableLines, writeOutputFolder } from '@carb/io';
+import { UsageError } from '../options/usageError.ts';
+import { holdingOutput } from '../holdingOutput.ts';
+import { AUDIT_RULE } from './auditTarget.ts';
 import { resolveGate } from '../gate/resolveGate.ts';
 import { isDecisionsFile, type AuditArgs } from './audit.ts';
 import { decisionShown, verdictShown } from './auditShown.ts';
 
 /** `carb audit`, once its options have passed. */
 export async function run(args: AuditArgs): Promise<void> {
+  const target = outputFolderProblem(args.out, AUDIT_RULE);
+  if (target !== null) throw new UsageError(`--out: ${target}`);
+  await holdingOutput(args.out, () => audit(args));
+}
+
+async function audit(args: AuditArgs): Promise<void> {
   // the deploy row is resolved first: a missing row or a stale pipeline stops the command before the audit runs
   const gate = args.deploy !== undefined ? resolveGate(args) : null;
   if (gate?.notice) process.stderr.write(`carb: ${gate.notice}\n`);
@@ -25,7 +34,7 @@ export async function run(args: AuditArgs): Promise<void> {
   });
   const report = runAudit(items, guardrails, { ...(verdicts ? { verdicts, verdictsName: args.verdicts! } : {}), pipeline });
   const summary = summaryJson(report);
-  await writeDirAtomic(args.out, [
+  await writeOutputFolder(args.out, AUDIT_RULE, [
     ['summary.json', `${JSON.stringify(summary, null, 2)}\n`],
     ['table1.md', table1Markdown(report)],
     ['table1.csv', table1Csv(report)],

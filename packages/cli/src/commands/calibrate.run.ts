@@ -11,6 +11,7 @@ import { mergeShards } from '../mergeShards.ts';
 import { readManifestFile } from '../manifestFile.ts';
 import { invocation } from '../argv.ts';
 import { UsageError } from '../options/usageError.ts';
+import { holdingOutput } from '../holdingOutput.ts';
 import type { CalibrateArgs } from './calibrate.ts';
 
 /**
@@ -55,6 +56,10 @@ function titleFor(paths: readonly string[], format: string | null, models: reado
 
 /** `carb calibrate`, once its options have passed: replay (streamed, or merged shards), protocol, report. */
 export async function run(args: CalibrateArgs): Promise<void> {
+  await holdingOutput(args.out, () => calibrate(args));
+}
+
+async function calibrate(args: CalibrateArgs): Promise<void> {
   const loaded = loadPipeline(args.pipeline ?? defaultPipelinePath());
   const shards = await breakpointInputs(args.corpus);
   // shards were replayed with these sources already (carb replay --shard takes the same flags): only their pins are compared

@@ -1,7 +1,8 @@
-import { AdapterError, GzipJsonlCorpusWriter, JsonlCorpusWriter, encodeArrow, formatProblem, streamCorpus, unknownToolCounts, type CorpusSummary, type Episode } from '@carb/episodes';
+import { AdapterError, GzipJsonlCorpusWriter, JsonlCorpusWriter, encodeArrow, formatProblem, isCarbCorpusFile, streamCorpus, unknownToolCounts, type CorpusSummary, type Episode } from '@carb/episodes';
 import { printable, printableLines, progress, writeFileAtomic, type Progress } from '@carb/io';
 import { defaultPipelinePath, loadPipeline, loadToolTypings, type ToolTyping } from '@carb/pipeline';
 import type { IngestArgs } from './ingest.ts';
+import { holdingOutputFile } from '../holdingOutput.ts';
 
 /** Tool typing for unknown-tool counts: explicit typing files, else the pipeline's; null (reported) when unreadable. */
 export function toolTypingFor(args: { pipeline?: string; tools?: string[] }): ToolTyping | null {
@@ -41,6 +42,10 @@ export function summaryLines(s: CorpusSummary, unknown: Record<string, number>):
 
 /** `carb ingest`, once its options have passed. */
 export async function run(args: IngestArgs): Promise<void> {
+  await holdingOutputFile(args.out, 'a corpus', isCarbCorpusFile, () => ingest(args));
+}
+
+async function ingest(args: IngestArgs): Promise<void> {
   const out = args.out;
   const typing = toolTypingFor(args);
   if (typing === null) return;

@@ -3,12 +3,13 @@ import { join, resolve } from 'node:path';
 import { DEFAULT_ALPHAS, METHOD_ORDER, type MethodName, type SplitDataset } from '@carb/calibrate';
 import { printable } from '@carb/io';
 import { loadPipeline, type Pipeline } from '@carb/pipeline';
-import { fmtAlpha, reportTargetProblem, table4, table8, writeReport, writeReportSections, type ReportSection } from '@carb/report';
+import { fmtAlpha, reportTargetProblem, sectionsTargetProblem, table4, table8, writeReport, writeReportSections, type ReportSection } from '@carb/report';
 import { invocation } from '../argv.ts';
 import { labelsFor, runCalibrationJob } from '../calibrationJob.ts';
 import { CARB_VERSION } from './version.ts';
 import { loadEpisodes, readStats } from '../loadEpisodes.ts';
 import { UsageError } from '../options/usageError.ts';
+import { holdingOutput } from '../holdingOutput.ts';
 import type { MainArgs } from './mainJob.ts';
 
 interface JobSection {
@@ -69,8 +70,13 @@ export async function run(args: MainArgs): Promise<void> {
     throw new UsageError(`--section: expected one of ${job.sections.map((s) => s.slug).join(', ')} (the sections of ${args.job}), found ${args.section}`);
   }
   const out = args.out ?? (only ? resolve(root, job.out, only.slug) : resolve(root, job.out));
-  const outProblem = reportTargetProblem(out);
+  // the whole folder is never replaced: only the section folders and top files carb main writes
+  const outProblem = only ? reportTargetProblem(out) : sectionsTargetProblem(out, job.sections.map((s) => s.slug));
   if (outProblem) throw new UsageError(`--out: ${outProblem}`);
+  await holdingOutput(out, () => runJob(root, job, only, out));
+}
+
+async function runJob(root: string, job: JobFile, only: JobSection | undefined, out: string): Promise<void> {
   const pipeline = loadPipeline(resolve(root, job.pipeline));
   if (only) {
     // a section re-run on its own writes the same bytes as in the full report: `carb verify out/<slug>` relies on it

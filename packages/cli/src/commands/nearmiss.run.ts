@@ -1,4 +1,4 @@
-import { printable, printableLines, writeDirAtomic } from '@carb/io';
+import { outputFolderProblem, printable, printableLines, writeOutputFolder } from '@carb/io';
 import { agentSummaries, barsSvg, detectEpisode, distributions, loadGuards } from '@carb/nearmiss';
 import { svgToPng } from '@carb/report';
 import { fail } from './ingest.run.ts';
@@ -7,13 +7,18 @@ import type { NearmissArgs } from './nearmiss.ts';
 import { flaggedTrajectories } from './nearmissFlagged.ts';
 import { nearmissHtml } from './nearmissHtml.ts';
 import { readNearmissInput } from './nearmissRead.ts';
-import { nearmissTargetProblem } from './nearmissTarget.ts';
+import { NEARMISS_RULE } from './nearmissTarget.ts';
+import { holdingOutput } from '../holdingOutput.ts';
 import { nearmissJsonRows, nearmissTable } from './nearmissText.ts';
 
 /** `carb nearmiss`, once its options have passed. */
 export async function run(args: NearmissArgs): Promise<void> {
-  const target = nearmissTargetProblem(args.out);
-  if (target !== null) throw new UsageError(target);
+  const target = outputFolderProblem(args.out, NEARMISS_RULE);
+  if (target !== null) throw new UsageError(`--out: ${target}`);
+  await holdingOutput(args.out, () => nearmiss(args));
+}
+
+async function nearmiss(args: NearmissArgs): Promise<void> {
   const spec = loadGuards(args.guards);
   const { episodes, problems } = readNearmissInput(args.files, args.format);
   for (const p of problems) process.stderr.write(`${printable(p)}\n`);
@@ -32,7 +37,7 @@ export async function run(args: NearmissArgs): Promise<void> {
     distributions: { correct, incorrect },
     flagged: flagged.length,
   };
-  await writeDirAtomic(args.out, [
+  await writeOutputFolder(args.out, NEARMISS_RULE, [
     ['nearmiss.json', `${JSON.stringify(report, null, 2)}\n`],
     ['flagged.jsonl', flagged.map((t) => `${JSON.stringify(t)}\n`).join('')],
     ['by-mutating-tool.svg', byTool],

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from '@carb/io';
+import { outputFolderProblem, writeFileAtomic } from '@carb/io';
 import { loadPipeline, defaultPipelinePath, withSelector } from '@carb/pipeline';
-import { breakpointTablesToArrow, defaultWorkers, gridMeans, gridMeansOfBreakpoints, naiveReplay, type GridMean } from '@carb/replay';
+import { REPLAY_SHARDS_RULE, breakpointTablesToArrow, defaultWorkers, isBreakpointArrowHead, gridMeans, gridMeansOfBreakpoints, naiveReplay, type GridMean } from '@carb/replay';
 import { suitePerturbationFor } from '../calibrationJob.ts';
 import { loadEpisodes } from '../loadEpisodes.ts';
 import { shardFileName } from '../options/shard.ts';
@@ -10,9 +10,21 @@ import { replayInput, replayProvenance } from '../replayInput.ts';
 import { runSources } from '../scoresAndEvents.ts';
 import type { ReplayArgs } from './replay.ts';
 import { UsageError } from '../options/usageError.ts';
+import { holdingOutputFile } from '../holdingOutput.ts';
 
 /** `carb replay`, once its options have passed. */
 export async function run(args: ReplayArgs): Promise<void> {
+  if (args.out === undefined) return replay(args);
+  // with --shard, --out is the folder the array tasks fill together: each task owns only its shard file
+  if (args.shard) {
+    const problem = outputFolderProblem(args.out, REPLAY_SHARDS_RULE);
+    if (problem) throw new UsageError(`--out: ${problem}`);
+  }
+  const file = args.shard ? join(args.out, shardFileName(args.shard)) : args.out;
+  return holdingOutputFile(file, 'a breakpoint table', isBreakpointArrowHead, () => replay(args));
+}
+
+async function replay(args: ReplayArgs): Promise<void> {
   const { pipeline: base, sources } = runSources(loadPipeline(args.pipeline ?? defaultPipelinePath()), args);
   const kinds = args.selector ?? [base.selector.kind];
   const load = { format: args.format, strict: args.strict, includeAborted: args['include-aborted'] };

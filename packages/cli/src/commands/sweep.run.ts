@@ -1,9 +1,10 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { carbPath, printableLines } from '@carb/io';
+import { carbPath, outputFolderProblem, printableLines } from '@carb/io';
 import { loadPipeline } from '@carb/pipeline';
 import { defaultWorkers } from '@carb/replay';
-import { loadSweepSpec, onlyProblem, runSweep, selectConditions } from '@carb/sweep';
+import { SWEEP_RULE, loadSweepSpec, onlyProblem, runSweep, selectConditions, sweepLockPart } from '@carb/sweep';
+import { holdingOutput } from '../holdingOutput.ts';
 import { UsageError } from '../options/usageError.ts';
 import type { SweepArgs } from './sweep.ts';
 import { sweepProgress } from './sweepProgress.ts';
@@ -12,7 +13,8 @@ import { CARB_VERSION } from './version.ts';
 /** `carb sweep`, once its options have passed. */
 export async function run(args: SweepArgs): Promise<void> {
   if (!existsSync(args.spec)) throw new UsageError(`<spec>: expected a sweep spec file (e.g. configs/sweeps/graph-braid-table10.json), found no file at ${args.spec}`);
-  if (existsSync(args.out) && !statSync(args.out).isDirectory()) throw new UsageError(`--out: expected a folder for the sweep, found a file at ${args.out}`);
+  const outProblem = outputFolderProblem(args.out, SWEEP_RULE);
+  if (outProblem) throw new UsageError(`--out: ${outProblem}`);
   const spec = loadSweepSpec(args.spec);
   const problem = args.only ? onlyProblem(spec, args.only) : null;
   if (problem) throw new UsageError(problem);
@@ -21,11 +23,11 @@ export async function run(args: SweepArgs): Promise<void> {
   const progress = sweepProgress(spec.name, total);
   let result;
   try {
-    result = await runSweep({
+    result = await holdingOutput(args.out, () => runSweep({
       spec, pipeline, out: args.out, workers: args.workers ?? defaultWorkers(), carbVersion: CARB_VERSION,
       ...(args.only ? { only: args.only } : {}), ...(args.shard ? { shard: args.shard } : {}),
       onEvent: (e) => progress.event(e), onInterrupt: () => progress.stop(),
-    });
+    }), sweepLockPart(args.shard));
   } finally {
     progress.stop();
   }
