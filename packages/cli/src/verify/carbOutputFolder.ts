@@ -1,5 +1,6 @@
 import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readOutputMarker } from '@carb/io';
 import { SWEEP_RECORD } from '@carb/sweep';
 
 /** The files a carb output folder is known by: a report's manifest, a sweep's record. */
@@ -23,11 +24,12 @@ function isCarbRecord(file: string): boolean {
 }
 
 /**
- * True when `dir` is a carb output folder of its own: its manifest.json (a report) or
- * sweep.json (a sweep) is a record carb wrote. `carb verify` skips such a folder when its own
+ * True when `dir` is a carb output folder of its own: it has carb's output marker, or (a
+ * folder an earlier carb wrote) its manifest.json (a report) or sweep.json (a sweep) is a
+ * record carb wrote. `carb verify` skips such a folder when its own
  * manifest lists nothing in it: another output (`out/own-logs`, `out/sweeps/table10` beside
  * the main job's sections).
  */
 export function isCarbOutputFolder(dir: string): boolean {
-  return OUTPUT_RECORDS.some((name) => isCarbRecord(join(dir, name)));
+  return readOutputMarker(dir) !== null || OUTPUT_RECORDS.some((name) => isCarbRecord(join(dir, name)));
 }
