@@ -78,3 +78,30 @@ describe('carb gate / explain refuse a deploy folder that differs from its manif
     expect([gate.code, gate.errLines]).toEqual([1, [`carb: ${file}: expected a file ${join(dir, 'manifest.json')} lists in its outputs, found it unlisted (refusing to gate with it)`]]);
   }, 60_000);
 });
+
+describe('--expect-manifest-hash pins the calibration a deployed gate runs', () => {
+  it('gate and explain run with the manifest\'s own SHA-256, and refuse a folder rewritten whole (deploy.json and manifest.json edited together)', async () => {
+    const pinned = sha(readFileSync(join(fixture.dir, 'manifest.json')));
+    const ok = await runCliWithStdin(['gate', '--deploy', fixture.deploy, '--method', 'g-carb', '--alpha', '.05', '--expect-manifest-hash', pinned], stepLines(leak.steps));
+    expect(ok.code, ok.err).toBe(0);
+    // the attacker edits λ and records the edited file's hash in manifest.json: the folder is consistent again
+    const x = edited('rewritten', 'deploy.json', (rows) => Object.assign(rows[0] as object, { lambdaIndex: 101, lambda: 1 }));
+    const manifestFile = join(x.dir, 'manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+    manifest.outputs['deploy.json'] = sha(readFileSync(x.file));
+    writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
+    const unpinned = await runCliWithStdin(['gate', '--deploy', x.file, '--method', 'g-carb', '--alpha', '.05'], stepLines(leak.steps));
+    expect(unpinned.code, unpinned.err).toBe(0);
+    const line = `carb: ${manifestFile}: expected sha256 ${pinned} (--expect-manifest-hash), found ${sha(readFileSync(manifestFile))} (refusing to gate with it)`;
+    const gate = await runCliWithStdin(['gate', '--deploy', x.file, '--method', 'g-carb', '--alpha', '.05', '--expect-manifest-hash', pinned], stepLines(leak.steps));
+    expect([gate.code, gate.out, gate.errLines]).toEqual([1, '', [line]]);
+    const explain = await runCli(['explain', CORPUS, '--episode', 'ces-000-leak', '--deploy', x.file, '--method', 'g-carb', '--alpha', '.05', '--expect-manifest-hash', pinned]);
+    expect([explain.code, explain.out, explain.errLines]).toEqual([1, '', [line]]);
+  }, 60_000);
+
+  it('is a usage error without --deploy (exit 2)', async () => {
+    const run = await runCliWithStdin(['gate', '--lambda', '.58', '--expect-manifest-hash', 'a'.repeat(64)], '');
+    expect(run.code).toBe(2);
+    expect(run.errLines).toEqual(['carb: --expect-manifest-hash: expected together with --deploy (it selects a deploy.json row), found it alone']);
+  }, 60_000);
+});

@@ -8,11 +8,17 @@ import { readManifestFile, type RecordedManifest } from '../manifestFile.ts';
  * beside it, when that is the pipeline the gate runs) are byte for byte what the calibration
  * wrote: the SHA-256 its `outputs` records. Every command that runs a deployed gate (gate,
  * explain, audit) comes through here, so none runs an edited λ or selector; one line naming
- * the file otherwise.
+ * the file otherwise. The manifest itself is trusted only as far as `expectManifestHash` (the
+ * "manifest sha256" the calibration printed) pins it: without the pin, a folder rewritten whole
+ * (deploy.json and manifest.json together) is a different calibration, not a detectable edit.
  */
-export function checkDeployFolder(deployFile: string, pipelineFile: string | undefined): { manifest: RecordedManifest; manifestFile: string } {
+export function checkDeployFolder(deployFile: string, pipelineFile: string | undefined, expectManifestHash?: string): { manifest: RecordedManifest; manifestFile: string } {
   const dir = dirname(deployFile);
   const manifestFile = join(dir, 'manifest.json');
+  if (expectManifestHash !== undefined && existsSync(manifestFile)) {
+    const now = fileSha256(manifestFile);
+    if (now !== expectManifestHash) throw new Error(`${manifestFile}: expected sha256 ${expectManifestHash} (--expect-manifest-hash), found ${now} (refusing to gate with it)`);
+  }
   const manifest = readManifestFile(manifestFile, 'the manifest.json of the calibration beside deploy.json');
   const folderPipeline = join(dir, 'pipeline.json');
   // without a pipeline.json beside it (and no --pipeline) deployPipeline says what is missing

@@ -1,6 +1,7 @@
 import type { Argv } from 'yargs';
 import { GUARANTEES, METHOD_ORDER, type Guarantee, type MethodName } from '@carb/calibrate';
 import { parseAlphas } from '../options/alphas.ts';
+import { sha256Option } from '../options/hash.ts';
 import { choiceSpec, pipelineSpec, textSpec } from '../options/specs.ts';
 import { UsageError, badValue } from '../options/usageError.ts';
 
@@ -19,7 +20,8 @@ export function gateChoiceOptions<T>(y: Argv<T>): Argv<T> {
     .option('alpha', { type: 'string', requiresArg: true, describe: 'risk budget α of the deploy row, e.g. .05', coerce: alphaOption })
     .option('stratum', textSpec('stratum', 'stratum of the deploy row (default all: the pooled run)'))
     .option('guarantee', choiceSpec('guarantee', 'guarantee of the deploy row (default expectation)', GUARANTEES))
-    .option('pipeline', { ...pipelineSpec(), describe: 'pipeline config (default: pipeline.json beside --deploy, else configs/pipelines/default.json)' }) as Argv<T>;
+    .option('pipeline', { ...pipelineSpec(), describe: 'pipeline config (default: pipeline.json beside --deploy, else configs/pipelines/default.json)' })
+    .option('expect-manifest-hash', { type: 'string', requiresArg: true, coerce: sha256Option('--expect-manifest-hash'), describe: 'with --deploy: refuse unless manifest.json beside it has this SHA-256 (the "manifest sha256" the calibration printed)' }) as Argv<T>;
 }
 
 /** The flags `carb gate` and `carb explain` share to name a gate. */
@@ -31,6 +33,7 @@ export interface GateChoiceArgs {
   guarantee?: Guarantee;
   lambda?: string;
   pipeline?: string;
+  'expect-manifest-hash'?: string;
 }
 
 /** Checks the flag combination (before any file is read); throws UsageError. */
@@ -41,7 +44,7 @@ export function checkGateChoice(a: GateChoiceArgs, options: { thresholdRequired:
     if (a.alpha === undefined) throw new UsageError('--alpha: expected a value (required with --deploy), found nothing');
     return;
   }
-  for (const flag of ['alpha', 'stratum', 'guarantee'] as const) {
+  for (const flag of ['alpha', 'stratum', 'guarantee', 'expect-manifest-hash'] as const) {
     if (a[flag] !== undefined) throw new UsageError(`--${flag}: expected together with --deploy (it selects a deploy.json row), found it alone`);
   }
   if (options.thresholdRequired && a.lambda === undefined) throw new UsageError('--deploy: expected --deploy <deploy.json> or --lambda <x> (with --check, or --all-thresholds), found none of them');

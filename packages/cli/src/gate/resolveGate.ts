@@ -31,7 +31,7 @@ export interface ResolvedGate {
 export function resolveGate(a: GateChoiceArgs): ResolvedGate {
   if (a.deploy !== undefined) {
     // before any row is read: an edited deploy.json or pipeline.json is refused as a whole
-    const { manifest } = checkDeployFolder(a.deploy, a.pipeline);
+    const { manifest } = checkDeployFolder(a.deploy, a.pipeline, a['expect-manifest-hash']);
     const rows = readDeployRows(a.deploy);
     const picked = selectRow(a.deploy, rows, { method: a.method!, alpha: a.alpha!, stratum: a.stratum ?? POOLED_STRATUM, guarantee: a.guarantee ?? 'expectation' });
     const base = deployPipeline(a.deploy, a.pipeline, picked, manifest);
