@@ -1,0 +1,2 @@
+// @carb/deploy: what happens to a calibrated gate after deployment (apply to new logs, shift checks, risk monitoring).
+export {};
