@@ -1,2 +1,3 @@
 // @carb/deploy: what happens to a calibrated gate after deployment (apply to new logs, shift checks, risk monitoring).
-export {};
+export { recalibrateCommand } from './recalibrateCommand.ts';
+export { shellQuote } from './shellQuote.ts';
