@@ -56,3 +56,12 @@ export function fileStem(file: string): string {
   const name = file.split(/[\\/]/).pop() ?? file;
   return name.replace(/(\.gz)?$/, '').replace(/\.(json|jsonl)$/, '');
 }
+
+/** Field name → records it was dropped from: unknown top-level fields of a log, never copied into an episode. */
+export type DroppedFields = Record<string, number>;
+
+/** Counts the keys of `record` outside `known` into `dropped` (when given). */
+export function countDropped(record: Obj, known: ReadonlySet<string>, dropped: DroppedFields | undefined): void {
+  if (dropped === undefined) return;
+  for (const k of Object.keys(record)) if (!known.has(k)) dropped[k] = (dropped[k] ?? 0) + 1;
+}

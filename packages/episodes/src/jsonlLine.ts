@@ -1,4 +1,7 @@
+import { NOT_UTF8, parsedJsonIssue } from '@carb/io';
+import { INVALID_UTF8_LINE } from './lineSplitter.ts';
 import { orderEpisode } from './order.ts';
+import { idIssue } from './stepOk.ts';
 import type { Episode } from './types.ts';
 import { episodeIssues } from './validate.ts';
 
@@ -11,12 +14,13 @@ export interface LineSkip {
 
 /**
  * One JSONL record line (not the corpus header) decoded: its episode in encoder form, why it
- * is skipped, or null for a blank line. `text` is null for a line over `maxLine` bytes. The
+ * is skipped, or null for a blank line. `text` is null for a line over `maxLine` bytes (INVALID_UTF8_LINE for one that is not UTF-8). The
  * one rule for a line, wherever it is decoded (the reading thread or a replay worker).
  */
 export function decodeJsonlLine(text: string | null, n: number, maxLine: number): { episode: Episode } | LineSkip | null {
   const record = `line ${n}`;
   if (text === null) return { reason: 'line-too-long', record, message: `expected a line of at most ${maxLine} bytes, found a longer one` };
+  if (text === INVALID_UTF8_LINE) return { reason: 'invalid-utf8', record, message: NOT_UTF8 };
   if (text.trim() === '') return null;
   let value: unknown;
   try {
@@ -24,10 +28,14 @@ export function decodeJsonlLine(text: string | null, n: number, maxLine: number)
   } catch (e) {
     return { reason: 'malformed-json', record, message: `malformed JSON (${(e as Error).message})` };
   }
+  // before anything recursive reads the value (validation, canonical order)
+  const limit = parsedJsonIssue(text, value);
+  if (limit !== null) return { reason: limit.reason, record, message: limit.message };
   const issues = episodeIssues(value);
   if (issues.length > 0) {
     const id = (value as { id?: unknown } | null)?.id;
-    return { reason: 'invalid-episode', record: typeof id === 'string' ? `${record}, episode ${id}` : record, message: `invalid episode: ${issues.join('; ')}` };
+    // an id that is itself the problem (blank, a line break) is not repeated in the record
+    return { reason: 'invalid-episode', record: idIssue(id) === null ? `${record}, episode ${id}` : record, message: `invalid episode: ${issues.join('; ')}` };
   }
   return { episode: orderEpisode(value as Episode) };
 }

@@ -1,4 +1,4 @@
-import { adaptEach } from './adaptEach.ts';
+import { adaptEach, adaptRecord } from './adaptEach.ts';
 import { canonicalize } from './canonical.ts';
 import { Fields, fileStem, type Obj } from './fields.ts';
 import type { DecodeResult } from './jsonl.ts';
@@ -92,5 +92,5 @@ export function adaptTau2(raw: unknown, file: string): DecodeResult {
   const sims = f.array(root.simulations, '/simulations');
   const run = runInfo(f, root);
   const stem = fileStem(file);
-  return adaptEach(sims, (s, i) => simulation(f, s, `/simulations/${i}`, stem, run));
+  return adaptEach(sims, (s, i) => adaptRecord(s, file, `/simulations/${i}`, () => simulation(f, s, `/simulations/${i}`, stem, run)));
 }

@@ -1,4 +1,4 @@
-import { adaptEach } from './adaptEach.ts';
+import { adaptEach, adaptRecord } from './adaptEach.ts';
 import { canonicalize } from './canonical.ts';
 import { Fields, fileStem } from './fields.ts';
 import type { DecodeResult } from './jsonl.ts';
@@ -42,5 +42,5 @@ function record(f: Fields, raw: unknown, at: string, stem: string): Episode {
 export function adaptTauBench(raw: unknown, file: string): DecodeResult {
   const f = new Fields(file);
   const stem = fileStem(file);
-  return adaptEach(f.array(raw, ''), (r, i) => record(f, r, `/${i}`, stem));
+  return adaptEach(f.array(raw, ''), (r, i) => adaptRecord(r, file, `/${i}`, () => record(f, r, `/${i}`, stem)));
 }
