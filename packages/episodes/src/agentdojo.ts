@@ -1,9 +1,9 @@
 import { adaptRecord } from './adaptEach.ts';
 import { canonicalize } from './canonical.ts';
-import { stripBom } from '@carb/io';
+import { stripBom, unsafeIntegers } from '@carb/io';
 import { AdapterError } from './problems.ts';
 import type { Episode, JsonObject, JsonValue, PolicyStep } from './types.ts';
-import { countDropped, kindOf, type DroppedFields, type Obj } from './fields.ts';
+import { countDropped, kindOf, type AdaptContext, type Obj } from './fields.ts';
 
 /** Error text of a call the log proposes but never executes (the run hit its step limit). */
 export const NOT_EXECUTED = 'not executed: the run ended before this call returned a result';
@@ -92,9 +92,9 @@ interface Pending { step: number; id: string | null }
  * AdapterError (file, JSON pointer, expected vs found) on input it cannot read. Top-level
  * keys that are not AgentDojo's are left out, counted into `dropped`.
  */
-export function adaptAgentDojo(raw: unknown, file: string, dropped?: DroppedFields): Episode {
-  const ep = adaptRecord(raw, file, '', () => build(raw, file));
-  countDropped(raw as Obj, KNOWN, dropped);
+export function adaptAgentDojo(raw: unknown, file: string, ctx: AdaptContext = {}): Episode {
+  const ep = adaptRecord(raw, file, '', () => build(raw, file), ctx.unsafe);
+  countDropped(raw as Obj, KNOWN, ctx.dropped);
   return ep;
 }
 
@@ -185,12 +185,13 @@ function build(raw: unknown, file: string): Episode {
 }
 
 /** Parses and adapts the text of one AgentDojo run file; throws only AdapterError. */
-export function parseAgentDojo(text: string, file: string, dropped?: DroppedFields): Episode {
+export function parseAgentDojo(text: string, file: string, ctx: AdaptContext = {}): Episode {
   let raw: unknown;
+  text = stripBom(text);
   try {
-    raw = JSON.parse(stripBom(text));
+    raw = JSON.parse(text);
   } catch (e) {
     throw new AdapterError(file, null, 'malformed-json', `expected JSON, found malformed text (${(e as Error).message})`);
   }
-  return adaptAgentDojo(raw, file, dropped);
+  return adaptAgentDojo(raw, file, { unsafe: unsafeIntegers(text), ...ctx });
 }

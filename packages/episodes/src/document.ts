@@ -1,8 +1,8 @@
 import { adaptEach } from './adaptEach.ts';
 import { adaptAgentDojo, parseAgentDojo } from './agentdojo.ts';
 import type { FileFormat } from './corpusFiles.ts';
-import { NOT_UTF8, stripBom, utf8Text } from '@carb/io';
-import { fileStem, type DroppedFields } from './fields.ts';
+import { NOT_UTF8, stripBom, unsafeIntegers, utf8Text } from '@carb/io';
+import { fileStem, type AdaptContext, type DroppedFields } from './fields.ts';
 import type { DecodeResult } from './jsonl.ts';
 import { adaptOpenAiChat, parseOpenAiChatJsonl } from './openaiChat.ts';
 import { AdapterError } from './problems.ts';
@@ -46,19 +46,19 @@ function openAiChat(text: string, file: string, dropped: DroppedFields): DecodeR
   } catch {
     return parseOpenAiChatJsonl(text, file, dropped);
   }
-  return openAiChatRecords(raw, file, dropped);
+  return openAiChatRecords(raw, file, { dropped, unsafe: unsafeIntegers(text) });
 }
 
-function openAiChatRecords(raw: unknown, file: string, dropped: DroppedFields): DecodeResult {
+function openAiChatRecords(raw: unknown, file: string, ctx: AdaptContext): DecodeResult {
   const stem = fileStem(file);
-  if (Array.isArray(raw)) return adaptEach(raw, (r, i) => adaptOpenAiChat(r, file, `/${i}`, `${stem}/${i}`, dropped));
-  return adaptEach([raw], (r) => adaptOpenAiChat(r, file, '', stem, dropped));
+  if (Array.isArray(raw)) return adaptEach(raw, (r, i) => adaptOpenAiChat(r, file, `/${i}`, `${stem}/${i}`, ctx));
+  return adaptEach([raw], (r) => adaptOpenAiChat(r, file, '', stem, ctx));
 }
 
-function adapt(raw: unknown, file: string, format: Exclude<DocumentFormat, 'json' | 'openai-chat'>, dropped: DroppedFields): DecodeResult {
-  if (format === 'tau2') return adaptTau2(raw, file);
-  if (format === 'tau-bench') return adaptTauBench(raw, file);
-  return { episodes: [adaptAgentDojo(raw, file, dropped)], problems: [], skipped: {} };
+function adapt(raw: unknown, file: string, format: Exclude<DocumentFormat, 'json' | 'openai-chat'>, ctx: AdaptContext): DecodeResult {
+  if (format === 'tau2') return adaptTau2(raw, file, ctx);
+  if (format === 'tau-bench') return adaptTauBench(raw, file, ctx);
+  return { episodes: [adaptAgentDojo(raw, file, ctx)], problems: [], skipped: {} };
 }
 
 /** A document's text: bytes must be UTF-8 (never turned into U+FFFD); a leading byte order mark is skipped. */
@@ -84,10 +84,11 @@ export function decodeDocument(input: string | Uint8Array, file: string, format:
 
 function decodeText(text: string, file: string, format: DocumentFormat, dropped: DroppedFields): DecodeResult {
   if (format === 'openai-chat') return openAiChat(text, file, dropped);
-  if (format === 'agentdojo') return { episodes: [parseAgentDojo(text, file, dropped)], problems: [], skipped: {} };
+  if (format === 'agentdojo') return { episodes: [parseAgentDojo(text, file, { dropped })], problems: [], skipped: {} };
   const raw = parse(text, file);
   const fmt = format === 'json' ? detectFormat(raw) : format;
   if (fmt === null) throw new AdapterError(file, null, 'unrecognized-format', UNRECOGNIZED_FORMAT);
-  if (fmt === 'openai-chat') return openAiChatRecords(raw, file, dropped);
-  return adapt(raw, file, fmt, dropped);
+  const ctx = { dropped, unsafe: unsafeIntegers(text) };
+  if (fmt === 'openai-chat') return openAiChatRecords(raw, file, ctx);
+  return adapt(raw, file, fmt, ctx);
 }

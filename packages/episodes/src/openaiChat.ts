@@ -1,7 +1,7 @@
-import { jsonLimitIssue } from '@carb/io';
+import { parsedJsonIssue, unsafeIntegers } from '@carb/io';
 import { adaptEach, adaptRecord } from './adaptEach.ts';
 import { canonicalize } from './canonical.ts';
-import { countDropped, Fields, fileStem, type DroppedFields, type Obj } from './fields.ts';
+import { countDropped, Fields, fileStem, type AdaptContext, type Obj } from './fields.ts';
 import type { DecodeResult } from './jsonl.ts';
 import { AdapterError } from './problems.ts';
 import { ToolSteps } from './toolSteps.ts';
@@ -30,7 +30,7 @@ function args(f: Fields, v: unknown, pointer: string): JsonObject {
     throw new AdapterError(f.file, pointer, 'malformed-arguments', 'expected the arguments as a JSON object string, found malformed JSON');
   }
   // a string the record walk could not look into
-  const limit = jsonLimitIssue(parsed);
+  const limit = parsedJsonIssue(v, parsed);
   if (limit !== null) throw new AdapterError(f.file, pointer, limit.reason, limit.message);
   return f.object(parsed, pointer) as JsonObject;
 }
@@ -77,9 +77,9 @@ const KNOWN = new Set([...MAPPED, ...BENCHMARK]);
  * else false. `model` is kept verbatim in `benchmark`; other top-level keys are left out,
  * counted into `dropped`.
  */
-export function adaptOpenAiChat(raw: unknown, file: string, pointer: string, fallbackId: string, dropped?: DroppedFields): Episode {
-  const ep = adaptRecord(raw, file, pointer, () => build(raw, file, pointer, fallbackId));
-  countDropped(raw as Obj, KNOWN, dropped);
+export function adaptOpenAiChat(raw: unknown, file: string, pointer: string, fallbackId: string, ctx: AdaptContext = {}): Episode {
+  const ep = adaptRecord(raw, file, pointer, () => build(raw, file, pointer, fallbackId), ctx.unsafe);
+  countDropped(raw as Obj, KNOWN, ctx.dropped);
   return ep;
 }
 
@@ -112,7 +112,7 @@ function build(raw: unknown, file: string, pointer: string, fallbackId: string):
  * ignored). A line that is not JSON or does not adapt is one problem (`line N`) and
  * is skipped. Records without an id get `<file stem>/line-N`.
  */
-export function parseOpenAiChatJsonl(text: string, file: string, dropped?: DroppedFields): DecodeResult {
+export function parseOpenAiChatJsonl(text: string, file: string, dropped?: AdaptContext['dropped']): DecodeResult {
   const lines = text.split('\n').map((line, i) => ({ line, n: i + 1 })).filter((l) => l.line.trim() !== '');
   const stem = fileStem(file);
   return adaptEach(lines, ({ line, n }) => {
@@ -122,6 +122,6 @@ export function parseOpenAiChatJsonl(text: string, file: string, dropped?: Dropp
     } catch {
       throw new AdapterError(file, `line ${n}`, 'malformed-json', 'expected one JSON chat record per line, found malformed JSON');
     }
-    return adaptOpenAiChat(raw, file, `line ${n}`, `${stem}/line-${n}`, dropped);
+    return adaptOpenAiChat(raw, file, `line ${n}`, `${stem}/line-${n}`, { dropped, unsafe: unsafeIntegers(line) });
   });
 }

@@ -84,6 +84,14 @@ describe('contradictions and silent changes are refused per record, one line eac
     expect(r.skipped).toEqual({ 'non-finite-number': 2 });
   });
 
+  it('an integer literal JSON numbers cannot hold (576460752303426024 would become …6000) is refused; 2^53 and 1e20 are read', () => {
+    const r = jsonl(`${line('a').replace('"q":1', '"q":576460752303426024')}\n${line('b').replace('"q":1', '"q":9007199254740992,"s":"576460752303426024","f":1e20')}\n`);
+    expect(r.episodes.map((e) => e.id)).toEqual(['b']);
+    expect(messages(r.problems)).toEqual(['line 1: /steps/0/args/q: expected an integer JSON numbers hold exactly (at most 2^53), found 576460752303426024 (it parses as 576460752303426048)']);
+    const log = agentdojo({ args: { id: '@ID@' } }).replace('"@ID@"', '12345678901234567890');
+    expect(() => decodeDocument(log, 'runs/x.json', 'json')).toThrow('runs/x.json: /: /messages/1/tool_calls/0/args/id: expected an integer JSON numbers hold exactly (at most 2^53), found 12345678901234567890 (it parses as 12345678901234567168)');
+  });
+
   it('blank ids and ids holding a line break', () => {
     const r = jsonl(`${line(' ')}\n${line('a\nb')}\n${line('ok')}\n`);
     expect(r.episodes.map((e) => e.id)).toEqual(['ok']);
