@@ -13,7 +13,7 @@ import { episodeIssues } from './validate.ts';
  */
 export function adaptRecord(raw: unknown, file: string, pointer: string, build: () => Episode, unsafe?: UnsafeIntegers): Episode {
   const record = pointer || '/';
-  const limit = jsonLimitIssue(raw, unsafe);
+  const limit = jsonLimitIssue(raw, { unsafe });
   if (limit !== null) throw new AdapterError(file, record, limit.reason, limit.message);
   const ep = build();
   const issues = episodeIssues(ep);

@@ -95,7 +95,7 @@ export function encodeArrow(episodes: readonly Episode[]): Uint8Array {
   return bytes;
 }
 
-function parseJson(text: string, file: string, record: string, what: string): unknown {
+function parseJson(text: string, file: string, record: string, what: string, depth: number): unknown {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -103,8 +103,8 @@ function parseJson(text: string, file: string, record: string, what: string): un
     throw new AdapterError(file, record, 'wrong-type', `${what}: expected canonical JSON text, found unparsable string (${(e as Error).message})`);
   }
   // before anything recursive reads it (validation, canonical order, the digest's JSON text)
-  const limit = parsedJsonIssue(text, value);
-  if (limit !== null) throw new AdapterError(file, record, limit.reason, `${what}: ${limit.message}`);
+  const limit = parsedJsonIssue(text, value, { depth, at: what });
+  if (limit !== null) throw new AdapterError(file, record, limit.reason, limit.reason === 'too-deep' ? `${what}: ${limit.message}` : limit.message);
   return value;
 }
 
@@ -137,10 +137,10 @@ export function decodeRow(cols: Columns, i: number, file: string): Episode {
   for (let j = 0; j < stepVec.length; j++) {
     const r = (stepVec.get(j) as { toJSON(): StepRow }).toJSON();
     const step: PolicyStep = {
-      index: r.index, tool: r.tool, args: parseJson(r.args, file, record, `/steps/${j}/args`) as JsonObject,
+      index: r.index, tool: r.tool, args: parseJson(r.args, file, record, `/steps/${j}/args`, 3) as JsonObject,
       result: r.result, error: r.error, ok: r.ok,
     };
-    steps.push(r.provenance === null ? step : { ...step, provenance: parseJson(r.provenance, file, record, `/steps/${j}/provenance`) as StepProvenance });
+    steps.push(r.provenance === null ? step : { ...step, provenance: parseJson(r.provenance, file, record, `/steps/${j}/provenance`, 3) as StepProvenance });
   }
   const bench = col('benchmark') as string | null;
   const scores = col('externalScores') as Vector | null;
@@ -159,8 +159,8 @@ export function decodeRow(cols: Columns, i: number, file: string): Episode {
     request: col('request') as string | null,
     steps,
     outcome: { taskCompleted: col('taskCompleted') as boolean, completedAtStep: col('completedAtStep') as number | null },
-    benchmark: bench === null ? null : (parseJson(bench, file, record, '/benchmark') as JsonObject),
-    injections: parseJson(col('injections') as string, file, record, '/injections') as Record<string, string>,
+    benchmark: bench === null ? null : (parseJson(bench, file, record, '/benchmark', 1) as JsonObject),
+    injections: parseJson(col('injections') as string, file, record, '/injections', 1) as Record<string, string>,
     flags: { aborted: col('aborted') as string | null, textOnlyCalls: col('textOnlyCalls') as boolean },
     externalScores: scores === null ? null : Array.from(scores.toArray() as Float64Array),
   };

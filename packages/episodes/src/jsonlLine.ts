@@ -1,4 +1,5 @@
-import { NOT_UTF8, parsedJsonIssue } from '@carb/io';
+import { NOT_UTF8 } from '@carb/io';
+import { freeFormIssue } from './freeForm.ts';
 import { INVALID_UTF8_LINE } from './lineSplitter.ts';
 import { orderEpisode } from './order.ts';
 import { idIssue } from './stepOk.ts';
@@ -28,14 +29,15 @@ export function decodeJsonlLine(text: string | null, n: number, maxLine: number)
   } catch (e) {
     return { reason: 'malformed-json', record, message: `malformed JSON (${(e as Error).message})` };
   }
-  // before anything recursive reads the value (validation, canonical order)
-  const limit = parsedJsonIssue(text, value);
-  if (limit !== null) return { reason: limit.reason, record, message: limit.message };
+  // the schema check walks no free-form value, so it is safe at any depth
   const issues = episodeIssues(value);
   if (issues.length > 0) {
     const id = (value as { id?: unknown } | null)?.id;
     // an id that is itself the problem (blank, a line break) is not repeated in the record
     return { reason: 'invalid-episode', record: idIssue(id) === null ? `${record}, episode ${id}` : record, message: `invalid episode: ${issues.join('; ')}` };
   }
+  // before anything recursive reads the free-form values (canonical order, JSON text)
+  const limit = freeFormIssue(value as Episode, text);
+  if (limit !== null) return { reason: limit.reason, record, message: limit.message };
   return { episode: orderEpisode(value as Episode) };
 }

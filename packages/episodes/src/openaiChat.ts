@@ -30,7 +30,7 @@ function args(f: Fields, v: unknown, pointer: string): JsonObject {
     throw new AdapterError(f.file, pointer, 'malformed-arguments', 'expected the arguments as a JSON object string, found malformed JSON');
   }
   // a string the record walk could not look into
-  const limit = parsedJsonIssue(v, parsed);
+  const limit = parsedJsonIssue(v, parsed, { depth: 3 });
   if (limit !== null) throw new AdapterError(f.file, pointer, limit.reason, limit.message);
   return f.object(parsed, pointer) as JsonObject;
 }

@@ -37,6 +37,14 @@ describe('nesting depth: at most 1,000, per record', () => {
     expect(r.skipped).toEqual({ 'too-deep': 2 });
   });
 
+  it('5,000 deep where no free-form value belongs (an unknown key, the source) is one schema problem', () => {
+    const r = jsonl(`${line('a').replace('"benchmark":null', `"benchmark":null,"extra":${nested(5000)}`)}\n${line('b').replace(/"source":\{[^}]*\}/, `"source":${nested(5000)}`)}\n`);
+    expect(r.episodes).toEqual([]);
+    expect(r.problems.map((p) => p.record)).toEqual(['line 1, episode a', 'line 2, episode b']);
+    expect(r.problems[0]!.message).toContain('/extra: unknown key');
+    expect(r.problems[1]!.message).toContain('/source/a: unknown key');
+  });
+
   it('an AgentDojo log with arguments 5,000 deep is refused with one line, not a stack overflow', () => {
     const log = agentdojo({ args: '@DEEP@' }).replace('"@DEEP@"', nested(5000));
     expect(() => decodeDocument(log, 'runs/x.json', 'json')).toThrow(new AdapterError('runs/x.json', '/', 'too-deep', TOO_DEEP));

@@ -12,5 +12,5 @@ export { tempPathFor } from './tempPath.ts';
 export { redactionMarker, redactValues, shownContent } from './redact.ts';
 export { readConfigJson, refuseConfig } from './configJson.ts';
 export { jsonlLines, parsedLines, type ParsedLine } from './jsonlLines.ts';
-export { MAX_JSON_DEPTH, TOO_DEEP, jsonLimitIssue, jsonTextNeedsWalk, parsedJsonIssue, unsafeIntegers, type JsonLimitIssue, type UnsafeIntegers } from './jsonLimits.ts';
+export { MAX_JSON_DEPTH, TOO_DEEP, jsonLimitIssue, parsedJsonIssue, unsafeIntegers, type JsonLimitIssue, type LimitOptions, type UnsafeIntegers } from './jsonLimits.ts';
 export { BOM, NOT_UTF8, stripBom, utf8Text } from './utf8Text.ts';

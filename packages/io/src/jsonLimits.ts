@@ -13,28 +13,8 @@ export interface JsonLimitIssue {
 /** Integer literals JSON.parse reads as another number (beyond 2^53), by the number it reads them as. */
 export type UnsafeIntegers = ReadonlyMap<number, string>;
 
-// A number literal JSON.parse turns into ±Infinity has an exponent of 3+ digits or 309+ digits;
-// an integer literal it rounds has 16+ digits.
-const HUGE_NUMBER = /\d[eE][+-]?\d{3}|\d{16}/;
+// An integer literal JSON.parse rounds has 16+ digits.
 const LONG_DIGITS = /\d{16}/;
-
-/**
- * True when `text` may hold JSON nested deeper than MAX_JSON_DEPTH or a number JSON.parse
- * does not read exactly (±Infinity, a rounded integer); false only when it surely holds none.
- * Conservative and cheap (no allocation, a few fast searches), so that the hot path of reading
- * 10⁶ JSONL episodes skips the walk of jsonLimitIssue: depth needs at least MAX + 1 brackets,
- * counted here outside and inside strings alike.
- */
-export function jsonTextNeedsWalk(text: string): boolean {
-  if (HUGE_NUMBER.test(text)) return true;
-  let brackets = 0;
-  for (const open of ['{', '[']) {
-    for (let i = text.indexOf(open); i >= 0; i = text.indexOf(open, i + 1)) {
-      if (++brackets > MAX_JSON_DEPTH) return true;
-    }
-  }
-  return false;
-}
 
 /**
  * The integer literals of JSON `text` (outside strings) that JSON.parse rounds, such as
@@ -63,34 +43,74 @@ export function unsafeIntegers(text: string): UnsafeIntegers {
   return out;
 }
 
-type Frame = { value: unknown; depth: number };
+/** Where a walked value sits in its record, and how its numbers were written. */
+export interface LimitOptions {
+  /** Depth of the value in its record (0: the record itself); the limit counts from the record. */
+  depth?: number;
+  /** JSON pointer of the value in its record, prefixed to the pointer of an offending number. */
+  at?: string;
+  /** The rounded integer literals of the record's text (unsafeIntegers), when known... */
+  unsafe?: UnsafeIntegers;
+  /** ...or the text itself, searched for them only when the value holds an integer beyond 2^53 (rare). */
+  text?: string;
+}
+
+// The walk's stack, reused: this runs on every record read, so it allocates nothing per node.
+const values: unknown[] = [];
+const depths: number[] = [];
 
 /**
  * Walks a decoded JSON value without recursion (JSON.parse nests without limit; the recursive
  * code after it, canonicalize or JSON.stringify, overflows the stack near 5,000): nesting deeper
  * than MAX_JSON_DEPTH, a non-finite number (`1e999`, which JSON.stringify would write as null)
- * or a number read from one of `unsafe`'s rounded literals is an issue; null when there is none.
- * A scalar is 0 deep, a container 1 + its deepest member.
+ * or a number read from a rounded integer literal is an issue; null when there is none. A
+ * scalar is 0 deep, a container 1 + its deepest member.
  */
-export function jsonLimitIssue(value: unknown, unsafe?: UnsafeIntegers): JsonLimitIssue | null {
-  const stack: Frame[] = [{ value, depth: 0 }];
-  while (stack.length > 0) {
-    const { value: v, depth } = stack.pop()!;
-    if (typeof v === 'number') {
-      if (!Number.isFinite(v) || unsafe?.has(v)) return numberIssue(value, unsafe);
-      continue;
+export function jsonLimitIssue(value: unknown, opts?: LimitOptions): JsonLimitIssue | null {
+  if (value === null || typeof value !== 'object') return typeof value === 'number' ? numberCheck(value, value, opts) : null;
+  let found: JsonLimitIssue | null = null;
+  let n = 0;
+  values[n] = value;
+  depths[n++] = opts?.depth ?? 0;
+  while (n > 0 && found === null) {
+    const v = values[--n] as object;
+    values[n] = undefined;
+    const depth = depths[n]!;
+    if (depth >= MAX_JSON_DEPTH) {
+      found = { reason: 'too-deep', message: TOO_DEEP };
+      break;
     }
-    if (v === null || typeof v !== 'object') continue;
-    if (depth >= MAX_JSON_DEPTH) return { reason: 'too-deep', message: TOO_DEEP };
-    if (Array.isArray(v)) for (const x of v) stack.push({ value: x, depth: depth + 1 });
-    else for (const k in v) stack.push({ value: (v as Record<string, unknown>)[k], depth: depth + 1 });
+    const members: readonly unknown[] = Array.isArray(v) ? v : Object.values(v);
+    for (let i = 0; i < members.length; i++) {
+      const x = members[i];
+      if (typeof x === 'object') {
+        if (x === null) continue;
+        values[n] = x;
+        depths[n++] = depth + 1;
+      } else if (typeof x === 'number' && !(x <= MAX && x >= -MAX)) {
+        found = numberCheck(value, x, opts);
+        if (found !== null) break;
+      }
+    }
   }
-  return null;
+  values.fill(undefined, 0, n);
+  return found;
+}
+
+const MAX = Number.MAX_SAFE_INTEGER;
+
+// A number beyond ±2^53 or not finite (rare): the issue it makes, found again with its pointer, or null.
+function numberCheck(root: unknown, x: number, opts: LimitOptions | undefined): JsonLimitIssue | null {
+  if (Number.isFinite(x)) {
+    const unsafe = opts?.unsafe ?? (opts?.text === undefined ? undefined : unsafeIntegers(opts.text));
+    return unsafe?.has(x) ? numberIssue(root, unsafe, opts?.at ?? '') : null;
+  }
+  return numberIssue(root, opts?.unsafe, opts?.at ?? '');
 }
 
 /** The issue of a value known to hold a number it cannot keep, with its JSON pointer (found again: rare). */
-function numberIssue(root: unknown, unsafe: UnsafeIntegers | undefined): JsonLimitIssue {
-  const stack: Array<{ value: unknown; at: string }> = [{ value: root, at: '' }];
+function numberIssue(root: unknown, unsafe: UnsafeIntegers | undefined, prefix: string): JsonLimitIssue {
+  const stack: Array<{ value: unknown; at: string }> = [{ value: root, at: prefix }];
   while (stack.length > 0) {
     const { value: v, at } = stack.pop()!;
     if (typeof v === 'number') {
@@ -107,7 +127,7 @@ function numberIssue(root: unknown, unsafe: UnsafeIntegers | undefined): JsonLim
   throw new Error('numberIssue: no such number in the value');
 }
 
-/** jsonLimitIssue of the value JSON.parse made of `text`, skipped when the text cannot hold an issue. */
-export function parsedJsonIssue(text: string, value: unknown): JsonLimitIssue | null {
-  return jsonTextNeedsWalk(text) ? jsonLimitIssue(value, unsafeIntegers(text)) : null;
+/** jsonLimitIssue of the value JSON.parse made of `text` (a whole record, or a part at `opts.depth`). */
+export function parsedJsonIssue(text: string, value: unknown, opts: Omit<LimitOptions, 'text' | 'unsafe'> = {}): JsonLimitIssue | null {
+  return jsonLimitIssue(value, { ...opts, text });
 }
