@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { Readable } from 'node:stream';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { episodeToJsonLine, type Episode } from '@carb/episodes';
 import { runCli } from '../packages/cli/test/runCli.ts';
 import { runCliWithStdin } from './helpers/deployFixture.ts';
@@ -69,6 +70,15 @@ describe('carb gate reads its events as the corpus readers do', () => {
   it('ok contradicting error is refused with the canonical episodes\' rule', async () => {
     const run = await runCliWithStdin(['gate', '--lambda', '1'], `${step({ error: 'boom' })}\n`);
     expect(run.errLines).toEqual(['carb: stdin: line 1: /ok: expected false (ok is error === null), found boolean true']);
+  }, 60_000);
+
+  it('bytes that are not UTF-8 are refused, not read as U+FFFD', async () => {
+    const bytes = Buffer.from(`${step({})}\n`, 'utf8');
+    bytes[bytes.indexOf('"x"') + 1] = 0xff;
+    vi.spyOn(process, 'stdin', 'get').mockReturnValue(Readable.from([bytes]) as unknown as typeof process.stdin);
+    const run = await runCli(['gate', '--lambda', '1']);
+    expect(run.errLines).toEqual(['carb: stdin: line 1: expected UTF-8 text, found bytes that are not (invalid UTF-8)']);
+    expect(run.out).toBe('');
   }, 60_000);
 
   it('1e999 is refused, not read as Infinity', async () => {
