@@ -15,8 +15,9 @@ export interface LineSkip {
 
 /**
  * One JSONL record line (not the corpus header) decoded: its episode in encoder form, why it
- * is skipped, or null for a blank line. `text` is null for a line over `maxLine` bytes (INVALID_UTF8_LINE for one that is not UTF-8). The
- * one rule for a line, wherever it is decoded (the reading thread or a replay worker).
+ * is skipped, or null for a blank line. `text` is null for a line over `maxLine` bytes,
+ * INVALID_UTF8_LINE for one that is not UTF-8. The one rule for a line, wherever it is decoded
+ * (the reading thread or a replay worker).
  */
 export function decodeJsonlLine(text: string | null, n: number, maxLine: number): { episode: Episode } | LineSkip | null {
   const record = `line ${n}`;
