@@ -32,7 +32,9 @@ function writeCorpus(): void {
   });
   writeFileSync(join(dir, 'agent.jsonl'), `${edited.join('\n')}\n`);
   // two conversations with one id: the duplicate's problem line names it
-  writeFileSync(join(dir, 'dup.jsonl'), `${[lines[0]!, lines[0]!].map((l) => l.replace('"id":"support-001"', '"id":"dup\\u001b[31m\\u202e"')).join('\n')}\n`);
+  // a bidi control is allowed in an id (it is one line) but shown escaped; an ESC is refused (an id is one printable line)
+  writeFileSync(join(dir, 'dup.jsonl'), `${[lines[0]!, lines[0]!].map((l) => l.replace('"id":"support-001"', '"id":"dup\\u202e"')).join('\n')}\n`);
+  writeFileSync(join(dir, 'esc.jsonl'), `${lines[0]!.replace('"id":"support-001"', '"id":"esc\\u001b[31m"')}\n`);
 }
 
 const calibrateArgs = () => [
@@ -90,7 +92,7 @@ describe('names from the logs on the terminal (issue 21)', { timeout: 120_000 },
     expect(lines.some((l) => /^evil\\u202eoot \/ none +12 /.test(l))).toBe(true);
     expect(lines.find((l) => l.startsWith('unknown tools: '))).toContain('look\\u001b[2J|<script>\\u202eup\\nforged 1, ');
     expect(lines.some((l) => l.startsWith('forged'))).toBe(false);
-  });
+  }, 120_000);
 
   it('carb explain: the tool name escaped in the step line and the context table', async () => {
     const r = await runCli(['explain', join(dir, 'agent.jsonl'), '--episode', 'support-001', '--pipeline', join(dir, 'pipeline.json')]);
@@ -98,11 +100,14 @@ describe('names from the logs on the terminal (issue 21)', { timeout: 120_000 },
     expect(r.out).not.toMatch(RAW_CONTROL);
     expect(r.out).toMatch(/^step 0 .* look\\u001b\[2J\|<script>\\u202eup\\nforged \{/m);
     expect(r.out).toMatch(/^ +#0 +look\\u001b\[2J\|<script>\\u202eup\\nforged +\[untyped\] +proposal$/m);
-  });
+  }, 120_000);
 
   it('a problem line names a hostile id with its escapes', async () => {
     const r = await runCli(['inspect', join(dir, 'dup.jsonl')]);
     expect(r.err).not.toMatch(RAW_CONTROL);
-    expect(r.errLines.some((l) => l.startsWith(`${join(dir, 'dup.jsonl')}: dup\\u001b[31m\\u202e: `))).toBe(true);
-  });
+    expect(r.errLines.some((l) => l.startsWith(`${join(dir, 'dup.jsonl')}: dup\\u202e: `))).toBe(true);
+    const esc = await runCli(['inspect', join(dir, 'esc.jsonl')]);
+    expect(esc.err).not.toMatch(RAW_CONTROL);
+    expect(esc.errLines.some((l) => l.startsWith(`${join(dir, 'esc.jsonl')}: `) && l.includes('esc\\u001b[31m'))).toBe(true);
+  }, 120_000);
 });

@@ -181,7 +181,7 @@ describe('a carb-written JSONL that fails its digest', { timeout: 60_000 }, () =
     const dir = tmp();
     const file = join(dir, 'c.jsonl');
     const episodes = readCorpus([join(CORPORA, 'ces-clean.jsonl')]).episodes;
-    writeFileSync(file, encodeCorpusJsonl(episodes).replace('"ok":true', '"ok":false'));
+    writeFileSync(file, encodeCorpusJsonl(episodes).replace('"taskCompleted":true', '"taskCompleted":false'));
     copyFileSync(join(CORPORA, 'ces-near-miss.jsonl'), join(dir, 'd.jsonl'));
     const whole = readCorpus([dir]);
     expect(whole.summary.episodes).toBe(320);

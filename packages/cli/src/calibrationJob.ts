@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Episode, EpisodeLabels } from '@carb/episodes';
-import { formatProblem, readLabelsBeside } from '@carb/episodes';
+import { readLabelsBeside } from '@carb/episodes';
 import {
   DEFAULT_ALPHAS, METHOD_ORDER, type BatchSize, METHOD_SELECTOR, POOLED_STRATUM, foldSizes, frontierAlphas, runProtocol,
   type DeployRow, type Guarantee, type MethodName, type PairedDiff, type ProtocolResult, type SplitDataset, type SplitResult, type SummaryRow,
@@ -17,6 +17,7 @@ import type { ReadStats } from './loadEpisodes.ts';
 import { replayInput, type EpisodeInput, type ReplayedInput, type StratumField } from './replayInput.ts';
 import type { SuiteMeta } from '@carb/suites';
 import { CARB_VERSION } from './commands/version.ts';
+import { writeProblems } from './writeProblems.ts';
 
 export { CARB_VERSION };
 
@@ -113,7 +114,7 @@ export function detectDataset(format: string | null, labels: readonly EpisodeLab
 export function labelsFor(paths: string[]): EpisodeLabels[] | null {
   const found = readLabelsBeside(paths);
   if (!found) return null;
-  for (const p of found.problems) process.stderr.write(`${formatProblem(p)}\n`);
+  writeProblems(found.problems);
   return found.labels;
 }
 

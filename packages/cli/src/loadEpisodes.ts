@@ -1,5 +1,6 @@
-import { MAX_LINE_BYTES, eligibleForCalibration, formatProblem, readCorpus, streamCorpus, type CorpusFormat, type DeferredCorpus, type DeferredPiece, type Episode, type EpisodeHead, type Problem } from '@carb/episodes';
+import { MAX_LINE_BYTES, eligibleForCalibration, readCorpus, streamCorpus, type CorpusFormat, type DeferredCorpus, type DeferredPiece, type Episode, type EpisodeHead, type Problem } from '@carb/episodes';
 import type { LineBatch } from '@carb/replay';
+import { writeProblems } from './writeProblems.ts';
 
 /** What reading a corpus found: episodes read, and those left out by reason. */
 export interface ReadStats {
@@ -32,7 +33,7 @@ export function loadEpisodes(paths: string[], options: LoadOptions & { stats?: R
     options.stats.read += episodes.length;
     options.stats.invalid += problems.length;
   }
-  for (const p of problems) process.stderr.write(`${formatProblem(p)}\n`);
+  writeProblems(problems);
   if (options.strict && problems.length > 0) throw new Error(`${problems.length} problem(s) in the input (--strict)`);
   const kept = options.includeAborted ? episodes : episodes.filter((e) => eligibleForCalibration(e));
   const excluded = episodes.length - kept.length;
@@ -136,7 +137,7 @@ function tallyUsable(read: number, usable: number, count: { kept: number; exclud
 }
 
 function printProblems(problems: readonly Problem[], stats: ReadStats | undefined): void {
-  for (const p of problems) process.stderr.write(`${formatProblem(p)}\n`);
+  writeProblems(problems);
   if (stats) stats.invalid += problems.length;
 }
 

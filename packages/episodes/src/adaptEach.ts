@@ -1,6 +1,25 @@
+import { jsonLimitIssue, type UnsafeIntegers } from '@carb/io';
 import type { DecodeResult } from './jsonl.ts';
 import { AdapterError } from './problems.ts';
 import type { Episode } from './types.ts';
+import { episodeIssues } from './validate.ts';
+
+/**
+ * What every log record passes on its way to an episode, in one place for all adapters: the
+ * raw record is walked (without recursion) before anything recursive reads it, so nesting
+ * deeper than MAX_JSON_DEPTH, a non-finite number or one read from a rounded integer literal of
+ * `unsafe` is one problem, not a stack overflow or a silently changed value; the episode `build` makes of it must then be valid as a canonical episode (the
+ * rules carb's own JSONL and Arrow records obey). Throws one AdapterError naming `pointer`.
+ */
+export function adaptRecord(raw: unknown, file: string, pointer: string, build: () => Episode, unsafe?: UnsafeIntegers): Episode {
+  const record = pointer || '/';
+  const limit = jsonLimitIssue(raw, { unsafe });
+  if (limit !== null) throw new AdapterError(file, record, limit.reason, limit.message);
+  const ep = build();
+  const issues = episodeIssues(ep);
+  if (issues.length > 0) throw new AdapterError(file, record, 'invalid-episode', `expected a valid episode, found ${issues.join('; ')}`);
+  return ep;
+}
 
 /**
  * Adapts each record of a multi-episode log: a record that does not adapt becomes

@@ -1,7 +1,9 @@
+import { adaptRecord } from './adaptEach.ts';
 import { canonicalize } from './canonical.ts';
+import { stripBom, unsafeIntegers } from '@carb/io';
 import { AdapterError } from './problems.ts';
 import type { Episode, JsonObject, JsonValue, PolicyStep } from './types.ts';
-import { kindOf, type Obj } from './fields.ts';
+import { countDropped, kindOf, type AdaptContext, type Obj } from './fields.ts';
 
 /** Error text of a call the log proposes but never executes (the run hit its step limit). */
 export const NOT_EXECUTED = 'not executed: the run ended before this call returned a result';
@@ -9,8 +11,12 @@ export const NOT_EXECUTED = 'not executed: the run ended before this call return
 // A tool call written as text: `<function=name>{...}` (Llama) or a JSON object naming a function.
 const TEXT_CALL = /<function[=\s>]|"(?:name|function)"\s*:/;
 
-// Top-level keys the adapter maps onto episode fields; every other key is benchmark-only.
+// Top-level keys the adapter maps onto episode fields.
 const MAPPED = new Set(['suite_name', 'user_task_id', 'injection_task_id', 'attack_type', 'injections', 'messages', 'error']);
+// The other keys of AgentDojo's TaskResults, kept verbatim as benchmark fields. Any other key
+// (an `api_key` a logger added) is dropped and counted, never copied into the corpus.
+const BENCHMARK = new Set(['utility', 'security', 'duration', 'pipeline_name', 'agentdojo_package_version', 'benchmark_version', 'evaluation_timestamp']);
+const KNOWN = new Set([...MAPPED, ...BENCHMARK]);
 
 
 class Reader {
@@ -83,9 +89,16 @@ interface Pending { step: number; id: string | null }
 
 /**
  * Converts one decoded AgentDojo run log into a canonical Episode. Throws only
- * AdapterError (file, JSON pointer, expected vs found) on input it cannot read.
+ * AdapterError (file, JSON pointer, expected vs found) on input it cannot read. Top-level
+ * keys that are not AgentDojo's are left out, counted into `dropped`.
  */
-export function adaptAgentDojo(raw: unknown, file: string): Episode {
+export function adaptAgentDojo(raw: unknown, file: string, ctx: AdaptContext = {}): Episode {
+  const ep = adaptRecord(raw, file, '', () => build(raw, file), ctx.unsafe);
+  countDropped(raw as Obj, KNOWN, ctx.dropped);
+  return ep;
+}
+
+function build(raw: unknown, file: string): Episode {
   const r: Reader = new Reader(file);
   const root = r.object(raw, '');
   const suite = r.string(root, 'suite_name', '');
@@ -155,7 +168,7 @@ export function adaptAgentDojo(raw: unknown, file: string): Episode {
   });
 
   const benchmark: JsonObject = {};
-  for (const k of Object.keys(root)) if (!MAPPED.has(k)) benchmark[k] = root[k] as JsonValue;
+  for (const k of Object.keys(root)) if (BENCHMARK.has(k)) benchmark[k] = root[k] as JsonValue;
   const id = `${model}/${suite}/${userTask}/${attack ?? 'none'}/${injectionTask ?? 'none'}`;
   return {
     id,
@@ -172,12 +185,13 @@ export function adaptAgentDojo(raw: unknown, file: string): Episode {
 }
 
 /** Parses and adapts the text of one AgentDojo run file; throws only AdapterError. */
-export function parseAgentDojo(text: string, file: string): Episode {
+export function parseAgentDojo(text: string, file: string, ctx: AdaptContext = {}): Episode {
   let raw: unknown;
+  text = stripBom(text);
   try {
     raw = JSON.parse(text);
   } catch (e) {
     throw new AdapterError(file, null, 'malformed-json', `expected JSON, found malformed text (${(e as Error).message})`);
   }
-  return adaptAgentDojo(raw, file);
+  return adaptAgentDojo(raw, file, { unsafe: unsafeIntegers(text), ...ctx });
 }

@@ -3,7 +3,8 @@ import {
   tableFromIPC, tableToIPC, vectorFromArray, type DataType, type Vector,
 } from 'apache-arrow';
 import { ARROW_SHA_PLACEHOLDER, arrowFileSha256, arrowShaOffset } from './arrowSha.ts';
-import { ARROW_CORPUS_KEY, LinesDigest, contentMismatch, corpusHeaderText, digestMismatch, parseCorpusHeader, type CorpusHeader } from './corpusHeader.ts';
+import { ARROW_CORPUS_KEY, LinesDigest, corpusHeaderText, digestMismatch, parseCorpusHeader, type CorpusHeader } from './corpusHeader.ts';
+import { parsedJsonIssue } from '@carb/io';
 import { AdapterError } from './problems.ts';
 import { orderEpisode } from './order.ts';
 import type { Episode, JsonObject, PolicyStep, SourceFormat, StepProvenance } from './types.ts';
@@ -94,16 +95,34 @@ export function encodeArrow(episodes: readonly Episode[]): Uint8Array {
   return bytes;
 }
 
-function parseJson(text: string, file: string, record: string, what: string): unknown {
+function parseJson(text: string, file: string, record: string, what: string, depth: number): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (e) {
     throw new AdapterError(file, record, 'wrong-type', `${what}: expected canonical JSON text, found unparsable string (${(e as Error).message})`);
   }
+  // before anything recursive reads it (validation, canonical order, the digest's JSON text)
+  const limit = parsedJsonIssue(text, value, { depth, at: what });
+  if (limit !== null) throw new AdapterError(file, record, limit.reason, limit.reason === 'too-deep' ? `${what}: ${limit.message}` : limit.message);
+  return value;
 }
 
 /** Names of the episode table's columns, in schema order. */
 export const COLUMN_NAMES: readonly string[] = COLUMNS.map(([name]) => name);
+
+const COLUMN_TYPES = new Map(COLUMNS.map(([name, type]) => [name, String(type())]));
+
+/**
+ * The refusal of a table whose column `name` holds other values than carb writes (an Int64
+ * where carb writes Int32 would otherwise fail deep in arrow-js, "… is not safe to convert to
+ * a number"), as `{record: 'column <name>', message}`; null when its type is carb's.
+ */
+export function columnTypeIssue(name: string, type: DataType): { record: string; message: string } | null {
+  const expected = COLUMN_TYPES.get(name);
+  const found = String(type);
+  return expected === undefined || found === expected ? null : { record: `column ${name}`, message: `expected ${expected} values (as carb writes them), found ${found}` };
+}
 
 export type Columns = Record<string, Vector>;
 
@@ -112,16 +131,16 @@ export function decodeRow(cols: Columns, i: number, file: string): Episode {
   const col = (name: string) => cols[name]!.get(i) as unknown;
   const record = `row ${i}`;
   const stepVec = col('steps') as Vector | null;
+  // carb writes [] for an episode without steps: a null list is an edit, not zero steps
+  if (stepVec === null) throw new AdapterError(file, record, 'wrong-type', '/steps: expected a list of steps, found null');
   const steps: PolicyStep[] = [];
-  if (stepVec !== null) {
-    for (let j = 0; j < stepVec.length; j++) {
-      const r = (stepVec.get(j) as { toJSON(): StepRow }).toJSON();
-      const step: PolicyStep = {
-        index: r.index, tool: r.tool, args: parseJson(r.args, file, record, `/steps/${j}/args`) as JsonObject,
-        result: r.result, error: r.error, ok: r.ok,
-      };
-      steps.push(r.provenance === null ? step : { ...step, provenance: parseJson(r.provenance, file, record, `/steps/${j}/provenance`) as StepProvenance });
-    }
+  for (let j = 0; j < stepVec.length; j++) {
+    const r = (stepVec.get(j) as { toJSON(): StepRow }).toJSON();
+    const step: PolicyStep = {
+      index: r.index, tool: r.tool, args: parseJson(r.args, file, record, `/steps/${j}/args`, 3) as JsonObject,
+      result: r.result, error: r.error, ok: r.ok,
+    };
+    steps.push(r.provenance === null ? step : { ...step, provenance: parseJson(r.provenance, file, record, `/steps/${j}/provenance`, 3) as StepProvenance });
   }
   const bench = col('benchmark') as string | null;
   const scores = col('externalScores') as Vector | null;
@@ -140,8 +159,8 @@ export function decodeRow(cols: Columns, i: number, file: string): Episode {
     request: col('request') as string | null,
     steps,
     outcome: { taskCompleted: col('taskCompleted') as boolean, completedAtStep: col('completedAtStep') as number | null },
-    benchmark: bench === null ? null : (parseJson(bench, file, record, '/benchmark') as JsonObject),
-    injections: parseJson(col('injections') as string, file, record, '/injections') as Record<string, string>,
+    benchmark: bench === null ? null : (parseJson(bench, file, record, '/benchmark', 1) as JsonObject),
+    injections: parseJson(col('injections') as string, file, record, '/injections', 1) as Record<string, string>,
     flags: { aborted: col('aborted') as string | null, textOnlyCalls: col('textOnlyCalls') as boolean },
     externalScores: scores === null ? null : Array.from(scores.toArray() as Float64Array),
   };
@@ -172,6 +191,8 @@ function decodeTable(table: Table, bytes: Uint8Array, file: string): DecodeResul
     if (v === null) {
       return rejectFile(file, null, 'malformed-arrow', `expected an episode table with column "${name}", found columns ${table.schema.fields.map((f) => f.name).join(', ')}`);
     }
+    const typed = columnTypeIssue(name, v.type);
+    if (typed !== null) return rejectFile(file, typed.record, 'malformed-arrow', typed.message);
     cols[name] = v;
   }
   // Checked before the row loop: a damaged row count must not drive it.
@@ -180,17 +201,15 @@ function decodeTable(table: Table, bytes: Uint8Array, file: string): DecodeResul
   }
   const episodes: Episode[] = [];
   const digest = new LinesDigest();
-  let undecodable = 0;
+  const bad = new UndecodableRows();
   for (let i = 0; i < table.numRows; i++) {
     const ep = decodeDigestedRow(cols, i, file, digest);
-    if (ep === null) undecodable++;
+    if ('why' in ep) bad.add(ep);
     else episodes.push(ep);
   }
-  const found = digest.hex();
   // carb writes only valid episodes, so a row that does not decode to one is an alteration too.
-  if (found !== header.sha256 || undecodable > 0) {
-    return rejectFile(file, 'corpus digest', 'corpus-digest', contentMismatch(header.sha256, found, undecodable));
-  }
+  const refusal = bad.refusal() ?? digestRefusal(header.sha256, digest.hex());
+  if (refusal !== null) return rejectFile(file, refusal.record, 'corpus-digest', refusal.message);
   return { episodes, problems: [], skipped: {} };
 }
 
@@ -209,19 +228,49 @@ export function decodeArrow(bytes: Uint8Array, file: string): DecodeResult {
   }
 }
 
+/** A row that does not decode to a valid episode: its record and why. */
+export interface UndecodableRow {
+  record: string;
+  why: string;
+}
+
 /**
- * Row i as a valid, canonically ordered episode added to the content digest, or null when the
- * row does not decode to one (carb writes only valid episodes, so that is an alteration).
+ * Row i as a valid, canonically ordered episode added to the content digest, or why the row
+ * does not decode to one (carb writes only valid episodes, so that is an alteration).
  */
-export function decodeDigestedRow(cols: Columns, i: number, file: string, digest: LinesDigest): Episode | null {
+export function decodeDigestedRow(cols: Columns, i: number, file: string, digest: LinesDigest): Episode | UndecodableRow {
+  const record = `row ${i}`;
   let ep: Episode;
   try {
     ep = decodeRow(cols, i, file);
-  } catch {
-    return null;
+  } catch (e) {
+    return { record, why: e instanceof AdapterError ? e.detail : 'expected a row that decodes, found damaged column data' };
   }
-  if (episodeIssues(ep).length > 0) return null;
+  const issues = episodeIssues(ep);
+  if (issues.length > 0) return { record, why: `invalid episode: ${issues.join('; ')}` };
   const ordered = orderEpisode(ep);
   digest.add(episodeToJsonLine(ordered));
   return ordered;
+}
+
+/** The rows of a file that do not decode: the file's refusal names the first and counts the others. */
+export class UndecodableRows {
+  private first: UndecodableRow | null = null;
+  private count = 0;
+
+  add(row: UndecodableRow): void {
+    this.first ??= row;
+    this.count++;
+  }
+
+  refusal(): { record: string; message: string } | null {
+    if (this.first === null) return null;
+    const others = this.count - 1;
+    return { record: this.first.record, message: `${this.first.why}${others > 0 ? ` (and ${others} other row(s) that do not decode to an episode)` : ''}` };
+  }
+}
+
+/** The refusal of content whose digest is not the header's; null when it is. */
+export function digestRefusal(expected: string, found: string): { record: string; message: string } | null {
+  return found === expected ? null : { record: 'corpus digest', message: digestMismatch(expected, found) };
 }

@@ -70,7 +70,7 @@ function decodeFile(f: CorpusFile): { got: DecodeResult; bytes: number } {
   try {
     const data = f.gz ? gunzipFile(stored, f.file) : stored;
     if (f.format === 'arrow') return { got: decodeArrow(data, f.file), bytes: stored.length };
-    return { got: decodeDocument(data.toString('utf8'), f.file, f.format), bytes: stored.length };
+    return { got: decodeDocument(data, f.file, f.format), bytes: stored.length };
   } catch (e) {
     return { got: refused(e), bytes: stored.length };
   }
@@ -100,7 +100,7 @@ export function readCorpus(paths: readonly string[], opts: ReadCorpusOptions = {
     if (read !== null) {
       tally.files++;
       tally.bytes += read.bytes;
-      tally.merge(read.got.problems, read.got.skipped);
+      tally.merge(read.got.problems, read.got.skipped, read.got.dropped);
       for (const ep of tally.keep(read.got.episodes, f.file)) episodes.push(ep);
       tally.endFile();
     }

@@ -84,16 +84,6 @@ export function parseCorpusHeader(text: string, file: string, record: string, ar
   return header;
 }
 
-/**
- * The one-line message of a content check that failed: rows that do not decode to a valid
- * episode, and the digest of the rows that do. Digests are printed only when they differ: an
- * added undecodable row leaves the digest of the others matching.
- */
-export function contentMismatch(expected: string, found: string, undecodable: number): string {
-  if (found === expected) return `expected every row to decode to a valid episode, found ${undecodable} row(s) that do not (file altered after carb wrote it)`;
-  return `${digestMismatch(expected, found)}${undecodable > 0 ? `; ${undecodable} row(s) do not decode to an episode` : ''}`;
-}
-
 /** The one-line message of a digest that does not match (`of` says over what, when not the episodes). */
 export function digestMismatch(expected: string, found: string, of = ''): string {
   return `expected sha256 ${expected}${of === '' ? '' : ` of ${of}`}, found ${found} (file altered after carb wrote it)`;

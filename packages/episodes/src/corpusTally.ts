@@ -10,9 +10,15 @@ export interface CorpusSummary {
   skipped: Record<string, number>;
   /** Episodes kept but flagged. */
   flagged: { aborted: number; textOnlyCalls: number };
+  /** Unknown top-level fields of log records, left out of the episodes: field → records. */
+  dropped: Record<string, number>;
   /** Bytes read from corpus files (as stored: compressed for .gz). */
   bytes: number;
 }
+
+type Mark = { problems: number; skipped: Record<string, number>; dropped: Record<string, number> };
+
+const sorted = (r: Record<string, number>) => Object.fromEntries(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : 1)));
 
 /**
  * What a corpus read has seen so far: problems, skip counts, the ids kept (duplicates
@@ -24,6 +30,7 @@ export class CorpusTally {
   readonly problems: Problem[] = [];
   readonly skipped: Record<string, number> = {};
   readonly flagged = { aborted: 0, textOnlyCalls: 0 };
+  readonly dropped: Record<string, number> = {};
   files = 0;
   bytes = 0;
   episodes = 0;
@@ -37,21 +44,24 @@ export class CorpusTally {
     this.skipped[reason] = (this.skipped[reason] ?? 0) + 1;
   }
 
-  /** A decoder's problems and skip counts. */
-  merge(problems: readonly Problem[], skipped: Record<string, number>): void {
+  /** A decoder's problems and skip counts, and the unknown fields it dropped. */
+  merge(problems: readonly Problem[], skipped: Record<string, number>, dropped: Record<string, number> = {}): void {
     for (const p of problems) this.problems.push(p);
     for (const [reason, c] of Object.entries(skipped)) this.skipped[reason] = (this.skipped[reason] ?? 0) + c;
+    for (const [field, c] of Object.entries(dropped)) this.dropped[field] = (this.dropped[field] ?? 0) + c;
   }
 
   /** A point to roll back to: a file refused whole withdraws the problems it reported. */
-  mark(): { problems: number; skipped: Record<string, number> } {
-    return { problems: this.problems.length, skipped: { ...this.skipped } };
+  mark(): Mark {
+    return { problems: this.problems.length, skipped: { ...this.skipped }, dropped: { ...this.dropped } };
   }
 
-  rollback(m: { problems: number; skipped: Record<string, number> }): void {
+  rollback(m: Mark): void {
     this.problems.length = m.problems;
-    for (const k of Object.keys(this.skipped)) delete this.skipped[k];
-    Object.assign(this.skipped, m.skipped);
+    for (const [now, then] of [[this.skipped, m.skipped], [this.dropped, m.dropped]] as const) {
+      for (const k of Object.keys(now)) delete now[k];
+      Object.assign(now, then);
+    }
   }
 
   /** The episodes of `file` that are kept: a repeated id is skipped as `duplicate-id`. */
@@ -82,6 +92,6 @@ export class CorpusTally {
   }
 
   summary(): CorpusSummary {
-    return { files: this.files, episodes: this.episodes, skipped: { ...this.skipped }, flagged: { ...this.flagged }, bytes: this.bytes };
+    return { files: this.files, episodes: this.episodes, skipped: { ...this.skipped }, flagged: { ...this.flagged }, dropped: sorted(this.dropped), bytes: this.bytes };
   }
 }

@@ -1,3 +1,4 @@
+import type { UnsafeIntegers } from '@carb/io';
 import { AdapterError } from './problems.ts';
 
 export type Obj = Record<string, unknown>;
@@ -55,4 +56,22 @@ export class Fields {
 export function fileStem(file: string): string {
   const name = file.split(/[\\/]/).pop() ?? file;
   return name.replace(/(\.gz)?$/, '').replace(/\.(json|jsonl)$/, '');
+}
+
+/** Field name → records it was dropped from: unknown top-level fields of a log, never copied into an episode. */
+export type DroppedFields = Record<string, number>;
+
+/**
+ * What an adapter is told about the document beside its records: where to count dropped
+ * fields, and the rounded integer literals of its text (unsafeIntegers), refused per record.
+ */
+export interface AdaptContext {
+  dropped?: DroppedFields;
+  unsafe?: UnsafeIntegers;
+}
+
+/** Counts the keys of `record` outside `known` into `dropped` (when given). */
+export function countDropped(record: Obj, known: ReadonlySet<string>, dropped: DroppedFields | undefined): void {
+  if (dropped === undefined) return;
+  for (const k of Object.keys(record)) if (!known.has(k)) dropped[k] = (dropped[k] ?? 0) + 1;
 }

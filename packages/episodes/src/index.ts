@@ -1,6 +1,6 @@
 export type * from './types.ts';
 export type { EpisodeLabels } from './labels.ts';
-export { AdapterError, formatProblem, type Problem } from './problems.ts';
+export { AdapterError, formatProblem, problemLines, PROBLEM_LINES_PER_FILE, type Problem } from './problems.ts';
 export { canonicalize } from './canonical.ts';
 export { canonicalJson } from '@carb/io';
 export { normalizeWhitespace, containsInjection } from './whitespace.ts';
@@ -23,7 +23,8 @@ export { JsonlDecoder } from './jsonlDecoder.ts';
 export { decodeJsonlLine, type LineSkip } from './jsonlLine.ts';
 export { DeferredCorpus, type DecodedLine, type DeferredPiece, type EpisodeHead } from './deferredCorpus.ts';
 export type { RecordLines } from './streamFile.ts';
-export { MAX_LINE_BYTES } from './lineSplitter.ts';
+export { INVALID_UTF8_LINE, LineSplitter, MAX_LINE_BYTES } from './lineSplitter.ts';
+export { idIssue, okIssue } from './stepOk.ts';
 export { JsonlCorpusWriter } from './jsonlCorpusWriter.ts';
 export { GzipJsonlCorpusWriter } from './gzipJsonlCorpusWriter.ts';
 export { readLabels, readLabelsBeside, labelsPathFor } from './labelsReader.ts';

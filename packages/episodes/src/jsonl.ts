@@ -32,6 +32,8 @@ export interface DecodeResult {
   problems: Problem[];
   /** Skipped records by reason. */
   skipped: Record<string, number>;
+  /** Unknown top-level fields left out of the episodes: field → records (absent when none). */
+  dropped?: Record<string, number>;
 }
 
 /** Episodes, problems and skip counts of one decoder, or its refusal of the whole file. */

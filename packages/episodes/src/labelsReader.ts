@@ -1,5 +1,6 @@
 import { closeSync, existsSync, openSync, readSync } from 'node:fs';
-import { LineSplitter, MAX_LINE_BYTES } from './lineSplitter.ts';
+import { NOT_UTF8 } from '@carb/io';
+import { INVALID_UTF8_LINE, LineSplitter, MAX_LINE_BYTES } from './lineSplitter.ts';
 import type { EpisodeLabels } from './labels.ts';
 import type { Problem } from './problems.ts';
 
@@ -46,6 +47,10 @@ export function readLabels(file: string): { labels: EpisodeLabels[]; problems: P
     const record = `line ${n}`;
     if (line === null) {
       problems.push({ file, record, message: `expected a line of at most ${MAX_LINE_BYTES} bytes, found a longer one` });
+      return;
+    }
+    if (line === INVALID_UTF8_LINE) {
+      problems.push({ file, record, message: NOT_UTF8 });
       return;
     }
     if (line.trim() === '') return;

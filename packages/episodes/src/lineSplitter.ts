@@ -1,12 +1,23 @@
+import { isUtf8 } from 'node:buffer';
+import { stripBom } from '@carb/io';
+
 /** Bytes of a line longer than this are not gathered: the line becomes one problem. */
 export const MAX_LINE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The text a line of bytes that are not UTF-8 is handed out as (its readers report NOT_UTF8 for
+ * it). A lone low surrogate, which no decoded UTF-8 text contains, so it is never a real line;
+ * a plain string, so it travels to replay workers like the lines around it.
+ */
+export const INVALID_UTF8_LINE = '\udc80';
 
 /**
  * Cuts a byte stream into lines at `\n` (a `\r` before it stays in the line, where
  * JSON.parse reads it as whitespace). Splitting bytes, not text, is what makes a UTF-8
  * character cut by a chunk boundary safe: 0x0A never occurs inside a multi-byte
  * character. Holds at most one line; a line over `maxLine` bytes is reported as
- * `null` (and its bytes dropped) instead of being gathered.
+ * `null` (and its bytes dropped) instead of being gathered, a line that is not UTF-8 as
+ * INVALID_UTF8_LINE (never silently as U+FFFD), and a byte order mark opening line 1 is skipped.
  */
 export class LineSplitter {
   private parts: Buffer[] = [];
@@ -21,7 +32,7 @@ export class LineSplitter {
     let from = 0;
     for (let nl = chunk.indexOf(0x0a); nl >= 0; nl = chunk.indexOf(0x0a, from)) {
       // the common case, a whole line inside one chunk, is decoded without a copy
-      if (this.held === 0 && !this.tooLong && nl - from <= this.maxLine) this.onLine(chunk.toString('utf8', from, nl), this.line++);
+      if (this.held === 0 && !this.tooLong && nl - from <= this.maxLine) this.onLine(this.text(chunk.subarray(from, nl)), this.line++);
       else {
         this.gather(chunk.subarray(from, nl));
         this.emit();
@@ -50,10 +61,16 @@ export class LineSplitter {
   }
 
   private emit(): void {
-    const text = this.tooLong ? null : this.parts.length === 1 ? this.parts[0]!.toString('utf8') : Buffer.concat(this.parts, this.held).toString('utf8');
+    const text = this.tooLong ? null : this.text(this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts, this.held));
     this.parts = [];
     this.held = 0;
     this.tooLong = false;
     this.onLine(text, this.line++);
+  }
+
+  private text(bytes: Buffer): string {
+    if (!isUtf8(bytes)) return INVALID_UTF8_LINE;
+    const text = bytes.toString('utf8');
+    return this.line === 1 ? stripBom(text) : text;
   }
 }

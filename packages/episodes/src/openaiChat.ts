@@ -1,6 +1,7 @@
-import { adaptEach } from './adaptEach.ts';
+import { parsedJsonIssue, unsafeIntegers } from '@carb/io';
+import { adaptEach, adaptRecord } from './adaptEach.ts';
 import { canonicalize } from './canonical.ts';
-import { Fields, fileStem, type Obj } from './fields.ts';
+import { countDropped, Fields, fileStem, type AdaptContext, type Obj } from './fields.ts';
 import type { DecodeResult } from './jsonl.ts';
 import { AdapterError } from './problems.ts';
 import { ToolSteps } from './toolSteps.ts';
@@ -28,6 +29,9 @@ function args(f: Fields, v: unknown, pointer: string): JsonObject {
   } catch {
     throw new AdapterError(f.file, pointer, 'malformed-arguments', 'expected the arguments as a JSON object string, found malformed JSON');
   }
+  // a string the record walk could not look into
+  const limit = parsedJsonIssue(v, parsed, { depth: 3 });
+  if (limit !== null) throw new AdapterError(f.file, pointer, limit.reason, limit.message);
   return f.object(parsed, pointer) as JsonObject;
 }
 
@@ -63,13 +67,23 @@ export function openAiChatSteps(f: Fields, messages: unknown, pointer: string, e
 }
 
 const MAPPED = new Set(['id', 'messages', 'taskCompleted']);
+// kept verbatim in `benchmark`; any other top-level key is dropped and counted, never copied
+const BENCHMARK = new Set(['model']);
+const KNOWN = new Set([...MAPPED, ...BENCHMARK]);
 
 /**
- * One generic chat log record {id?, messages[], taskCompleted?} as an episode. Chat
+ * One generic chat log record {id?, messages[], taskCompleted?, model?} as an episode. Chat
  * logs carry no outcome: `taskCompleted` (boolean) is read when the logger wrote it,
- * else false. Other top-level keys are kept verbatim in `benchmark`.
+ * else false. `model` is kept verbatim in `benchmark`; other top-level keys are left out,
+ * counted into `dropped`.
  */
-export function adaptOpenAiChat(raw: unknown, file: string, pointer: string, fallbackId: string): Episode {
+export function adaptOpenAiChat(raw: unknown, file: string, pointer: string, fallbackId: string, ctx: AdaptContext = {}): Episode {
+  const ep = adaptRecord(raw, file, pointer, () => build(raw, file, pointer, fallbackId), ctx.unsafe);
+  countDropped(raw as Obj, KNOWN, ctx.dropped);
+  return ep;
+}
+
+function build(raw: unknown, file: string, pointer: string, fallbackId: string): Episode {
   const f = new Fields(file);
   const rec = f.object(raw, pointer);
   const id = rec.id === undefined || rec.id === null ? fallbackId : f.id(rec.id, `${pointer}/id`);
@@ -77,7 +91,7 @@ export function adaptOpenAiChat(raw: unknown, file: string, pointer: string, fal
   if (typeof done !== 'boolean') return f.fail(`${pointer}/taskCompleted`, 'a boolean', done);
   // The chat format has no error channel; a logger may add `error` (a string) to the tool message.
   const { request, steps } = openAiChatSteps(f, rec.messages, `${pointer}/messages`, (msg, _content, p) => f.optString(msg.error, `${p}/error`));
-  const extra = Object.keys(rec).filter((k) => !MAPPED.has(k)).sort();
+  const extra = Object.keys(rec).filter((k) => BENCHMARK.has(k)).sort();
   const benchmark: JsonObject | null = extra.length === 0 ? null : Object.fromEntries(extra.map((k) => [k, rec[k] as JsonValue]));
   return {
     id,
@@ -98,7 +112,7 @@ export function adaptOpenAiChat(raw: unknown, file: string, pointer: string, fal
  * ignored). A line that is not JSON or does not adapt is one problem (`line N`) and
  * is skipped. Records without an id get `<file stem>/line-N`.
  */
-export function parseOpenAiChatJsonl(text: string, file: string): DecodeResult {
+export function parseOpenAiChatJsonl(text: string, file: string, dropped?: AdaptContext['dropped']): DecodeResult {
   const lines = text.split('\n').map((line, i) => ({ line, n: i + 1 })).filter((l) => l.line.trim() !== '');
   const stem = fileStem(file);
   return adaptEach(lines, ({ line, n }) => {
@@ -108,6 +122,6 @@ export function parseOpenAiChatJsonl(text: string, file: string): DecodeResult {
     } catch {
       throw new AdapterError(file, `line ${n}`, 'malformed-json', 'expected one JSON chat record per line, found malformed JSON');
     }
-    return adaptOpenAiChat(raw, file, `line ${n}`, `${stem}/line-${n}`);
+    return adaptOpenAiChat(raw, file, `line ${n}`, `${stem}/line-${n}`, { dropped, unsafe: unsafeIntegers(line) });
   });
 }

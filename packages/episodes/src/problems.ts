@@ -41,3 +41,29 @@ export class AdapterError extends Error {
     return { file: this.file, record: this.record, message: this.detail };
   }
 }
+
+/** Problem lines printed per file; the rest of a file's problems are counted on one line. */
+export const PROBLEM_LINES_PER_FILE = 20;
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * The lines that report `problems`: each as formatProblem, up to `perFile` per file; a file
+ * with more gets one closing line `file: … and N more problems like these (M total)` after
+ * its last printed one (20,000 bad lines of a file are 21 lines, not 20,000). Counts stay exact:
+ * the caller still counts every problem.
+ */
+export function problemLines(problems: readonly Problem[], perFile = PROBLEM_LINES_PER_FILE): string[] {
+  const total = new Map<string, number>();
+  for (const p of problems) total.set(p.file, (total.get(p.file) ?? 0) + 1);
+  const shown = new Map<string, number>();
+  const out: string[] = [];
+  for (const p of problems) {
+    const n = (shown.get(p.file) ?? 0) + 1;
+    shown.set(p.file, n);
+    if (n <= perFile) out.push(formatProblem(p));
+    const all = total.get(p.file)!;
+    if (n === perFile + 1) out.push(oneLine(`${p.file}: … and ${count(all - perFile)} more problems like these (${count(all)} total)`));
+  }
+  return out;
+}

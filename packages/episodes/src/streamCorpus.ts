@@ -47,7 +47,7 @@ export function streamCorpus(paths: readonly string[], opts: StreamCorpusOptions
     for (let n = 0; n < files.length; n++) {
       const f = files[n]!;
       const mark = tally.mark();
-      const r: FileReport = { report: (p, s) => tally.merge(p, s), refusal: null, unreadable: null, decoded: 0, bytes: 0 };
+      const r: FileReport = { report: (p, s, d) => tally.merge(p, s, d), refusal: null, unreadable: null, decoded: 0, bytes: 0 };
       for await (const eps of fileEpisodes(f, r)) {
         for (const ep of tally.keep(eps, f.file)) batch.push(ep);
         while (batch.length >= size) {

@@ -2,9 +2,9 @@ import { createReadStream, readFileSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { createGunzip, gunzipSync } from 'node:zlib';
 import { RecordBatchReader, type RecordBatch } from 'apache-arrow';
-import { COLUMN_NAMES, NOT_ARROW, decodeArrow, decodeDigestedRow, type Columns } from './arrow.ts';
+import { COLUMN_NAMES, NOT_ARROW, UndecodableRows, columnTypeIssue, decodeArrow, decodeDigestedRow, digestRefusal, type Columns } from './arrow.ts';
 import { arrowFileSha256Streamed, arrowShaOffsetOnDisk } from './arrowSha.ts';
-import { ARROW_CORPUS_KEY, LinesDigest, contentMismatch, digestMismatch, parseCorpusHeader, type CorpusHeader } from './corpusHeader.ts';
+import { ARROW_CORPUS_KEY, LinesDigest, digestMismatch, parseCorpusHeader, type CorpusHeader } from './corpusHeader.ts';
 import type { CorpusFile } from './corpusFiles.ts';
 import { decodeDocument } from './document.ts';
 import { gzipError } from './gzip.ts';
@@ -15,8 +15,8 @@ import type { Episode } from './types.ts';
 
 /** What a file reader reports beside its episodes. */
 export interface FileReport {
-  /** Line problems and skip counts, passed on as they are found. */
-  report(problems: readonly Problem[], skipped: Record<string, number>): void;
+  /** Line problems and skip counts (and unknown fields dropped), passed on as they are found. */
+  report(problems: readonly Problem[], skipped: Record<string, number>, dropped?: Record<string, number>): void;
   /** Set when the whole file is refused (then `decoded` says whether episodes already went out). */
   refusal: Refusal | null;
   /** Set when the file could not be read at all (not counted as a file). */
@@ -131,16 +131,20 @@ async function* arrowBatches(f: CorpusFile, r: FileReport, size: number): AsyncG
     const names = schema.fields.map((x) => x.name);
     const missing = COLUMN_NAMES.find((n) => !names.includes(n));
     if (missing !== undefined) return refuse(r, f.file, null, 'malformed-arrow', `expected an episode table with column "${missing}", found columns ${names.join(', ')}`);
+    for (const field of schema.fields) {
+      const typed = columnTypeIssue(field.name, field.type);
+      if (typed !== null) return refuse(r, f.file, typed.record, 'malformed-arrow', typed.message);
+    }
     const digest = new LinesDigest();
     let rows = 0;
-    let undecodable = 0;
+    const bad = new UndecodableRows();
     for await (const batch of reader as AsyncIterable<RecordBatch>) {
       const cols: Columns = {};
       for (const n of COLUMN_NAMES) cols[n] = batch.getChild(n)!;
       const out: Episode[] = [];
       for (let i = 0; i < batch.numRows; i++) {
         const ep = decodeDigestedRow(cols, i, f.file, digest);
-        if (ep === null) undecodable++;
+        if ('why' in ep) bad.add(ep);
         else out.push(ep);
       }
       rows += batch.numRows;
@@ -150,10 +154,8 @@ async function* arrowBatches(f: CorpusFile, r: FileReport, size: number): AsyncG
     if (rows !== header.episodes) {
       return refuse(r, f.file, 'corpus digest', 'corpus-digest', `expected ${header.episodes} episodes (corpus header), found ${rows} rows (file altered after carb wrote it)`);
     }
-    const found = digest.hex();
-    if (found !== header.sha256 || undecodable > 0) {
-      return refuse(r, f.file, 'corpus digest', 'corpus-digest', contentMismatch(header.sha256, found, undecodable));
-    }
+    const refusal = bad.refusal() ?? digestRefusal(header.sha256, digest.hex());
+    if (refusal !== null) return refuse(r, f.file, refusal.record, 'corpus-digest', refusal.message);
   } catch (e) {
     if (e instanceof AdapterError) throw e;
     // damaged bytes can make arrow-js throw anything, at any batch
@@ -197,13 +199,13 @@ async function* wholeFile(f: CorpusFile, r: FileReport): AsyncGenerator<Episode[
   }
   let got: DecodeResult;
   try {
-    got = decodeDocument(data.toString('utf8'), f.file, f.format);
+    got = decodeDocument(data, f.file, f.format);
   } catch (e) {
     if (!(e instanceof AdapterError)) throw e;
     r.refusal = refusalOf(e);
     return;
   }
-  r.report(got.problems, got.skipped);
+  r.report(got.problems, got.skipped, got.dropped);
   r.decoded = got.episodes.length;
   if (got.episodes.length > 0) yield got.episodes;
 }

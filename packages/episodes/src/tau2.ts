@@ -1,6 +1,6 @@
-import { adaptEach } from './adaptEach.ts';
+import { adaptEach, adaptRecord } from './adaptEach.ts';
 import { canonicalize } from './canonical.ts';
-import { Fields, fileStem, type Obj } from './fields.ts';
+import { Fields, fileStem, type AdaptContext, type Obj } from './fields.ts';
 import type { DecodeResult } from './jsonl.ts';
 import { ToolSteps } from './toolSteps.ts';
 import type { Episode, JsonObject } from './types.ts';
@@ -86,11 +86,11 @@ function simulation(f: Fields, raw: unknown, at: string, stem: string, run: RunI
  * one per simulation. A simulation that does not adapt is one problem (record = its
  * JSON pointer) and is skipped; a document without `simulations` is refused whole.
  */
-export function adaptTau2(raw: unknown, file: string): DecodeResult {
+export function adaptTau2(raw: unknown, file: string, ctx: AdaptContext = {}): DecodeResult {
   const f = new Fields(file);
   const root = f.object(raw, '');
   const sims = f.array(root.simulations, '/simulations');
   const run = runInfo(f, root);
   const stem = fileStem(file);
-  return adaptEach(sims, (s, i) => simulation(f, s, `/simulations/${i}`, stem, run));
+  return adaptEach(sims, (s, i) => adaptRecord(s, file, `/simulations/${i}`, () => simulation(f, s, `/simulations/${i}`, stem, run), ctx.unsafe));
 }

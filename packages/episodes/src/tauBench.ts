@@ -1,6 +1,6 @@
-import { adaptEach } from './adaptEach.ts';
+import { adaptEach, adaptRecord } from './adaptEach.ts';
 import { canonicalize } from './canonical.ts';
-import { Fields, fileStem } from './fields.ts';
+import { Fields, fileStem, type AdaptContext } from './fields.ts';
 import type { DecodeResult } from './jsonl.ts';
 import { openAiChatSteps, type ToolErrorOf } from './openaiChat.ts';
 import type { Episode, JsonObject } from './types.ts';
@@ -39,8 +39,8 @@ function record(f: Fields, raw: unknown, at: string, stem: string): Episode {
  * Episodes of a decoded tau-bench v1 results file (a list of {task_id, trial, reward,
  * info, traj}): one per record; a record that does not adapt is one problem, skipped.
  */
-export function adaptTauBench(raw: unknown, file: string): DecodeResult {
+export function adaptTauBench(raw: unknown, file: string, ctx: AdaptContext = {}): DecodeResult {
   const f = new Fields(file);
   const stem = fileStem(file);
-  return adaptEach(f.array(raw, ''), (r, i) => record(f, r, `/${i}`, stem));
+  return adaptEach(f.array(raw, ''), (r, i) => adaptRecord(r, file, `/${i}`, () => record(f, r, `/${i}`, stem), ctx.unsafe));
 }

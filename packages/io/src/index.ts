@@ -21,3 +21,5 @@ export { removeStaleTemps } from './staleTemps.ts';
 export { OUTPUT_MARKER, claimOutputFolder, outputFolderProblem, outputMarkerText, readOutputMarker, writeOutputFolder, type OutputRule } from './outputFolder.ts';
 export { outputFileProblem } from './outputFile.ts';
 export { fileHead } from './fileHead.ts';
+export { MAX_JSON_DEPTH, TOO_DEEP, jsonLimitIssue, parsedJsonIssue, unsafeIntegers, type JsonLimitIssue, type LimitOptions, type UnsafeIntegers } from './jsonLimits.ts';
+export { BOM, NOT_UTF8, stripBom, utf8Text } from './utf8Text.ts';

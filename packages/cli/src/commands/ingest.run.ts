@@ -1,8 +1,9 @@
-import { AdapterError, GzipJsonlCorpusWriter, JsonlCorpusWriter, encodeArrow, formatProblem, isCarbCorpusFile, streamCorpus, unknownToolCounts, type CorpusSummary, type Episode } from '@carb/episodes';
+import { AdapterError, GzipJsonlCorpusWriter, JsonlCorpusWriter, encodeArrow, isCarbCorpusFile, streamCorpus, unknownToolCounts, type CorpusSummary, type Episode } from '@carb/episodes';
 import { printable, printableLines, progress, writeFileAtomic, type Progress } from '@carb/io';
 import { defaultPipelinePath, loadPipeline, loadToolTypings, type ToolTyping } from '@carb/pipeline';
 import type { IngestArgs } from './ingest.ts';
 import { holdingOutputFile } from '../holdingOutput.ts';
+import { writeProblems } from '../writeProblems.ts';
 
 /** Tool typing for unknown-tool counts: explicit typing files, else the pipeline's; null (reported) when unreadable. */
 export function toolTypingFor(args: { pipeline?: string; tools?: string[] }): ToolTyping | null {
@@ -37,6 +38,8 @@ export function summaryLines(s: CorpusSummary, unknown: Record<string, number>):
     `skipped: ${list(s.skipped)}`,
     `flagged: aborted ${s.flagged.aborted}, textOnlyCalls ${s.flagged.textOnlyCalls}`,
     `unknown tools: ${list(unknown)}`,
+    // only when there are some: most logs have none
+    ...Object.entries(s.dropped).map(([field, n]) => `dropped unknown field ${field} in ${n} record${n === 1 ? '' : 's'} (not copied into the corpus)`),
   ];
 }
 
@@ -78,7 +81,7 @@ async function ingest(args: IngestArgs): Promise<void> {
   }
   (bar as Progress | null)?.stop();
   const problems = stream.problems;
-  for (const p of problems) process.stderr.write(`${formatProblem(p)}\n`);
+  writeProblems(problems);
   const unknownCounts = Object.fromEntries([...unknown.entries()].sort(([a], [b]) => (a < b ? -1 : 1)));
   const summary = stream.summary();
   const lines = summaryLines(summary, unknownCounts);

@@ -1,7 +1,8 @@
-import { formatProblem, inspectCorpus, readCorpus, readLabelsBeside, type GroupStats } from '@carb/episodes';
+import { inspectCorpus, readCorpus, readLabelsBeside, type GroupStats } from '@carb/episodes';
 import { printable, printableLines } from '@carb/io';
 import { fail, summaryLines, toolTypingFor } from './ingest.run.ts';
 import type { InspectArgs } from './inspect.ts';
+import { writeProblems } from '../writeProblems.ts';
 
 const pct = (x: number | null) => (x === null ? '–' : `${(100 * x).toFixed(1)}%`);
 
@@ -16,7 +17,7 @@ export function run(args: InspectArgs): void {
   const { episodes, problems, summary } = readCorpus(args.corpus, { format: args.format });
   const labelled = readLabelsBeside(args.corpus);
   const allProblems = [...problems, ...(labelled?.problems ?? [])];
-  for (const p of allProblems) process.stderr.write(`${formatProblem(p)}\n`);
+  writeProblems(allProblems);
   if (episodes.length === 0) return fail(`nothing could be read from ${args.corpus.join(', ')}`);
   const report = inspectCorpus(episodes, typing, labelled?.labels ?? null);
   if (args.json) {

@@ -1,4 +1,5 @@
-import { AdapterError, formatProblem, streamCorpus, type CorpusFormat } from '@carb/episodes';
+import { AdapterError, streamCorpus, type CorpusFormat } from '@carb/episodes';
+import { writeProblems } from '../writeProblems.ts';
 
 /** The tools a corpus calls, and how much was read. */
 export interface CorpusToolUse {
@@ -33,7 +34,7 @@ export async function corpusToolUse(paths: readonly string[], format: CorpusForm
     if (!(e instanceof AdapterError)) throw e;
     refused = e;
   }
-  for (const p of stream.problems) process.stderr.write(`${formatProblem(p)}\n`);
+  writeProblems(stream.problems);
   if (refused !== null) throw new Error(`${refused.file} failed its integrity check after its episodes were read: the input is refused; nothing written`);
   const episodes = stream.summary().episodes;
   if (episodes === 0) throw new Error(`nothing could be read from ${paths.join(', ')}; nothing written`);

@@ -1,5 +1,5 @@
-import type { JsonObject, StepProvenance } from '@carb/episodes';
-import { describeValue } from '@carb/io';
+import { okIssue, type JsonObject, type StepProvenance } from '@carb/episodes';
+import { describeValue, parsedJsonIssue } from '@carb/io';
 import type { ObservedResult, ProposedCall } from '@carb/replay';
 
 /**
@@ -30,6 +30,9 @@ export function parseGateEvent(text: string, lineNo: number, step: number): Gate
   } catch (e) {
     return fail(`expected one JSON object (a step, or a {"type":"proposal"} / {"type":"result"} event), found a syntax error (${(e as Error).message})`);
   }
+  // before anything recursive reads the event (canonical arguments, scoring)
+  const limit = parsedJsonIssue(text, v);
+  if (limit !== null) return fail(limit.message);
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return fail(`expected one JSON object (a step, or a {"type":"proposal"} / {"type":"result"} event), found ${describeValue(v)}`);
   const o = v as Record<string, unknown>;
   const bad = (key: string, expected: string): never => fail(`/${key}: expected ${expected}, found ${describeValue(o[key])}`);
@@ -50,16 +53,18 @@ export function parseGateEvent(text: string, lineNo: number, step: number): Gate
       ...(o.provenance !== undefined ? { provenance: provenance(o.provenance, fail) } : {}),
       ...(o.externalScore !== undefined ? { externalScore: o.externalScore as number } : {}),
     };
-    return type === 'proposal' ? { kind: 'proposal', call } : { kind: 'step', call, observed: observed(o, bad) };
+    return type === 'proposal' ? { kind: 'proposal', call } : { kind: 'step', call, observed: observed(o, bad, fail) };
   }
   only(RESULT_KEYS, 'a result event');
-  return { kind: 'result', observed: observed(o, bad) };
+  return { kind: 'result', observed: observed(o, bad, fail) };
 }
 
-function observed(o: Record<string, unknown>, bad: (key: string, expected: string) => never): ObservedResult {
+function observed(o: Record<string, unknown>, bad: (key: string, expected: string) => never, fail: (what: string) => never): ObservedResult {
   if (typeof o.result !== 'string') bad('result', 'the visible result text (a string, "" when the tool failed)');
   if (o.error !== null && typeof o.error !== 'string') bad('error', 'null or the error text');
-  if (o.ok !== undefined && o.ok !== (o.error === null)) bad('ok', `${o.error === null} (ok is error === null)`);
+  // `ok` may be left out (it is derived from `error`); given, it obeys the canonical episodes' rule
+  const ok = o.ok === undefined ? null : okIssue(o.ok, o.error);
+  if (ok !== null) fail(`/ok: ${ok}`);
   return { result: o.result as string, error: o.error as string | null };
 }
 

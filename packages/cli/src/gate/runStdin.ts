@@ -1,9 +1,9 @@
-import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { printableLines } from '@carb/io';
 import { formatScore } from '@carb/pipeline';
 import { createGate, type Gate, type GateDecision, type ProposedCall } from '@carb/replay';
 import { parseGateEvent } from './gateEvent.ts';
+import { stdinLines } from './stdinLines.ts';
 import type { ResolvedGate } from './resolveGate.ts';
 
 /** One line of `carb gate`'s output: a decision on one proposal. */
@@ -25,32 +25,25 @@ export interface DecisionLine {
  */
 export async function runStdin(resolved: ResolvedGate, episodeId: string, input: Readable, output: Writable): Promise<{ proposals: number; stopped: boolean }> {
   const gate = createGate(resolved.pipeline, resolved.threshold!, { episodeId, explain: true });
-  const lines = createInterface({ input, crlfDelay: Infinity });
-  let lineNo = 0;
   let awaitingResult = false;
   let proposals = 0;
-  try {
-    for await (const text of lines) {
-      lineNo++;
-      if (text.trim() === '') continue;
-      const event = parseGateEvent(text, lineNo, gate.executed.length);
-      if (awaitingResult !== (event.kind === 'result')) {
-        throw new Error(`stdin: line ${lineNo}: expected ${awaitingResult ? 'a {"type":"result"} event for the allowed proposal' : 'a step or a {"type":"proposal"} event'}, found a ${event.kind === 'step' ? 'step' : `${event.kind} event`}`);
-      }
-      if (event.kind === 'result') {
-        gate.observe(event.observed);
-        awaitingResult = false;
-        continue;
-      }
-      const decision = propose(gate, event.call, lineNo);
-      proposals++;
-      output.write(`${printableLines(JSON.stringify(decisionLine(gate, decision)))}\n`);
-      if (decision === 'stop') break;
-      if (event.kind === 'step') gate.observe(event.observed);
-      else awaitingResult = true;
+  for await (const { text, lineNo } of stdinLines(input)) {
+    if (text.trim() === '') continue;
+    const event = parseGateEvent(text, lineNo, gate.executed.length);
+    if (awaitingResult !== (event.kind === 'result')) {
+      throw new Error(`stdin: line ${lineNo}: expected ${awaitingResult ? 'a {"type":"result"} event for the allowed proposal' : 'a step or a {"type":"proposal"} event'}, found a ${event.kind === 'step' ? 'step' : `${event.kind} event`}`);
     }
-  } finally {
-    lines.close();
+    if (event.kind === 'result') {
+      gate.observe(event.observed);
+      awaitingResult = false;
+      continue;
+    }
+    const decision = propose(gate, event.call, lineNo);
+    proposals++;
+    output.write(`${printableLines(JSON.stringify(decisionLine(gate, decision)))}\n`);
+    if (decision === 'stop') break;
+    if (event.kind === 'step') gate.observe(event.observed);
+    else awaitingResult = true;
   }
   return { proposals, stopped: gate.stopped };
 }
