@@ -127,7 +127,7 @@ describe('lockOutput', () => {
     lockOutput(target)();
     writeFileSync(join(tmp, '.stale.carb-lock'), `${dead} not-${hostname()}\n`);
     expect(() => lockOutput(target)).toThrow(OutputLockedError);
-  });
+  }, 60_000);
 
   it('parts lock separately (shards of one folder)', () => {
     const target = join(tmp, 'parts');
