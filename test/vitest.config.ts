@@ -27,6 +27,11 @@ export default defineConfig({
     // worker threads, not forked processes: each isolated file imports faster (measured on this 2-core machine:
     // the fast project in 149 s with threads against 170 s with forks, every test passing either way)
     pool: 'threads',
+    // A safety net, not the rule: every test that spawns carb sets its own timeout (120 s); the compute-bound ones
+    // (property tests over random breakpoint tables, corpus-wide checks) take 1–5 s alone and several times that
+    // beside other CPU-bound processes on two cores, where vitest's 5 s default failed them.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     setupFiles: [fileURLToPath(new URL('helpers/fastCheckSeed.ts', import.meta.url))],
     projects: [
       { extends: true, test: { name: 'fast', root, include: ['**/*.test.ts'], exclude: ['**/node_modules/**', FULL, CLUSTER] } },
