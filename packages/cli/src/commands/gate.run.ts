@@ -10,6 +10,8 @@ export async function run(args: GateArgs): Promise<void> {
   const resolved = resolveGate(args);
   if (resolved.notice !== null) process.stderr.write(`carb: ${resolved.notice}\n`);
   if (args.check === undefined) {
+    // the number the gate runs at, where an operator sees it (stdout is the decision stream)
+    process.stderr.write(`carb: gate ${printable(resolved.description)}\n`);
     try {
       await runStdin(resolved, args.episode ?? 'online', process.stdin, process.stdout);
     } finally {
