@@ -75,3 +75,17 @@ describe('unseenTools', () => {
     expect(unseenTools(new Map(), new Map()).share).toBeNull();
   });
 });
+
+describe('shiftCheck', () => {
+  it('says the logs do not look exchangeable when every new first-stop index lies above the calibration\'s', async () => {
+    const { shiftCheck } = await import('@carb/deploy');
+    const fresh = [9, 9, 9, 9, 9].map((runsFrom) => ({ stratum: 'all', runsFrom, tools: new Map([['known', 3], ['new_tool', 1]]) }));
+    const r = shiftCheck({ calibration: [0, 0, 0, 0, 0], fresh, vocabulary: { known: 10 }, grid: 10, permutations: 999, seed: '0', level: 0.05 });
+    // D = 1 only in the 2 of C(10,5) = 252 labellings that keep the samples apart: p ≈ 1/126
+    expect(r.strata).toHaveLength(1);
+    expect(r.strata[0]!.test.d).toBe(1);
+    expect(r.strata[0]!.test.p).toBeLessThan(0.05);
+    expect(r.strata[0]!.unseen!.share).toBe(0.25);
+    expect(r.strata[0]!.verdict).toMatch(/^these logs do not look exchangeable with the calibration corpus: p = 0\.0\d\d \(KS D = 1\.000\); 25\.0 % of tool calls are to tools unseen at calibration; the guarantee does not carry over; recalibrate or monitor$/);
+  });
+});
