@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli } from '../packages/cli/test/runCli.ts';
 import { runCliWithStdin } from './helpers/deployFixture.ts';
 import { AGENTDOJO_RUNS, describeShared } from './helpers/shared.ts';
