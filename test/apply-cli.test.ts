@@ -98,6 +98,16 @@ describeShared('carb apply on new logs (issue 22)', () => {
     expect(run.code).toBe(1);
     expect(run.errLines).toEqual([expect.stringMatching(new RegExp(`^carb: ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: expected sha256 [0-9a-f]{64} \\(.*manifest\\.json outputs\\), found [0-9a-f]{64}: changed after the calibration wrote it`))]);
     expect(existsSync(out)).toBe(false);
+    // and, as gate / explain / audit, an edited threshold (issue 21)
+    const dir2 = join(work, 'edited-deploy');
+    cpSync(cal, dir2, { recursive: true });
+    const deploy = JSON.parse(readFileSync(join(dir2, 'deploy.json'), 'utf8'));
+    deploy.find((r: DeployRow) => r.method === 'g-carb' && r.alpha === 0.1).lambdaIndex = 101;
+    writeFileSync(join(dir2, 'deploy.json'), `${JSON.stringify(deploy, null, 2)}\n`);
+    const edited = await runCli(['apply', LLAMA, '--deploy', join(dir2, 'deploy.json'), '--method', 'g-carb', '--alpha', '.10', '--out', out]);
+    expect(edited.code).toBe(1);
+    expect(edited.errLines).toEqual([expect.stringMatching(/deploy\.json: expected sha256 [0-9a-f]{64} .* changed after the calibration wrote it/)]);
+    expect(existsSync(out)).toBe(false);
   }, 60_000);
 
   it('carb gate says on stderr the λ it runs at', async () => {
