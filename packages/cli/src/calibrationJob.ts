@@ -10,6 +10,7 @@ import { defaultTables, makeManifest, type CorpusStats, type ManifestInput, type
 import { seedCheckTable } from './seedCheck.ts';
 import { takeBreakpoints, type BreakpointTable, type FusedSelector, type ReplayNoise } from '@carb/replay';
 import { progress } from '@carb/io';
+import type { Fingerprint } from '@carb/deploy';
 import { deployRows } from './deployRows.ts';
 import type { EpisodeSources } from './ledgerEvents.ts';
 import { UsageError } from './options/usageError.ts';
@@ -98,6 +99,8 @@ export interface JobResult {
   deploy: DeployRow[];
   /** What the corpus said about itself: the first episode's source format and the models. */
   corpus: { format: string | null; models: string[] };
+  /** The label-free fingerprint of the calibration episodes (fingerprint.json without the tool vocabulary). */
+  fingerprint: Omit<Fingerprint, 'tools'>;
 }
 
 /** Which fold rule a corpus follows (Table 2), from its (first episode's) source format and labels. */
@@ -275,7 +278,16 @@ export async function runCalibrationJob(spec: JobSpec): Promise<JobResult> {
       [`Equal-size random selector seeds at α = ${alpha}`]: check,
     };
   }
-  return { protocol: p.protocol, manifest: p.manifest, report, deploy, corpus: { format: replayed.format, models: replayed.models } };
+  return { protocol: p.protocol, manifest: p.manifest, report, deploy, corpus: { format: replayed.format, models: replayed.models }, fingerprint: fingerprintOf(replayed, methods, spec.by ?? null) };
+}
+
+/** Per calibration episode: run length and, per method, the first-stop index (runsFrom of its selector's table). */
+function fingerprintOf(replayed: ReplayedInput, methods: readonly MethodName[], by: string | null): Omit<Fingerprint, 'tools'> {
+  const any = [...replayed.tables.values()][0]!;
+  const steps = Array.from({ length: any.n }, (_, e) => any.stepOffset[e + 1]! - any.stepOffset[e]!);
+  const runsFrom: Record<string, number[]> = {};
+  for (const m of methods) runsFrom[m] = Array.from(replayed.tables.get(METHOD_SELECTOR[m])!.runsFrom);
+  return { carbFingerprint: 1, grid: any.G, by, strata: replayed.strata ? [...replayed.strata] : null, steps, runsFrom };
 }
 
 /** Default budgets followed by the frontier, without duplicates (by value), sorted by value. */

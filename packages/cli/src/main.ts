@@ -3,7 +3,9 @@ import yargs from 'yargs';
 import type { CommandModule } from 'yargs';
 import { setInvocation } from './argv.ts';
 import { CARB_VERSION } from './commands/version.ts';
+import { command as apply } from './commands/apply.ts';
 import { command as audit } from './commands/audit.ts';
+import { command as deploy, subcommands as deploySubcommands } from './commands/deploy.ts';
 import { command as calibrate } from './commands/calibrate.ts';
 import { command as explain } from './commands/explain.ts';
 import { command as gate } from './commands/gate.ts';
@@ -22,7 +24,7 @@ import { UsageError } from './options/usageError.ts';
 import { MISSING_COMMAND, usageLine } from './options/yargsMessage.ts';
 
 // Each command lives in its own file under commands/; register it here.
-const commands: CommandModule<object, any>[] = [ingest, inspect, replay, suite, calibrate, gate, explain, verify, mainJob, pipeline, sweep, nearmiss, audit, tools];
+const commands: CommandModule<object, any>[] = [ingest, inspect, replay, suite, calibrate, gate, apply, explain, verify, mainJob, pipeline, sweep, nearmiss, audit, tools, deploy];
 
 /** Exit codes: 0 done, 1 bad data (files, records, a failed check), 2 bad command line (nothing was done). */
 export const EXIT_DATA = 1;
@@ -55,7 +57,7 @@ export async function main(argv: string[]): Promise<number> {
       if (err && err.name !== 'YError') throw err;
       throw new UsageError(usageLine(err ? err.message : msg ?? '', argv, parseContext()));
     });
-  for (const c of commands) cli.command(tracked(c, 'carb', c === pipeline ? pipelineSubcommands : c === tools ? toolsSubcommands : []));
+  for (const c of commands) cli.command(tracked(c, 'carb', c === pipeline ? pipelineSubcommands : c === tools ? toolsSubcommands : c === deploy ? deploySubcommands : []));
   let output = '';
   try {
     await cli.parseAsync(argv, {}, (_err, _args, out) => { output = out; });

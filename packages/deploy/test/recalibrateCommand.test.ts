@@ -11,6 +11,9 @@ describe('recalibrateCommand', () => {
     expect(recalibrateCommand(['calibrate', 'a', '--out=x'], ['b'], 'y')).toBe('carb calibrate b a --out y');
     expect(() => recalibrateCommand(['main'], ['b'], 'y')).toThrow('expected the argv of a carb calibrate run, found "main"');
   });
+  it('adds a new log the calibration already read only once', () => {
+    expect(recalibrateCommand(['calibrate', 'a', 'b', '--by', 'model'], ['c', 'b'], 'y')).toBe('carb calibrate c a b --by model --out y');
+  });
   it('quotes what a shell would split or expand', () => {
     expect(shellQuote("it's")).toBe(`'it'\\''s'`);
     expect(shellQuote('$HOME')).toBe("'$HOME'");

@@ -4,7 +4,7 @@ import type { Pipeline, SelectorConfig } from '@carb/pipeline';
 import { edgeDropout, noisyScore, type SuiteMeta } from '@carb/suites';
 import { allocateBreakpointTable, fillBreakpointRow } from './breakpointTable.ts';
 import type { BreakpointTable } from './breakpoints.ts';
-import { scoreEpisodeFused } from './scoreEpisode.ts';
+import { scoreEpisodeFused, type EpisodeScores } from './scoreEpisode.ts';
 
 /** One table to produce: the name it is recorded under and the selector it replays. */
 export interface FusedSelector {
@@ -26,6 +26,8 @@ export interface FusedReplayOptions {
   traces?: readonly LedgerTrace[];
   /** Per-episode progress callback. */
   onEpisode?: () => void;
+  /** Each episode's scores per selector (in `selectors` order), as scored: what `carb apply` reports beside the table. */
+  onScored?: (e: number, scored: readonly EpisodeScores[]) => void;
 }
 
 /**
@@ -44,6 +46,7 @@ export function replayFused(episodes: readonly Episode[], pipeline: Pipeline, se
     const scored = scoreEpisodeFused(episode, pipeline, configs, perturb, dropEdges);
     const { firstStep } = options.traces?.[e] ?? ledgerTrace(episode, pipeline);
     scored.forEach((replay, s) => fillBreakpointRow(tables[s]!, e, episode, replay, firstStep));
+    options.onScored?.(e, scored);
     options.onEpisode?.();
   });
   return tables;

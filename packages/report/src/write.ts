@@ -49,6 +49,12 @@ export interface ReportInput {
    * package (issue 10 item 7); optional.
    */
   oddCellReasons?: Record<string, string>;
+  /**
+   * The calibration's content-free fingerprint (fingerprint.json beside deploy.json, which
+   * `carb apply` checks new logs against); listed in the manifest's outputs, not linked from
+   * index.html.
+   */
+  fingerprint?: string;
 }
 
 /** Episodes read, excluded (by reason) and used, and the fold sizes of the split protocol. */
@@ -156,6 +162,7 @@ function reportFiles(input: ReportInput): Map<string, string | Uint8Array> {
     ...(input.manifest ? [manifestHtml(input.manifest)] : []),
   ];
   files.set('index.html', htmlPage(input.title, body.join('\n')));
+  if (input.fingerprint !== undefined) files.set('fingerprint.json', input.fingerprint);
   return files;
 }
 

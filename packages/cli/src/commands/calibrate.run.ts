@@ -10,6 +10,9 @@ import { readStats } from '../loadEpisodes.ts';
 import { mergeShards } from '../mergeShards.ts';
 import { readManifestFile } from '../manifestFile.ts';
 import { invocation } from '../argv.ts';
+import { fingerprintText } from '@carb/deploy';
+import { toolVocabulary } from '../toolVocabulary.ts';
+import { deployLambdaLines } from '../deployLambdaLines.ts';
 import { UsageError } from '../options/usageError.ts';
 import { holdingOutput } from '../holdingOutput.ts';
 import type { CalibrateArgs } from './calibrate.ts';
@@ -74,7 +77,7 @@ async function calibrate(args: CalibrateArgs): Promise<void> {
   const manifestPath = args['expect-manifest'] ?? (existsSync(join(args.out, 'manifest.json')) ? join(args.out, 'manifest.json') : undefined);
   const expectManifest = args['expect-hash'] && manifestPath ? readManifestFile(manifestPath) : null;
   const guarantees: Guarantee[] = args.guarantee === 'both' ? ['expectation', 'high-probability'] : [args.guarantee];
-  const { protocol, manifest, report, corpus } = await runCalibrationJob({
+  const { protocol, manifest, report, corpus, deploy, fingerprint } = await runCalibrationJob({
     title: '',
     ...(merged ? { replayed: merged } : { input: { paths: args.corpus, load: { format: args.format, strict: args.strict, includeAborted: args['include-aborted'] } } }),
     labels, pipeline, sources,
@@ -101,8 +104,12 @@ async function calibrate(args: CalibrateArgs): Promise<void> {
   report.title = titleFor(merged ? merged.provenance.corpus : args.corpus, corpus.format, corpus.models);
   const inputs = inputFiles(args, pipeline, merged?.fileSha256 ?? {});
   if (report.manifest && Object.keys(inputs).length) report.manifest = { ...report.manifest, inputs };
+  // breakpoint inputs carry no tool names: the fingerprint then has no vocabulary
+  const tools = merged ? null : await toolVocabulary(args.corpus, { format: args.format, includeAborted: args['include-aborted'] });
+  report.fingerprint = fingerprintText({ ...fingerprint, tools });
   const { manifestHash } = await writeReport(args.out, report);
   const shown = args.alphas.map((a) => rationalValue(parseAlpha(a)));
   process.stdout.write(`${summaryTable(protocol.summary, { alphas: shown })}\n\n`);
+  process.stdout.write(`${deployLambdaLines(deploy).join('\n')}\n\n`);
   process.stdout.write(`pipeline hash ${manifest.pipelineHash}\nmanifest sha256 ${manifestHash}\nreport: ${join(args.out, 'index.html')}\n`);
 }

@@ -10,6 +10,9 @@ export async function run(args: GateArgs): Promise<void> {
   const resolved = resolveGate(args);
   if (resolved.notice !== null) process.stderr.write(`carb: ${resolved.notice}\n`);
   if (args.check === undefined) {
+    // a deploy row's λ is nowhere on the command line: say it where an operator sees it (stdout is
+    // the decision stream); an infeasible row's notice has said it already
+    if (resolved.row !== null && resolved.notice === null) process.stderr.write(`carb: gate ${printable(resolved.description)}\n`);
     try {
       await runStdin(resolved, args.episode ?? 'online', process.stdin, process.stdout);
     } finally {

@@ -11,8 +11,9 @@ import { readManifestFile, type RecordedManifest } from '../manifestFile.ts';
  * the file otherwise. The manifest itself is trusted only as far as `expectManifestHash` (the
  * "manifest sha256" the calibration printed) pins it: without the pin, a folder rewritten whole
  * (deploy.json and manifest.json together) is a different calibration, not a detectable edit.
+ * `alsoChecked`: further files of the folder the command trusts (apply: fingerprint.json).
  */
-export function checkDeployFolder(deployFile: string, pipelineFile: string | undefined, expectManifestHash?: string): { manifest: RecordedManifest; manifestFile: string } {
+export function checkDeployFolder(deployFile: string, pipelineFile: string | undefined, expectManifestHash?: string, alsoChecked: readonly string[] = []): { manifest: RecordedManifest; manifestFile: string } {
   const dir = dirname(deployFile);
   const manifestFile = join(dir, 'manifest.json');
   if (expectManifestHash !== undefined && existsSync(manifestFile)) {
@@ -23,7 +24,7 @@ export function checkDeployFolder(deployFile: string, pipelineFile: string | und
   const folderPipeline = join(dir, 'pipeline.json');
   // without a pipeline.json beside it (and no --pipeline) deployPipeline says what is missing
   const runsFolderPipeline = pipelineFile === undefined ? existsSync(folderPipeline) : resolve(pipelineFile) === resolve(folderPipeline);
-  const checked = [deployFile, ...(runsFolderPipeline ? [folderPipeline] : [])];
+  const checked = [deployFile, ...(runsFolderPipeline ? [folderPipeline] : []), ...alsoChecked];
   for (const file of checked) {
     const recorded = manifest.outputs?.[basename(file)];
     if (typeof recorded !== 'string') throw new Error(`${file}: expected a file ${manifestFile} lists in its outputs, found it unlisted (refusing to gate with it)`);

@@ -27,11 +27,14 @@ export interface ResolvedGate {
   notice: string | null;
 }
 
-/** Reads deploy.json / the pipeline and picks the gate; usage errors (no row, no grid value) come before any work. */
-export function resolveGate(a: GateChoiceArgs): ResolvedGate {
+/**
+ * Reads deploy.json / the pipeline and picks the gate; usage errors (no row, no grid value) come
+ * before any work. `alsoChecked`: further files beside deploy.json checked against the manifest.
+ */
+export function resolveGate(a: GateChoiceArgs, alsoChecked: readonly string[] = []): ResolvedGate {
   if (a.deploy !== undefined) {
     // before any row is read: an edited deploy.json or pipeline.json is refused as a whole
-    const { manifest } = checkDeployFolder(a.deploy, a.pipeline, a['expect-manifest-hash']);
+    const { manifest } = checkDeployFolder(a.deploy, a.pipeline, a['expect-manifest-hash'], alsoChecked);
     const rows = readDeployRows(a.deploy);
     const picked = selectRow(a.deploy, rows, { method: a.method!, alpha: a.alpha!, stratum: a.stratum ?? POOLED_STRATUM, guarantee: a.guarantee ?? 'expectation' });
     const base = deployPipeline(a.deploy, a.pipeline, picked, manifest);

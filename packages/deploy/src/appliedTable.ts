@@ -1,0 +1,60 @@
+import { dictionaryColumn } from '@carb/io';
+import { Int32, Table, Utf8, makeData, makeVector, tableToIPC, vectorFromArray, type Vector } from 'apache-arrow';
+import type { AppliedEpisode } from './appliedEpisode.ts';
+
+/** Column order of episodes.arrow and episodes.csv: ids, counts and scores only (no arguments or results). */
+export const APPLIED_COLUMNS = [
+  'id', 'stratum', 'steps', 'stopStep', 'stopScore', 'maxScore', 'contextSize', 'executed', 'runsFrom', 'loss', 'ledgerEvents', 'taskCompleted', 'success',
+] as const satisfies readonly (keyof AppliedEpisode)[];
+
+function nullableInt(values: ReadonlyArray<number | null>): Vector {
+  const data = new Int32Array(values.length);
+  const valid = new Uint8Array((values.length + 7) >> 3);
+  let nulls = 0;
+  values.forEach((v, i) => {
+    if (v === null) nulls++;
+    else {
+      data[i] = v;
+      valid[i >> 3]! |= 1 << (i & 7);
+    }
+  });
+  return makeVector(makeData({ type: new Int32(), length: values.length, nullCount: nulls, nullBitmap: nulls ? valid : null, data }));
+}
+
+/**
+ * episodes.arrow: one row per new episode in log order. stratum dictionary-encoded; stopStep,
+ * contextSize nullable (no stop); stopScore and maxScore exact decimal text (nullable);
+ * ledgerEvents `step:category` joined by ";".
+ */
+export function appliedArrow(rows: readonly AppliedEpisode[]): Uint8Array {
+  const text = (k: 'id' | 'stopScore' | 'maxScore') => vectorFromArray(rows.map((r) => r[k]), new Utf8());
+  const columns: Record<string, Vector> = {
+    id: text('id'),
+    stratum: dictionaryColumn(rows.map((r) => r.stratum), 0),
+    steps: makeVector(Int32Array.from(rows, (r) => r.steps)),
+    stopStep: nullableInt(rows.map((r) => r.stopStep)),
+    stopScore: text('stopScore'),
+    maxScore: text('maxScore'),
+    contextSize: nullableInt(rows.map((r) => r.contextSize)),
+    executed: makeVector(Int32Array.from(rows, (r) => r.executed)),
+    runsFrom: makeVector(Int32Array.from(rows, (r) => r.runsFrom)),
+    loss: makeVector(Int32Array.from(rows, (r) => r.loss)),
+    ledgerEvents: vectorFromArray(rows.map((r) => r.ledgerEvents.join(';')), new Utf8()),
+    taskCompleted: makeVector(Int32Array.from(rows, (r) => r.taskCompleted)),
+    success: makeVector(Int32Array.from(rows, (r) => r.success)),
+  };
+  return tableToIPC(new Table(columns), 'file');
+}
+
+function csvCell(v: unknown): string {
+  if (v == null) return '';
+  const s = Array.isArray(v) ? v.join(';') : String(v);
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** episodes.csv: the same rows and columns as episodes.arrow; a missing value is an empty cell. */
+export function appliedCsv(rows: readonly AppliedEpisode[]): string {
+  const lines = [APPLIED_COLUMNS.join(',')];
+  for (const r of rows) lines.push(APPLIED_COLUMNS.map((k) => csvCell(r[k])).join(','));
+  return `${lines.join('\n')}\n`;
+}
