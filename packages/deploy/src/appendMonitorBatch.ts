@@ -1,3 +1,4 @@
+import { monitoredRowProblem } from './monitoredRowProblem.ts';
 import { idDigest, monitorStateText, sha256Hex, type MonitorState, type MonitoredRow } from './monitorState.ts';
 
 /** A labelled batch as replay gives it: the episodes in arrival order with their loss at the deployed λ. */
@@ -17,13 +18,8 @@ export interface LabelledBatch {
  */
 export function appendMonitorBatch(file: string, previous: MonitorState | null, row: MonitoredRow, delta: number, batch: LabelledBatch): MonitorState {
   if (batch.ids.length === 0) throw new Error('the new logs hold no usable episode; nothing to monitor');
-  if (previous) {
-    const p = previous.row;
-    for (const k of ['deploySha256', 'method', 'alpha', 'stratum', 'guarantee', 'lambdaIndex'] as const) {
-      if (p[k] !== row[k]) throw new Error(`${file}: /row/${k}: expected ${JSON.stringify(row[k])} (the deploy row monitored now), found ${JSON.stringify(p[k])}: this state monitors another deploy row; give another --state`);
-    }
-    if (previous.delta !== delta) throw new Error(`${file}: /delta: expected ${delta} (--delta), found ${previous.delta}: δ is fixed when a state starts`);
-  }
+  const problem = previous ? monitoredRowProblem(file, previous, row, delta) : null;
+  if (problem) throw new Error(problem);
   const batches = previous?.batches ?? [];
   const seenBatch = batches.findIndex((b) => b.corpusDigest === batch.corpusDigest);
   if (seenBatch >= 0) throw new Error(`${file}: the new logs (corpus digest ${batch.corpusDigest.slice(0, 12)}…) are batch ${seenBatch + 1} already taken in; refusing to count them twice`);

@@ -8,3 +8,5 @@ export { monitorRisk, type MonitorRisk, type MonitorCheckpoint } from './monitor
 export { monitorStateText, idDigest, sha256Hex, type MonitorState, type MonitorBatch, type MonitoredRow } from './monitorState.ts';
 export { readMonitorState, isMonitorStateText } from './readMonitorState.ts';
 export { appendMonitorBatch, type LabelledBatch } from './appendMonitorBatch.ts';
+export { monitoredRowProblem } from './monitoredRowProblem.ts';
+export { deployedSourcesProblem } from './deployedSourcesProblem.ts';

@@ -12,6 +12,7 @@ import { workersSpec } from '../options/workers.ts';
 import { checkLedgerArgs, ledgerOptions, type LedgerArgs } from '../options/ledger.ts';
 import { UsageError, badValue } from '../options/usageError.ts';
 import { single } from '../options/single.ts';
+import { deltaOption } from '../options/delta.ts';
 import { STRATUM_FIELDS, type StratumField } from '../options/strata.ts';
 
 export interface CalibrateArgs extends LedgerArgs {
@@ -42,14 +43,6 @@ export interface CalibrateArgs extends LedgerArgs {
 
 const GUARANTEE_CHOICES = [...GUARANTEES, 'both'] as const;
 export type GuaranteeChoice = Guarantee | 'both';
-
-/** --delta: a decimal in (0, 1). */
-const deltaOption = (flag: string) => (raw: unknown): number => {
-  const text = single(flag, raw);
-  const x = typeof text === 'number' ? text : typeof text === 'string' && /^(0?\.\d+|0)$/.test(text.trim()) ? Number(text) : NaN;
-  if (!(x > 0 && x < 1)) throw badValue(flag, 'a decimal in (0, 1) such as .1', text);
-  return x;
-};
 
 /** --batch: a positive integer m, or `fold` (each split's test-fold size). */
 const batchOption = (flag: string) => (raw: unknown): BatchSize => {
