@@ -4,6 +4,7 @@ import { parseAlpha, rationalValue, type Guarantee } from '@carb/calibrate';
 import { defaultPipelinePath, loadPipeline, type Pipeline } from '@carb/pipeline';
 import { NOT_WHOLE_BREAKPOINTS, breakpointArrowKind, defaultWorkers } from '@carb/replay';
 import { summaryTable, writeReport } from '@carb/report';
+import { printable } from '@carb/io';
 import { labelsFor, runCalibrationJob, suitePerturbationFor } from '../calibrationJob.ts';
 import { runSources } from '../scoresAndEvents.ts';
 import { readStats } from '../loadEpisodes.ts';
@@ -74,7 +75,7 @@ async function calibrate(args: CalibrateArgs): Promise<void> {
   const manifestPath = args['expect-manifest'] ?? (existsSync(join(args.out, 'manifest.json')) ? join(args.out, 'manifest.json') : undefined);
   const expectManifest = args['expect-hash'] && manifestPath ? readManifestFile(manifestPath) : null;
   const guarantees: Guarantee[] = args.guarantee === 'both' ? ['expectation', 'high-probability'] : [args.guarantee];
-  const { protocol, manifest, report, corpus } = await runCalibrationJob({
+  const { protocol, manifest, report, corpus, warnings } = await runCalibrationJob({
     title: '',
     ...(merged ? { replayed: merged } : { input: { paths: args.corpus, load: { format: args.format, strict: args.strict, includeAborted: args['include-aborted'] } } }),
     labels, pipeline, sources,
@@ -102,6 +103,7 @@ async function calibrate(args: CalibrateArgs): Promise<void> {
   const inputs = inputFiles(args, pipeline, merged?.fileSha256 ?? {});
   if (report.manifest && Object.keys(inputs).length) report.manifest = { ...report.manifest, inputs };
   const { manifestHash } = await writeReport(args.out, report);
+  for (const w of warnings) process.stderr.write(`carb: warning: degenerate deployment: ${printable(w)}\n`);
   const shown = args.alphas.map((a) => rationalValue(parseAlpha(a)));
   process.stdout.write(`${summaryTable(protocol.summary, { alphas: shown })}\n\n`);
   process.stdout.write(`pipeline hash ${manifest.pipelineHash}\nmanifest sha256 ${manifestHash}\nreport: ${join(args.out, 'index.html')}\n`);
