@@ -126,6 +126,26 @@ describe('carb monitor', () => {
     }
   }, 60_000);
 
+  it('a stratum\'s row takes only the episodes of its stratum (the calibration\'s --by field)', async () => {
+    const stratified = writeDeployDir(defaultPipeline(), [{ method: 'g-carb', alpha: 0.1, lambdaIndex: 101, stratum: 'ces' }]);
+    try {
+      const manifest = join(stratified.dir, 'manifest.json');
+      writeFileSync(manifest, JSON.stringify({ ...JSON.parse(readFileSync(manifest, 'utf8')), command: { argv: ['calibrate', 'old.jsonl', '--by', 'suite', '--out', 'cal'] } }));
+      // day A's 160 CES episodes and 40 graph-braid ones (suite graph-braid): only the CES ones are this row's
+      const mixed = join(tmp, 'mixed.jsonl');
+      const braid = readFileSync(join(ROOT, 'corpora/graph-braid.jsonl'), 'utf8').trim().split('\n').slice(0, 40);
+      writeFileSync(mixed, `${[...lines.slice(0, 160), ...braid].join('\n')}\n`);
+      const args = (logs: string, state: string) => ['monitor', logs, '--deploy', stratified.deploy, '--method', 'g-carb', '--alpha', '.1', '--stratum', 'ces', '--state', join(tmp, state), '--workers', '1'];
+      const run = await runCli(args(mixed, 'stratum.json'));
+      expect(run.out).toContain(`batch 1: 160 episodes (40 of other suite values left out), ledger loss ${await replayLosses(dayA, 101)} (.250)`);
+      const none = await runCli(args(join(ROOT, 'corpora/graph-braid.jsonl'), 'stratum-none.json'));
+      expect(none.code).toBe(1);
+      expect(none.errLines).toEqual([expect.stringContaining('graph-braid.jsonl: expected episodes of stratum ces (suite of the deploy row), found none of the 2000')]);
+    } finally {
+      rmSync(stratified.dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('usage errors before any work: a state file carb did not write, no --deploy, executed-step CRC', async () => {
     const foreign = join(tmp, 'notes.json');
     writeFileSync(foreign, '{"mine": true}\n');

@@ -10,3 +10,4 @@ export { readMonitorState, isMonitorStateText } from './readMonitorState.ts';
 export { appendMonitorBatch, type LabelledBatch } from './appendMonitorBatch.ts';
 export { monitoredRowProblem } from './monitoredRowProblem.ts';
 export { deployedSourcesProblem } from './deployedSourcesProblem.ts';
+export { calibrationStratumField } from './calibrationStratumField.ts';

@@ -41,3 +41,12 @@ describe('monitor state: content-free, hash-chained, refusing what would count t
     expect(idDigest('ep-1')).toMatch(/^[0-9a-f]{16}$/);
   });
 });
+
+describe('calibrationStratumField', () => {
+  it('reads --by F and --by=F from a calibration argv, null without it', async () => {
+    const { calibrationStratumField } = await import('@carb/deploy');
+    expect(calibrationStratumField(['calibrate', 'a', '--by', 'model', '--out', 'x'])).toBe('model');
+    expect(calibrationStratumField(['calibrate', 'a', '--by=suite'])).toBe('suite');
+    expect(calibrationStratumField(['calibrate', 'a', '--out', 'x'])).toBeNull();
+  });
+});

@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import {
-  appendMonitorBatch, deployedSourcesProblem, isMonitorStateText, monitorRisk, monitorStateText, monitoredRowProblem, readMonitorState,
+  appendMonitorBatch, calibrationStratumField, deployedSourcesProblem, isMonitorStateText, monitorRisk, monitorStateText, monitoredRowProblem, readMonitorState,
   recalibrateCommand, sha256Hex, type MonitorState, type MonitoredRow,
 } from '@carb/deploy';
+import { POOLED_STRATUM } from '@carb/calibrate';
 import { printable, writeFileAtomic } from '@carb/io';
 import { defaultWorkers } from '@carb/replay';
 import { fileSha256 } from '../fileSha256.ts';
@@ -12,6 +13,7 @@ import { holdingOutputFile } from '../holdingOutput.ts';
 import { readStats } from '../loadEpisodes.ts';
 import { UsageError } from '../options/usageError.ts';
 import { replayInput } from '../replayInput.ts';
+import { STRATUM_FIELDS, type StratumField } from '../options/strata.ts';
 import { runSources } from '../scoresAndEvents.ts';
 import type { MonitorArgs } from './monitor.ts';
 
@@ -62,16 +64,21 @@ async function monitor(args: MonitorArgs): Promise<void> {
   // the deployed pipeline pins the calibration's events and scores files: the new logs bring their own
   const unpinned = { ...resolved.pipeline, scorer: { ...resolved.pipeline.scorer, scoresSha256: undefined }, ledger: { ...resolved.pipeline.ledger, source: undefined } };
   const { pipeline, sources } = runSources(unpinned, args);
+  // a stratum's row was fit on the episodes of that stratum: the new logs are matched by the calibration's --by field
+  const by = row.stratum === POOLED_STRATUM ? null : stratumField(args.deploy!);
   const replayed = await replayInput({
     input: { paths: args.logs, load: { format: args.format, strict: args.strict, includeAborted: args['include-aborted'] } },
     pipeline, selectors: [{ method: resolved.selector, selector: pipeline.selector }],
-    workers: args.workers ?? defaultWorkers(), noise: null, stats: readStats(), sources,
+    workers: args.workers ?? defaultWorkers(), noise: null, stats: readStats(), sources, ...(by ? { by } : {}),
   });
   const table = replayed.tables.get(resolved.selector)!;
+  const rows = by ? replayed.strata!.flatMap((s, e) => (s === row.stratum ? [e] : [])) : Array.from({ length: table.n }, (_, e) => e);
+  const corpusDigest = by ? replayed.strataDigests!.get(row.stratum) : replayed.digest;
+  if (rows.length === 0 || corpusDigest === undefined) throw new Error(`${args.logs.join(', ')}: expected episodes of stratum ${row.stratum} (${by} of the deploy row), found none of the ${table.n}`);
   const g = resolved.gridIndex!;
   // the executed-prefix union ledger loss at the deployed index, as replay's grid means count it
-  const losses = Uint8Array.from(table.unionLossFrom, (from) => (from <= g ? 1 : 0));
-  const state = appendMonitorBatch(args.state, previous, monitored, delta, { corpusDigest: replayed.digest, ids: table.ids, losses });
+  const losses = Uint8Array.from(rows, (e) => (table.unionLossFrom[e]! <= g ? 1 : 0));
+  const state = appendMonitorBatch(args.state, previous, monitored, delta, { corpusDigest, ids: rows.map((e) => table.ids[e]!), losses });
   const all = Uint8Array.from(state.batches.flatMap((b) => [...b.losses]), (c) => (c === '1' ? 1 : 0));
   const ends: number[] = [];
   for (const b of state.batches) ends.push((ends.at(-1) ?? 0) + b.losses.length);
@@ -83,7 +90,8 @@ async function monitor(args: MonitorArgs): Promise<void> {
   const batchLoss = losses.reduce((s, l) => s + l, 0);
   const out = (line: string) => process.stdout.write(`${printable(line)}\n`);
   out(`monitor: ${resolved.description}`);
-  out(`batch ${state.batches.length}: ${losses.length} episodes, ledger loss ${batchLoss} (${decimal(batchLoss / losses.length)}); corpus digest ${replayed.digest.slice(0, 12)}…`);
+  const skipped = by ? ` (${table.n - rows.length} of other ${by} values left out)` : '';
+  out(`batch ${state.batches.length}: ${losses.length} episodes${skipped}, ledger loss ${batchLoss} (${decimal(batchLoss / losses.length)}); corpus digest ${corpusDigest.slice(0, 12)}…`);
   out(`so far: ${state.batches.length} batch(es), ${now.episodes} episodes, ledger loss ${now.lossSum} (${decimal(now.lossSum / now.episodes)})`);
   out(`e-process for risk ≤ α = ${row.alpha}: ${eText(now.eValue)} (alarm at 1/δ = ${eText(1 / delta)})`);
   out(`risk ≥ ${decimal(now.lowerBound)} (betting confidence sequence, anytime-valid at δ = ${delta})`);
@@ -97,14 +105,27 @@ async function monitor(args: MonitorArgs): Promise<void> {
   out(`state: ${args.state} (sha256 ${sha256Hex(text)}; --expect-state-hash it next time)`);
 }
 
+/** The calibration's recorded argv (manifest.json beside deploy.json), or null when it holds none. */
+function calibrationArgv(deployFile: string): string[] | null {
+  const manifest = JSON.parse(readFileSync(join(dirname(deployFile), 'manifest.json'), 'utf8')) as { command?: { argv?: unknown } };
+  const argv = manifest.command?.argv;
+  return Array.isArray(argv) && argv[0] === 'calibrate' && argv.every((a) => typeof a === 'string') ? argv as string[] : null;
+}
+
+/** The --by field of a calibration with strata; an error when its manifest does not say. */
+function stratumField(deployFile: string): StratumField {
+  const field = calibrationStratumField(calibrationArgv(deployFile) ?? []);
+  if (field === null || !(STRATUM_FIELDS as readonly string[]).includes(field)) {
+    throw new Error(`${join(dirname(deployFile), 'manifest.json')}: expected the calibrate command with --by ${STRATUM_FIELDS.join('|')} (the deploy row is of a stratum), found ${field === null ? 'none' : JSON.stringify(field)}`);
+  }
+  return field as StratumField;
+}
+
 /** The command that recalibrates on the calibration's corpus and the monitored logs, with the same pinned pipeline. */
 function recalibration(args: MonitorArgs, batches: number): string {
   const dir = dirname(args.deploy!);
-  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { command?: { argv?: unknown } };
-  const argv = manifest.command?.argv;
-  if (!Array.isArray(argv) || argv[0] !== 'calibrate' || !argv.every((a) => typeof a === 'string')) {
-    return `(not recorded: ${join(dir, 'manifest.json')} holds no carb calibrate command)`;
-  }
+  const argv = calibrationArgv(args.deploy!);
+  if (argv === null) return `(not recorded: ${join(dir, 'manifest.json')} holds no carb calibrate command)`;
   const earlier = batches > 1 ? ` (add the logs of the ${batches - 1} earlier batch(es) too: the state keeps no paths)` : '';
-  return `${recalibrateCommand(argv as string[], args.logs, `${dir.replace(/\/+$/, '')}-recalibrated`)}${earlier}`;
+  return `${recalibrateCommand(argv, args.logs, `${dir.replace(/\/+$/, '')}-recalibrated`)}${earlier}`;
 }
