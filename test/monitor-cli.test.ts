@@ -146,6 +146,21 @@ describe('carb monitor', () => {
     }
   }, 60_000);
 
+  it('refuses a deploy folder edited after the calibration (checkDeployFolder), before any replay', async () => {
+    const edited = writeDeployDir(defaultPipeline(), [{ method: 'g-carb', alpha: 0.1, lambdaIndex: 59 }]);
+    try {
+      writeFileSync(edited.deploy, readFileSync(edited.deploy, 'utf8').replace('"lambdaIndex": 59', '"lambdaIndex": 101').replace('"lambda": 0.58', '"lambda": 1'));
+      const state = join(tmp, 'edited-deploy.json');
+      const run = await runCli(['monitor', dayA, '--deploy', edited.deploy, '--method', 'g-carb', '--alpha', '.1', '--state', state, '--workers', '1']);
+      expect(run.code).toBe(1);
+      expect(run.errLines).toEqual([expect.stringContaining(`${edited.deploy}: expected sha256`)]);
+      expect(run.errLines[0]).toContain('changed after the calibration wrote it (refusing to gate with it)');
+      expect(existsSync(state)).toBe(false);
+    } finally {
+      rmSync(edited.dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('usage errors before any work: a state file carb did not write, no --deploy, executed-step CRC', async () => {
     const foreign = join(tmp, 'notes.json');
     writeFileSync(foreign, '{"mine": true}\n');

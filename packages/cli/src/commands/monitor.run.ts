@@ -100,7 +100,7 @@ async function monitor(args: MonitorArgs): Promise<void> {
     out(`recalibrate: ${recalibration(args, state.batches.length)}`);
     process.exitCode = 1;
   } else {
-    out(`no alarm: the e-process has not reached 1/δ; risk ≤ α = ${row.alpha} still stands (keep monitoring)`);
+    out(`no alarm: the e-process has stayed below 1/δ, no evidence yet that the risk exceeds α = ${row.alpha} (keep monitoring)`);
   }
   out(`state: ${args.state} (sha256 ${sha256Hex(text)}; --expect-state-hash it next time)`);
 }
