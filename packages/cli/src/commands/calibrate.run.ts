@@ -1,10 +1,10 @@
 import { existsSync, statSync } from 'node:fs';
+import { printDegenerateWarnings } from '../degenerateWarnings.ts';
 import { basename, join } from 'node:path';
 import { parseAlpha, rationalValue, type Guarantee } from '@carb/calibrate';
 import { defaultPipelinePath, loadPipeline, type Pipeline } from '@carb/pipeline';
 import { NOT_WHOLE_BREAKPOINTS, breakpointArrowKind, defaultWorkers } from '@carb/replay';
 import { summaryTable, writeReport } from '@carb/report';
-import { printable } from '@carb/io';
 import { labelsFor, runCalibrationJob, suitePerturbationFor } from '../calibrationJob.ts';
 import { runSources } from '../scoresAndEvents.ts';
 import { readStats } from '../loadEpisodes.ts';
@@ -103,7 +103,7 @@ async function calibrate(args: CalibrateArgs): Promise<void> {
   const inputs = inputFiles(args, pipeline, merged?.fileSha256 ?? {});
   if (report.manifest && Object.keys(inputs).length) report.manifest = { ...report.manifest, inputs };
   const { manifestHash } = await writeReport(args.out, report);
-  for (const w of warnings) process.stderr.write(`carb: warning: degenerate deployment: ${printable(w)}\n`);
+  printDegenerateWarnings(warnings);
   const shown = args.alphas.map((a) => rationalValue(parseAlpha(a)));
   process.stdout.write(`${summaryTable(protocol.summary, { alphas: shown })}\n\n`);
   process.stdout.write(`pipeline hash ${manifest.pipelineHash}\nmanifest sha256 ${manifestHash}\nreport: ${join(args.out, 'index.html')}\n`);
