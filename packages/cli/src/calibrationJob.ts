@@ -6,7 +6,7 @@ import {
   type DeployRow, type Guarantee, type MethodName, type PairedDiff, type ProtocolResult, type SplitDataset, type SplitResult, type SummaryRow,
 } from '@carb/calibrate';
 import { diffComponents, pipelineComponents, withSelector, type Pipeline } from '@carb/pipeline';
-import { defaultTables, makeManifest, type CorpusStats, type ManifestInput, type ReportInput } from '@carb/report';
+import { defaultTables, degenerateDeployment, makeManifest, type CorpusStats, type DeploymentFacts, type ManifestInput, type ReportInput } from '@carb/report';
 import { seedCheckTable } from './seedCheck.ts';
 import { takeBreakpoints, type BreakpointTable, type FusedSelector, type ReplayNoise } from '@carb/replay';
 import { progress } from '@carb/io';
@@ -101,6 +101,8 @@ export interface JobResult {
   corpus: { format: string | null; models: string[] };
   /** The label-free fingerprint of the calibration episodes (fingerprint.json without the tool vocabulary). */
   fingerprint: Omit<Fingerprint, 'tools'>;
+  /** Why the deployment certifies nothing useful (degenerateDeployment), empty for a sound run; the report shows them too. */
+  warnings: string[];
 }
 
 /** Which fold rule a corpus follows (Table 2), from its (first episode's) source format and labels. */
@@ -197,6 +199,9 @@ export async function runCalibrationJob(spec: JobSpec): Promise<JobResult> {
   const strataManifests: Record<string, { pipelineHash: string; episodes: number; digest: string }> = {};
   let pooled: { protocol: ProtocolResult; manifest: ManifestInput; nCal: number; nTest: number; unit: 'episode' | 'group' } | null = null;
   const strataStats: NonNullable<CorpusStats['strata']> = [];
+  const strataFacts: Array<DeploymentFacts['strata'][number]> = [];
+  // the ungated ledger and task outcomes are the same in every selector's table
+  const anyTable = byKind.values().next().value!;
   for (const stratum of strataOf(replayed)) {
     const n = stratum.rows ? stratum.rows.length : replayed.episodes;
     const folds = foldSizes(dataset, n);
@@ -227,6 +232,11 @@ export async function runCalibrationJob(spec: JobSpec): Promise<JobResult> {
       strataStats.push({ stratum: stratum.name, used: n, nCal, nTest });
     }
     const tables = tablesByMethod(methods, byKind, stratum.rows);
+    strataFacts.push({
+      stratum: stratum.name, episodes: n, nCal,
+      ledgerFired: countRows(anyTable, stratum.rows, (t, e) => t.unionFirstStep[e]! >= 0),
+      tasksCompleted: countRows(anyTable, stratum.rows, (t, e) => t.taskCompleted[e] === 1),
+    });
     const tag = <R extends { stratum?: string; guarantee?: Guarantee }>(rows: R[], guarantee: Guarantee): R[] =>
       rows.map((r) => ({ stratum: stratum.name, guarantee, ...r }));
     for (const guarantee of guarantees) {
@@ -264,7 +274,8 @@ export async function runCalibrationJob(spec: JobSpec): Promise<JobResult> {
     used: replayed.episodes, nCal: p.nCal, nTest: p.nTest,
     ...(strataStats.length ? { strata: strataStats } : {}),
   };
-  const report: ReportInput = { title: spec.title, summary, splitResults, paired, manifest, deploy, pipeline: spec.pipeline, corpusStats };
+  const warnings = degenerateDeployment({ strata: strataFacts, calls: replayed.calls ?? null, deploy });
+  const report: ReportInput = { title: spec.title, summary, splitResults, paired, manifest, deploy, pipeline: spec.pipeline, corpusStats, ...(warnings.length ? { warnings } : {}) };
   if (spec.selectorSeeds?.length) {
     const seeds = spec.selectorSeeds;
     const alpha = spec.seedCheckAlpha ?? '.05';
@@ -278,7 +289,7 @@ export async function runCalibrationJob(spec: JobSpec): Promise<JobResult> {
       [`Equal-size random selector seeds at α = ${alpha}`]: check,
     };
   }
-  return { protocol: p.protocol, manifest: p.manifest, report, deploy, corpus: { format: replayed.format, models: replayed.models }, fingerprint: fingerprintOf(replayed, methods, spec.by ?? null) };
+  return { protocol: p.protocol, manifest: p.manifest, report, deploy, corpus: { format: replayed.format, models: replayed.models }, fingerprint: fingerprintOf(replayed, methods, spec.by ?? null), warnings };
 }
 
 /** Per calibration episode: run length and, per method, the first-stop index (runsFrom of its selector's table). */
@@ -288,6 +299,14 @@ function fingerprintOf(replayed: ReplayedInput, methods: readonly MethodName[], 
   const runsFrom: Record<string, number[]> = {};
   for (const m of methods) runsFrom[m] = Array.from(replayed.tables.get(METHOD_SELECTOR[m])!.runsFrom);
   return { carbFingerprint: 1, grid: any.G, by, strata: replayed.strata ? [...replayed.strata] : null, steps, runsFrom };
+}
+
+/** Episodes of a stratum (rows null: all of the table) for which `test` holds. */
+function countRows(table: BreakpointTable, rows: Int32Array | null, test: (t: BreakpointTable, e: number) => boolean): number {
+  let k = 0;
+  if (rows) for (const e of rows) k += test(table, e) ? 1 : 0;
+  else for (let e = 0; e < table.n; e++) k += test(table, e) ? 1 : 0;
+  return k;
 }
 
 /** Default budgets followed by the frontier, without duplicates (by value), sorted by value. */

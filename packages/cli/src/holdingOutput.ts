@@ -17,12 +17,12 @@ export async function holdingOutput<T>(target: string, work: () => Promise<T> | 
 
 /**
  * holdingOutput for a file written whole (a corpus, a breakpoint table): refused before any
- * work (usage error, one line) when it exists and is not `what` carb wrote (`isCarbs`), and,
+ * work (usage error, one line, naming `flag`) when it exists and is not `what` carb wrote (`isCarbs`), and,
  * once locked, cleared of the temporary files killed earlier writers of it left.
  */
-export async function holdingOutputFile<T>(file: string, what: string, isCarbs: (file: string) => boolean, work: () => Promise<T> | T): Promise<T> {
+export async function holdingOutputFile<T>(file: string, what: string, isCarbs: (file: string) => boolean, work: () => Promise<T> | T, flag = '--out'): Promise<T> {
   const problem = outputFileProblem(file, what, isCarbs);
-  if (problem) throw new UsageError(`--out: ${problem}`);
+  if (problem) throw new UsageError(`${flag}: ${problem}`);
   return holdingOutput(file, () => {
     removeStaleTemps(file);
     return work();

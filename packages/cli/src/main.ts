@@ -12,6 +12,7 @@ import { command as gate } from './commands/gate.ts';
 import { command as ingest } from './commands/ingest.ts';
 import { command as inspect } from './commands/inspect.ts';
 import { command as mainJob } from './commands/mainJob.ts';
+import { command as monitor } from './commands/monitor.ts';
 import { command as nearmiss } from './commands/nearmiss.ts';
 import { command as pipeline, subcommands as pipelineSubcommands } from './commands/pipeline.ts';
 import { command as replay } from './commands/replay.ts';
@@ -24,7 +25,7 @@ import { UsageError } from './options/usageError.ts';
 import { MISSING_COMMAND, usageLine } from './options/yargsMessage.ts';
 
 // Each command lives in its own file under commands/; register it here.
-const commands: CommandModule<object, any>[] = [ingest, inspect, replay, suite, calibrate, gate, apply, explain, verify, mainJob, pipeline, sweep, nearmiss, audit, tools, deploy];
+const commands: CommandModule<object, any>[] = [ingest, inspect, replay, suite, calibrate, gate, apply, explain, verify, mainJob, pipeline, sweep, nearmiss, audit, tools, deploy, monitor];
 
 /** Exit codes: 0 done, 1 bad data (files, records, a failed check), 2 bad command line (nothing was done). */
 export const EXIT_DATA = 1;

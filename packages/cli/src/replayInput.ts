@@ -1,6 +1,6 @@
 import { CorpusDigester, DeferredCorpus, encoderText, type Episode, type EpisodeHead } from '@carb/episodes';
 import type { StratumField } from './options/strata.ts';
-import { configComponentHashes, type Pipeline } from '@carb/pipeline';
+import { configComponentHashes, untypedCalls, type Pipeline } from '@carb/pipeline';
 import { mergeLedgerRow, replayStream, type BreakpointTable, type FusedSelector, type ReplayBatch, type ReplayNoise, type ReplayProvenance } from '@carb/replay';
 import { progress } from '@carb/io';
 import { CARB_VERSION } from './commands/version.ts';
@@ -50,6 +50,8 @@ export interface ReplayedInput {
   models: string[];
   /** Episodes left out by the sources beside the corpus (e.g. no ledger events line), by reason. */
   excluded?: Array<{ reason: string; count: number }>;
+  /** Proposals of the replayed episodes, and those to tools the pipeline's typing does not list. */
+  calls?: { total: number; untyped: number };
 }
 
 /**
@@ -88,6 +90,7 @@ export async function replayInput(o: ReplayInputOptions): Promise<ReplayedInput>
   // per replayed episode, the ledger row its sources add (written into every table once replayed)
   const ledgerRows: Array<LedgerRow | null> = [];
   // what the run pins of each usable episode, in corpus order; false: not in this shard
+  const calls = { total: 0, untyped: 0 };
   const account = (e: EpisodeHead, digest: (d: CorpusDigester) => void): boolean => {
     digest(digester);
     format ??= e.source.format;
@@ -116,6 +119,8 @@ export async function replayInput(o: ReplayInputOptions): Promise<ReplayedInput>
         const text = encoderText(e);
         const readText = e === read ? text : encoderText(read);
         if (!account(e, (d) => d.add(read, readText))) continue;
+        calls.total += e.steps.length;
+        calls.untyped += untypedCalls(o.pipeline.toolTyping, e.steps);
         kept.push(e);
         texts.push(text);
         ledgerRows.push(admitted.ledger);
@@ -125,7 +130,10 @@ export async function replayInput(o: ReplayInputOptions): Promise<ReplayedInput>
   }
   const lineRead = deferred && 'paths' in o.input
     ? streamLineBatches(deferred, o.input.paths, { ...o.input.load, ...(o.stats ? { stats: o.stats } : {}) }, (head, hash) => {
-      account(head, (d) => d.addHash(head.id, hash));
+      if (account(head, (d) => d.addHash(head.id, hash))) {
+        calls.total += head.calls ?? 0;
+        calls.untyped += head.untypedCalls ?? 0;
+      }
     })
     : null;
   let tables: BreakpointTable[];
@@ -150,6 +158,7 @@ export async function replayInput(o: ReplayInputOptions): Promise<ReplayedInput>
     noise: noiseText(o.noise),
     models: [...models].sort(),
     excluded: sources?.excluded() ?? [],
+    calls,
   };
 }
 

@@ -38,6 +38,8 @@ const cases: Array<[string, string[], string, string[]]> = [
   ['unknown method', ['calibrate', CES, '--methods', 'g-crab', '--out', 'OUT'], '--methods', ['did you mean g-carb?']],
   ['empty methods', ['calibrate', CES, '--methods', '', '--out', 'OUT'], '--methods', ['found an empty value']],
   ['batch without high-probability', ['calibrate', CES, '--batch', '48', '--out', 'OUT'], '--batch', ['--guarantee high-probability or both']],
+  ['batch with executed-step CRC (all methods)', ['calibrate', CES, '--guarantee', 'high-probability', '--delta', '.1', '--batch', '48', '--out', 'OUT'], '--batch', ['executed-step-crc', '--methods all includes it']],
+  ['batch with executed-step CRC named', ['calibrate', CES, '--guarantee', 'both', '--delta', '.1', '--batch', 'fold', '--methods', 'g-carb,executed-step-crc', '--out', 'OUT'], '--batch', ['found executed-step-crc in --methods']],
   ['batch not a size', ['calibrate', CES, '--guarantee', 'high-probability', '--delta', '.1', '--batch', '0', '--out', 'OUT'], '--batch', ['positive integer batch size, or fold', 'found 0']],
   ['bad selector seeds', ['calibrate', CES, '--selector-seeds', '5-2', '--out', 'OUT'], '--selector-seeds', ['low ≤ high']],
   ['bad dataset', ['calibrate', CES, '--dataset', 'ces', '--out', 'OUT'], '--dataset', ['"ces-clean"']],

@@ -15,3 +15,13 @@ export { appliedArrow, appliedCsv, APPLIED_COLUMNS } from './appliedTable.ts';
 export { applyReportLines, applyHtml, type ApplyReport } from './applyReport.ts';
 export { deployDiff, type HeldOut } from './deployDiff.ts';
 export { countTools, sortedCounts } from './countTools.ts';
+// monitor
+export { BET_CAP, bettingState, bettingUpdate, nextBet, LOG_WEALTH } from './bettingEProcess.ts';
+export { riskLowerBounds, CS_GRID } from './riskLowerBounds.ts';
+export { monitorRisk, type MonitorRisk, type MonitorCheckpoint } from './monitorRisk.ts';
+export { monitorStateText, idDigest, sha256Hex, type MonitorState, type MonitorBatch, type MonitoredRow } from './monitorState.ts';
+export { readMonitorState, isMonitorStateText } from './readMonitorState.ts';
+export { appendMonitorBatch, type LabelledBatch } from './appendMonitorBatch.ts';
+export { monitoredRowProblem } from './monitoredRowProblem.ts';
+export { deployedSourcesProblem } from './deployedSourcesProblem.ts';
+export { calibrationStratumField } from './calibrationStratumField.ts';

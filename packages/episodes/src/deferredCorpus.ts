@@ -7,8 +7,12 @@ import { endCorpusFile } from './streamCorpus.ts';
 import { jsonlRecordLines, type FileReport, type RecordLines } from './streamFile.ts';
 import type { Episode } from './types.ts';
 
-/** What the reading side keeps of an episode decoded elsewhere. */
-export type EpisodeHead = Pick<Episode, 'id' | 'group' | 'source' | 'flags'>;
+/**
+ * What the reading side keeps of an episode decoded elsewhere; the decoding side may add its
+ * proposal count and how many of them call a tool the pipeline does not type (calibrate's
+ * degenerate-deployment check).
+ */
+export type EpisodeHead = Pick<Episode, 'id' | 'group' | 'source' | 'flags'> & { calls?: number; untypedCalls?: number };
 
 /** One record line decoded (decodeJsonlLine): the episode's head, or why the line was skipped. */
 export type DecodedLine = { head: EpisodeHead } | LineSkip;

@@ -3,6 +3,7 @@ export { loadPipeline, loadToolTyping, loadToolTypings, defaultPipelinePath, wit
 export { configValidators, PIPELINE_SCHEMA_PATH, TOOL_TYPING_SCHEMA_PATH } from './configSchemas.ts';
 export { closestName } from '@carb/io';
 export { toolTypes, isSink } from './toolTypes.ts';
+export { untypedCalls } from './untypedCalls.ts';
 export { suggestToolTypes, type TypeSuggestion } from './typeSuggestion.ts';
 export { typingSkeleton, type ToolUse, type TypingReviewNote, type TypingSkeleton } from './typingSkeleton.ts';
 export { typingSkeletonText } from './typingSkeletonText.ts';

@@ -1,5 +1,5 @@
 import { decodeJsonlLine, encoderText, episodeHash, type DecodedLine, type Episode } from '@carb/episodes';
-import type { Pipeline } from '@carb/pipeline';
+import { untypedCalls, type Pipeline } from '@carb/pipeline';
 import type { BreakpointTable } from './breakpoints.ts';
 import { replayFused, type FusedSelector, type ReplayNoise } from './replayFused.ts';
 
@@ -34,7 +34,7 @@ export function replayLines(task: LineTask, pipeline: Pipeline, selectors: reado
     if ('episode' in got) {
       const e = got.episode;
       episodes.push(e);
-      decoded.push({ head: { id: e.id, group: e.group, source: e.source, flags: e.flags } });
+      decoded.push({ head: { id: e.id, group: e.group, source: e.source, flags: e.flags, calls: e.steps.length, untypedCalls: untypedCalls(pipeline.toolTyping, e.steps) } });
     } else decoded.push(got);
   }
   const hashes = new Uint8Array(32 * episodes.length);

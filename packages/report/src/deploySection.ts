@@ -85,10 +85,11 @@ function glance(blocks: ReadonlyArray<readonly DeployRow[]>): string {
 /**
  * The Deploy section that opens the report (issue 10): per stratum and guarantee, the
  * G-CARB threshold fit on the whole calibration corpus at each α, what the held-out
- * splits say it costs against no guard, and the guarantee in one sentence. Markdown in
+ * splits say it costs against no guard, and the guarantee in one sentence; `warnings`
+ * (degenerateDeployment) open it when the deployment is degenerate. Markdown in
  * our dialect (headings, pipe tables, paragraphs), so tables.md and index.html share it.
  */
-export function deployMarkdown(deploy: readonly DeployRow[], summary: readonly SummaryRow[], folds: (stratum: string) => Folds | null = () => null): string {
+export function deployMarkdown(deploy: readonly DeployRow[], summary: readonly SummaryRow[], folds: (stratum: string) => Folds | null = () => null, warnings: readonly string[] = []): string {
   const keys: string[] = [];
   const by = new Map<string, DeployRow[]>();
   for (const d of deploy) {
@@ -102,6 +103,8 @@ export function deployMarkdown(deploy: readonly DeployRow[], summary: readonly S
     return Number(sb === POOLED_STRATUM) - Number(sa === POOLED_STRATUM) || (sa < sb ? -1 : sa > sb ? 1 : 0) || (ga < gb ? -1 : ga > gb ? 1 : 0);
   });
   const parts = ['## Deploy — the threshold to ship'];
+  // before any threshold: a degenerate deployment certifies nothing worth shipping
+  for (const w of warnings) parts.push(`Warning — degenerate deployment: ${markdownText(w)}.`);
   if (keys.length > 1) parts.push(glance(keys.map((k) => by.get(k)!)));
   for (const k of keys) {
     const rows = by.get(k)!;

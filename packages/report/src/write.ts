@@ -55,6 +55,8 @@ export interface ReportInput {
    * index.html.
    */
   fingerprint?: string;
+  /** Why the deployment is degenerate (degenerateDeployment), shown at the top of the Deploy section; absent for a sound run. */
+  warnings?: string[];
 }
 
 /** Episodes read, excluded (by reason) and used, and the fold sizes of the split protocol. */
@@ -121,7 +123,7 @@ function leadMarkdown(input: ReportInput): string[] {
       const s = stats.strata?.find((x) => x.stratum === stratum);
       return s ?? (stratum === POOLED_STRATUM ? stats : null);
     };
-    parts.push(deployMarkdown(input.deploy, input.summary, folds));
+    parts.push(deployMarkdown(input.deploy, input.summary, folds, input.warnings ?? []));
   }
   if (stats) parts.push(corpusMarkdown(stats, input.summary[0]?.splits ?? null));
   parts.push(definitionsMarkdown(input.summary));

@@ -1,4 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
+import { printDegenerateWarnings } from '../degenerateWarnings.ts';
 import { basename, join } from 'node:path';
 import { parseAlpha, rationalValue, type Guarantee } from '@carb/calibrate';
 import { defaultPipelinePath, loadPipeline, type Pipeline } from '@carb/pipeline';
@@ -77,7 +78,7 @@ async function calibrate(args: CalibrateArgs): Promise<void> {
   const manifestPath = args['expect-manifest'] ?? (existsSync(join(args.out, 'manifest.json')) ? join(args.out, 'manifest.json') : undefined);
   const expectManifest = args['expect-hash'] && manifestPath ? readManifestFile(manifestPath) : null;
   const guarantees: Guarantee[] = args.guarantee === 'both' ? ['expectation', 'high-probability'] : [args.guarantee];
-  const { protocol, manifest, report, corpus, deploy, fingerprint } = await runCalibrationJob({
+  const { protocol, manifest, report, corpus, deploy, fingerprint, warnings } = await runCalibrationJob({
     title: '',
     ...(merged ? { replayed: merged } : { input: { paths: args.corpus, load: { format: args.format, strict: args.strict, includeAborted: args['include-aborted'] } } }),
     labels, pipeline, sources,
@@ -108,6 +109,7 @@ async function calibrate(args: CalibrateArgs): Promise<void> {
   const tools = merged ? null : await toolVocabulary(args.corpus, { format: args.format, includeAborted: args['include-aborted'] });
   report.fingerprint = fingerprintText({ ...fingerprint, tools });
   const { manifestHash } = await writeReport(args.out, report);
+  printDegenerateWarnings(warnings);
   const shown = args.alphas.map((a) => rationalValue(parseAlpha(a)));
   process.stdout.write(`${summaryTable(protocol.summary, { alphas: shown })}\n\n`);
   process.stdout.write(`${deployLambdaLines(deploy).join('\n')}\n\n`);

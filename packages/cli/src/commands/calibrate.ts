@@ -12,6 +12,7 @@ import { workersSpec } from '../options/workers.ts';
 import { checkLedgerArgs, ledgerOptions, type LedgerArgs } from '../options/ledger.ts';
 import { UsageError, badValue } from '../options/usageError.ts';
 import { single } from '../options/single.ts';
+import { deltaOption } from '../options/delta.ts';
 import { STRATUM_FIELDS, type StratumField } from '../options/strata.ts';
 
 export interface CalibrateArgs extends LedgerArgs {
@@ -42,14 +43,6 @@ export interface CalibrateArgs extends LedgerArgs {
 
 const GUARANTEE_CHOICES = [...GUARANTEES, 'both'] as const;
 export type GuaranteeChoice = Guarantee | 'both';
-
-/** --delta: a decimal in (0, 1). */
-const deltaOption = (flag: string) => (raw: unknown): number => {
-  const text = single(flag, raw);
-  const x = typeof text === 'number' ? text : typeof text === 'string' && /^(0?\.\d+|0)$/.test(text.trim()) ? Number(text) : NaN;
-  if (!(x > 0 && x < 1)) throw badValue(flag, 'a decimal in (0, 1) such as .1', text);
-  return x;
-};
 
 /** --batch: a positive integer m, or `fold` (each split's test-fold size). */
 const batchOption = (flag: string) => (raw: unknown): BatchSize => {
@@ -99,6 +92,10 @@ export const command: CommandModule<object, CalibrateArgs> = {
         if (a.guarantee !== 'expectation' && a.delta === undefined) throw new UsageError(`--delta: expected a value in (0, 1) with --guarantee ${a.guarantee}, found nothing`);
         if (a.guarantee === 'expectation' && a.delta !== undefined) throw new UsageError('--delta: expected only with --guarantee high-probability or both, found it with expectation');
         if (a.batch !== undefined && a.guarantee === 'expectation') throw new UsageError('--batch: expected only with --guarantee high-probability or both, found it with expectation');
+        // the batch bound is hypergeometric on binary losses; executed-step CRC calibrates a fractional step rate
+        if (a.batch !== undefined && a.methods.includes('executed-step-crc')) {
+          throw new UsageError(`--batch: expected --methods without executed-step-crc (the batch guarantee needs the binary union ledger; executed-step CRC calibrates a step rate), found executed-step-crc in --methods${a.methods.length === METHOD_ORDER.length ? ' (--methods all includes it)' : ''}`);
+        }
         if (a.by !== undefined && (a.cal !== undefined || a.test !== undefined)) throw new UsageError(`--${a.cal !== undefined ? 'cal' : 'test'}: expected without --by (each stratum takes the fold rule of its dataset), found both`);
         const seedBudget = a['base-seed'] + a.splits - 1;
         if (!Number.isSafeInteger(seedBudget)) throw new UsageError(`--base-seed: expected base-seed + splits − 1 to be a safe integer, found ${a['base-seed']} + ${a.splits} − 1`);

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { printDegenerateWarnings } from '../degenerateWarnings.ts';
 import { join, resolve } from 'node:path';
 import { DEFAULT_ALPHAS, METHOD_ORDER, type MethodName, type SplitDataset } from '@carb/calibrate';
 import { printable } from '@carb/io';
@@ -51,11 +52,12 @@ async function runSection(root: string, s: JobSection, pipeline: Pipeline): Prom
   const paths = [resolve(root, s.corpus)];
   const stats = readStats();
   const episodes = loadEpisodes(paths, { format: 'jsonl', stats });
-  const { report } = await runCalibrationJob({
+  const { report, warnings } = await runCalibrationJob({
     title: s.title, episodes, labels: labelsFor(paths), pipeline,
     methods: s.methods ?? METHOD_ORDER.filter((m) => m !== 'executed-step-crc'), alphas: [...DEFAULT_ALPHAS], frontier: true,
     splits: s.splits, dataset: s.dataset, splitRng: 'python', baseSeed: 0, argv: sectionArgv(s.slug), stats,
   });
+  printDegenerateWarnings(warnings);
   return { slug: s.slug, input: s.oddCellReasons ? { ...report, oddCellReasons: s.oddCellReasons } : report };
 }
 
