@@ -1,4 +1,5 @@
 import type { Pipeline } from '@carb/pipeline';
+import { contextOnly } from './contextOnly.ts';
 import type { Guardrail } from './guardrail.ts';
 import { keyword } from './keyword.ts';
 import { stateGuard } from './stateGuard.ts';
@@ -7,13 +8,14 @@ import { trajectoryRule } from './trajectoryRule.ts';
 import { vanilla } from './vanilla.ts';
 
 /** Names of the built-in guardrails that need no calibration (`carb-gate` needs a deploy row). */
-export const BUILTIN_GUARDRAILS = ['vanilla', 'keyword', 'step-rule', 'trajectory-rule', 'state-guard'] as const;
+export const BUILTIN_GUARDRAILS = ['vanilla', 'context-only', 'keyword', 'step-rule', 'trajectory-rule', 'state-guard'] as const;
 export type BuiltinGuardrail = (typeof BUILTIN_GUARDRAILS)[number];
 
 /** The built-in guardrail `name`. */
 export function builtinGuardrail(name: BuiltinGuardrail, pipeline: Pipeline): Guardrail {
   switch (name) {
     case 'vanilla': return vanilla;
+    case 'context-only': return contextOnly;
     case 'keyword': return keyword;
     case 'step-rule': return stepRule;
     case 'trajectory-rule': return trajectoryRule;

@@ -15,7 +15,7 @@ export interface AuditArgs extends GateChoiceArgs {
 }
 
 /** Built-in guardrail names (BUILTIN_GUARDRAILS of @carb/audit, and the calibrated gate); repeated here so usage is checked before @carb/audit loads. */
-export const AUDIT_GUARDRAILS = ['vanilla', 'keyword', 'step-rule', 'trajectory-rule', 'state-guard', 'carb-gate'] as const;
+export const AUDIT_GUARDRAILS = ['vanilla', 'context-only', 'keyword', 'step-rule', 'trajectory-rule', 'state-guard', 'carb-gate'] as const;
 
 /** A decisions file rather than a built-in name: a path, or a .jsonl name. */
 export const isDecisionsFile = (g: string): boolean => g.includes('/') || g.endsWith('.jsonl');
