@@ -3,7 +3,8 @@ import { contextOnly } from './contextOnly.ts';
 import type { Guardrail } from './guardrail.ts';
 import { keyword } from './keyword.ts';
 import { stateGuard } from './stateGuard.ts';
-import { stepRule } from './stepRule.ts';
+import { stepRuleWith } from './stepRule.ts';
+import type { AuditTyping } from '../toolRoles.ts';
 import { trajectoryRule } from './trajectoryRule.ts';
 import { vanilla } from './vanilla.ts';
 
@@ -12,13 +13,13 @@ export const BUILTIN_GUARDRAILS = ['vanilla', 'context-only', 'keyword', 'step-r
 export type BuiltinGuardrail = (typeof BUILTIN_GUARDRAILS)[number];
 
 /** The built-in guardrail `name`. */
-export function builtinGuardrail(name: BuiltinGuardrail, pipeline: Pipeline): Guardrail {
+export function builtinGuardrail(name: BuiltinGuardrail, pipeline: Pipeline, typing?: AuditTyping): Guardrail {
   switch (name) {
     case 'vanilla': return vanilla;
     case 'context-only': return contextOnly;
     case 'keyword': return keyword;
-    case 'step-rule': return stepRule;
+    case 'step-rule': return stepRuleWith(typing);
     case 'trajectory-rule': return trajectoryRule;
-    case 'state-guard': return stateGuard(pipeline);
+    case 'state-guard': return stateGuard(pipeline, typing);
   }
 }
