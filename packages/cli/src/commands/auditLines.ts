@@ -6,7 +6,7 @@ const kappa = (k: number | null) => (k === null ? 'undefined' : k.toFixed(2));
 const STRATA = [['short_local', 'S'], ['action_revealing', 'AR'], ['state_dependent', 'SD']] as const;
 
 function majorityLine(name: string, m: MajorityAgreement): string {
-  return `${name}: κ ${kappa(m.kappa)} (n ${m.n}), recall ${share(m.recall)}, specificity ${share(m.specificity)}`;
+  return m.n === 0 ? `${name}: no items with a majority label` : `${name}: κ ${kappa(m.kappa)} (n ${m.n}), recall ${share(m.recall)}, specificity ${share(m.specificity)}`;
 }
 
 /** The summary lines `carb audit` prints above Table 1. */
