@@ -124,7 +124,11 @@ describe('carb audit', () => {
     writeFileSync(items, text);
     const run = await runCli(['audit', items, '--out', join(dir, 'renamed'), '--guardrail', 'vanilla']);
     expect(run.code, run.err).toBe(0);
-    expect(run.errLines).toContain(`carb: warning: tools not typed in ${join(process.cwd(), 'configs/tools/latentriskbench.json')}: share_document (${n} items); W reads them as changing no state, the step rule as not outbound`);
+    expect(run.errLines).toContain(`carb: warning: tools not typed in configs/tools/latentriskbench.json: share_document (${n} items); W reads them as changing no state, the step rule as not outbound`);
+    // a typing file without roles (AgentDojo's types only): W would see no state at all, and says so
+    const bare = await runCli(['audit', GENERAL, '--out', join(dir, 'bare'), '--guardrail', 'vanilla', '--tools', 'configs/tools/agentdojo.json']);
+    expect(bare.code, bare.err).toBe(0);
+    expect(bare.errLines).toContain('carb: warning: no audit roles in configs/tools/agentdojo.json: W reconstructs no state from any tool (see configs/tools/latentriskbench.json for the roles format)');
   }, 120_000);
 
   it('--probe reports W\'s detection and CAS under renamed tools, paraphrased content and missing principals', async () => {

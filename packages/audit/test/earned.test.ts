@@ -55,6 +55,7 @@ import { humanAgreement } from '../src/metrics/humanAgreement.ts';
 import { fleissKappa } from '../src/metrics/fleiss.ts';
 import { renameTools, probeStateAuditor } from '../src/probe.ts';
 import { readVerdicts } from '../src/readVerdicts.ts';
+import { readDecisions } from '../src/readDecisions.ts';
 import { runAudit, type GuardrailDecisions } from '../src/runAudit.ts';
 import { stateAuditor } from '../src/stateAuditor.ts';
 import { defaultAuditTyping } from '../src/toolRoles.ts';
@@ -111,6 +112,11 @@ describe('pluggable evaluators, own policy ids', () => {
   it('a verdict field outside App. C\'s record is refused, not ignored', () => {
     const f = jsonl('extra.jsonl', [{ task_id: risky.task_id, label: true, violated_policy: null, confidence: 0.9 }]);
     expect(() => readVerdicts(f, [risky.task_id])).toThrow(`${f}: line 1: verdict ${risky.task_id}: expected only task_id, label, risk_label, violated_policy, reconstructed_state, evidence_trace, rationale, found confidence`);
+  });
+
+  it('a decision field outside {task_id, decision, action, rationale} is refused, not ignored', () => {
+    const f = jsonl('extrad.jsonl', [{ task_id: risky.task_id, decision: 'allow', score: 0.3 }]);
+    expect(() => readDecisions(f, [risky.task_id])).toThrow(`${f}: line 1: decision ${risky.task_id}: expected only task_id, decision, action, rationale, found score`);
   });
 
   it('action verdicts take E\'s role: D_action is theirs', () => {

@@ -26,6 +26,10 @@ async function audit(args: AuditArgs): Promise<void> {
   if (gate?.notice) process.stderr.write(`carb: ${gate.notice}\n`);
   const typingFiles = args.tools ?? [AUDIT_TYPING_PATH];
   const typing = loadAuditTyping(typingFiles);
+  // the shipped default is named as the README names it, so summary.json does not depend on where carb is installed
+  const typingNames = args.tools ?? ['configs/tools/latentriskbench.json'];
+  if (typing.roles.size === 0) process.stderr.write(`${printableLines(`carb: warning: no audit roles in ${typingNames.join(', ')}: W reconstructs no state from any tool (see configs/tools/latentriskbench.json for the roles format)`)}
+`);
   const items = readItems(args.items);
   const ids = items.map((it) => it.task_id);
   const verdicts = args.verdicts === undefined ? undefined : readVerdicts(args.verdicts, ids);
@@ -44,11 +48,11 @@ async function audit(args: AuditArgs): Promise<void> {
     pipeline, typing,
   });
   const untypedNote = report.untyped.length === 0 ? null
-    : `tools not typed in ${typingFiles.join(', ')}: ${report.untyped.map((u) => `${u.tool} (${u.items} items)`).join(', ')}; W reads them as changing no state, the step rule as not outbound`;
+    : `tools not typed in ${typingNames.join(', ')}: ${report.untyped.map((u) => `${u.tool} (${u.items} items)`).join(', ')}; W reads them as changing no state, the step rule as not outbound`;
   if (untypedNote !== null) process.stderr.write(`${printableLines(`carb: warning: ${untypedNote}`)}\n`);
   const contextRow = guardrails.find((g) => g.name === 'context-only');
   const extras = {
-    tools: typingFiles,
+    tools: typingNames,
     untypedTools: report.untyped,
     ...(contextRow ? { contextOnlyCheck: blockRates(items, contextRow.decisions) } : {}),
     ...(annotations ? { human: humanAgreement(items, annotations, new Map(report.verdicts.map((v) => [v.task_id, v]))) } : {}),
