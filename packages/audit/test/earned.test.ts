@@ -20,6 +20,14 @@ describe('the shipped corpus does not give the label away', () => {
     }
   });
 
+  it('twins share their environment context byte for byte, so any rule of the context alone decides both alike (detection = false alarms)', () => {
+    for (const file of [AUDIT_CORPORA.general, AUDIT_CORPORA.ecommerce]) {
+      const rows = readFileSync(file, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as { task_id: string; risk_label: boolean; regime: string; matched_twin_id: string; environment_context: unknown });
+      const byId = new Map(rows.map((r) => [r.task_id, r]));
+      for (const r of rows.filter((x) => x.regime === 'state_dependent' && x.risk_label)) expect(JSON.stringify(byId.get(r.matched_twin_id)!.environment_context), r.task_id).toBe(JSON.stringify(r.environment_context));
+    }
+  });
+
   it('the context-only baseline reads the context only: the same context gives the same decision whatever the prefix and action', () => {
     const it0 = general[0]!;
     const bare = { ...auditView(it0), intent: 'x', committed_prefix: [], terminal_action: { tool: 'noop', args: {} } };
