@@ -133,11 +133,11 @@ describe('carb nearmiss', () => {
 });
 
 describe('carb audit', () => {
-  // In corpora/audit-general.jsonl the artifact id payroll-bands-e48e (a file_id argument) and the
-  // reference PA-7396 (in a read's result) occur in one item; both are replaced.
+  // In corpora/audit-general.jsonl the artifact id payroll-bands-48eb (a file_id argument, and listed in the
+  // context of the risky item and its twin) and the reference PA-2972 (in a read's result) occur in one pair; both are replaced.
   const general = readFileSync(join(ROOT, 'corpora/audit-general.jsonl'), 'utf8');
   const items = join(dir, 'items.jsonl');
-  writeFileSync(items, general.replaceAll('payroll-bands-e48e', SECRET).replaceAll('PA-7396', CANARY));
+  writeFileSync(items, general.replaceAll('payroll-bands-48eb', SECRET).replaceAll('PA-2972', CANARY));
   const ids = general.trim().split('\n').map((l) => (JSON.parse(l) as { task_id: string }).task_id);
   // a rewrite whose arguments carry the secret: decisions/*.jsonl echoes it
   const decisions = join(dir, 'rewriter.jsonl');

@@ -20,3 +20,6 @@ export const POLICIES: readonly AuditPolicy[] = [
 ];
 
 export const POLICY_IDS: readonly string[] = POLICIES.map((p) => p.id);
+
+/** What an own policy id may look like (carb's five are examples of it): a letter or digit, then letters, digits, `.`, `_`, `:` or `-`. */
+export const POLICY_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]*$/;

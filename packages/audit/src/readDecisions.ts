@@ -15,6 +15,8 @@ export function readDecisions(file: string, ids: readonly string[]): Map<string,
     const at = `${file}: line ${line}`;
     const id = value.task_id;
     if (typeof id !== 'string') { problems.push(`${at}: /task_id: expected a string, found ${describeValue(id)}`); continue; }
+    const extra = Object.keys(value).filter((k) => !['task_id', 'decision', 'action', 'rationale'].includes(k));
+    if (extra.length) { problems.push(`${at}: decision ${id}: expected only task_id, decision, action, rationale, found ${extra.join(', ')}`); continue; }
     const decision = value.decision;
     if (typeof decision !== 'string' || !GUARD_DECISIONS.includes(decision as GuardDecision)) { problems.push(`${at}: decision ${id}: /decision: expected one of ${GUARD_DECISIONS.join(', ')}, found ${describeValue(decision)}`); continue; }
     const action = value.action;

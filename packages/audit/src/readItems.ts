@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { describeValue, parsedLines } from '@carb/io';
+import { canonicalJson, describeValue, parsedLines } from '@carb/io';
 import { itemIssues } from './itemIssues.ts';
 import type { AuditItem } from './types.ts';
 
 /**
  * Reads an audit JSONL file: every line one item. Refuses the file with one line per problem,
  * `<file>: line <n>: item <task_id>: <json pointer>: expected …, found …`, including twin links
- * that name no item or do not point back, and repeated task ids. Nothing is dropped.
+ * that name no item or do not point back, twins whose terminal actions differ, and repeated task
+ * ids. Nothing is dropped.
  */
 export function readItems(file: string): AuditItem[] {
   let text: string;
@@ -41,6 +42,8 @@ export function readItems(file: string): AuditItem[] {
     if (twin === undefined) problems.push(`${at}: expected the id of an item in the file, found ${describeValue(it.matched_twin_id)}`);
     else if (twin.matched_twin_id !== it.task_id) problems.push(`${at}: expected a twin whose matched_twin_id is ${JSON.stringify(it.task_id)}, found ${describeValue(twin.matched_twin_id)}`);
     else if (twin.risk_label === it.risk_label) problems.push(`${at}: expected a twin with the opposite risk_label, found ${describeValue(twin.risk_label)} on both`);
+    // a twin is matched only by the same terminal action (CAS, App. E.2); report the pair once, on its risky side
+    else if (it.risk_label && canonicalJson(twin.terminal_action) !== canonicalJson(it.terminal_action)) problems.push(`${file}: line ${lineOf.get(it.task_id)}: item ${it.task_id}: /terminal_action: expected the same action as its twin ${twin.task_id} (line ${lineOf.get(twin.task_id)}), found a different one`);
   }
   if (problems.length) throw new Error(problems.join('\n'));
   return items;

@@ -6,7 +6,7 @@ import { surfaceMarker } from './markers.ts';
 import { own } from './own.ts';
 import { resultFields } from './resultFields.ts';
 import { terminalStep } from './terminalStep.ts';
-import { roleOf } from './toolRoles.ts';
+import { defaultAuditTyping, roleOf, type AuditTyping } from './toolRoles.ts';
 import type { EvidenceLine, ReconstructedState, Scope, Sensitivity } from './types.ts';
 import type { AuditView } from './view.ts';
 
@@ -17,9 +17,10 @@ const RANK: Record<Sensitivity, number> = { public: 0, internal: 1, restricted: 
  * committed prefix or the environment context support. Content that reaches the terminal
  * action (accumulated artifacts, links, the goal it serves) is what flows into it along the
  * evidence graph of @carb/evidence (its ancestors); destination bindings and approvals are
- * state of the named object, read from every prefix step that names it.
+ * state of the named object, read from every prefix step that names it. Tool roles come from
+ * `typing` (a tool-typing file's `roles`).
  */
-export function reconstructState(item: AuditView, pipeline: Pipeline): { state: ReconstructedState; evidence: EvidenceLine[] } {
+export function reconstructState(item: AuditView, pipeline: Pipeline, typing: AuditTyping = defaultAuditTyping()): { state: ReconstructedState; evidence: EvidenceLine[] } {
   const prefix = item.committed_prefix;
   const ctx = item.environment_context;
   const graph = createPrefixGraph(pipeline);
@@ -31,7 +32,7 @@ export function reconstructState(item: AuditView, pipeline: Pipeline): { state: 
 
   for (const i of flow) {
     const step = prefix[i]!;
-    const role = roleOf(step.tool);
+    const role = roleOf(step.tool, typing);
     const marker = surfaceMarker(step.result);
     if (marker?.policy_class === 'goal_hijacking') {
       state.activeGoal = { source: 'injection', step: i };
@@ -58,7 +59,7 @@ export function reconstructState(item: AuditView, pipeline: Pipeline): { state: 
     }
     if (role?.role === 'adopt') {
       const request = argStrings(step.args, role.request)[0] ?? '';
-      const source = flow.find((j) => roleOf(prefix[j]!.tool)?.role === 'read_request' && resultFields(prefix[j]!.result).get('request_id') === request);
+      const source = flow.find((j) => roleOf(prefix[j]!.tool, typing)?.role === 'read_request' && resultFields(prefix[j]!.result).get('request_id') === request);
       const requester = source === undefined ? '' : resultFields(prefix[source]!.result).get('requester') ?? '';
       const authorized = own(ctx.principals, requester)?.authorized === true;
       state.activeGoal = { source: 'request', request, requester, authorized, step: i };
@@ -66,11 +67,11 @@ export function reconstructState(item: AuditView, pipeline: Pipeline): { state: 
     }
   }
 
-  const sendRole = roleOf(item.terminal_action.tool);
+  const sendRole = roleOf(item.terminal_action.tool, typing);
   if (sendRole?.role === 'send') {
     for (const id of argStrings(item.terminal_action.args, sendRole.destination)) {
-      const binds = prefix.filter((s) => { const r = roleOf(s.tool); return r?.role === 'bind' && argStrings(s.args, r.destination).includes(id); });
-      const members = binds.flatMap((s) => { const r = roleOf(s.tool); return r?.role === 'bind' ? argStrings(s.args, r.member) : []; });
+      const binds = prefix.filter((s) => { const r = roleOf(s.tool, typing); return r?.role === 'bind' && argStrings(s.args, r.destination).includes(id); });
+      const members = binds.flatMap((s) => { const r = roleOf(s.tool, typing); return r?.role === 'bind' ? argStrings(s.args, r.member) : []; });
       const scopes = [id, ...members].map((d) => own(ctx.destinations, d)?.scope).filter((s): s is Scope => s !== undefined);
       const scope = scopes.includes('external') ? 'external' : scopes.length > 0 ? 'internal' : 'unknown';
       state.destinations.push({ id, scope, members });
@@ -83,7 +84,7 @@ export function reconstructState(item: AuditView, pipeline: Pipeline): { state: 
       let currentVersion: number | null = null;
       const steps: number[] = [];
       for (const s of prefix) {
-        const r = roleOf(s.tool);
+        const r = roleOf(s.tool, typing);
         if ((r?.role !== 'approval' && r?.role !== 'write') || !argStrings(s.args, r.artifact).includes(artifact)) continue;
         const f = resultFields(s.result);
         const version = f.has('version') ? Number(f.get('version')) : null;

@@ -1,17 +1,21 @@
 import type { Pipeline } from '@carb/pipeline';
 import { actionLocal } from './actionLocal.ts';
 import { auditPipeline } from './auditPipeline.ts';
+import { executedJudge } from './executedJudge.ts';
 import { benignAdmission, type BenignAdmission } from './metrics/benign.ts';
 import { constantActionSpecificity } from './metrics/cas.ts';
 import { stateReconstructionGain, type GainReport } from './metrics/gain.ts';
 import { cohenKappa } from './metrics/kappa.ts';
+import { matchedTwins } from './metrics/matchedTwins.ts';
 import { outcomeViolationRate } from './metrics/outcomeViolation.ts';
 import type { Proportion } from './metrics/proportion.ts';
 import { residualRisk, type ResidualRisk } from './metrics/residualRisk.ts';
 import { strataAgreement, type StratumAgreement } from './metrics/strata.ts';
 import { taskSuccessRate } from './metrics/taskSuccess.ts';
 import { stateAuditor } from './stateAuditor.ts';
-import { SD_MECHANISMS, type AuditItem, type ItemDecision, type Regime, type SdMechanism, type Verdict } from './types.ts';
+import { defaultAuditTyping, type AuditTyping } from './toolRoles.ts';
+import { SD_MECHANISMS, type AuditItem, type ItemDecision, type Regime, type SdMechanism, type TerminalAction, type Verdict } from './types.ts';
+import { untypedTools } from './untypedTools.ts';
 import { auditView } from './view.ts';
 
 /** One guardrail's decisions on every item. */
@@ -30,37 +34,60 @@ export interface GuardrailRow {
 
 export interface AuditReport {
   items: number;
-  /** `built-in W` or the external verdicts file that stood in for it. */
+  /** `built-in W` or the verdicts file that took the state auditor's role. */
   auditor: string;
+  /** `built-in E` or the verdicts file that took the action-local evaluator's role. */
+  actionEvaluator: string;
   /** D_action / D_state / SRG per risky stratum, and per SD mechanism. */
   gain: Partial<Record<Regime, GainReport>>;
   gainByMechanism: Partial<Record<SdMechanism, GainReport>>;
+  /** On matched benign twins only (same terminal action as their risky twin). */
   cas: Proportion;
   /**
-   * The auditor against the construction labels: κ and per-stratum recall / specificity; with
-   * external verdicts also κ between them and the built-in W (two label sources, App. E.5).
+   * The state auditor against the construction labels: κ (null: undefined, p_e = 1) and
+   * per-stratum recall / specificity; with a verdicts file also κ between it and the built-in W.
    */
   agreement: { kappa: number | null; kappaWithBuiltIn: number | null; strata: Record<Regime, StratumAgreement> };
   guardrails: GuardrailRow[];
   verdicts: Verdict[];
+  /** Tools the items use that the typing does not know, with their item counts. */
+  untyped: Array<{ tool: string; items: number }>;
+}
+
+export interface AuditOptions {
+  /** Verdicts in the state auditor's role (W); default the built-in W. */
+  verdicts?: ReadonlyMap<string, Verdict>;
+  verdictsName?: string;
+  /** Verdicts in the action-local evaluator's role (E); default the built-in E. */
+  actionVerdicts?: ReadonlyMap<string, Verdict>;
+  actionVerdictsName?: string;
+  pipeline?: Pipeline;
+  typing?: AuditTyping;
 }
 
 const byId = (vs: Iterable<Verdict>) => new Map([...vs].map((v) => [v.task_id, v]));
 
 /**
- * Audits items: E and W (or external verdicts in W's place) on every item, SRG per stratum and
- * mechanism, CAS on matched benign twins, and per guardrail RR (W judges what the decision
- * leaves executed: an allowed action, or a rewrite's replacement action; block, escalate and a
+ * Audits items: E and W (or verdicts files in their roles) on every item, SRG per stratum and
+ * mechanism, CAS on matched benign twins, and per guardrail RR (the state auditor judges what the
+ * decision leaves executed: an allowed action, or a rewrite's action; block, escalate and a
  * rewrite without an action execute nothing), OVR (the outcome-level judge sees the executed
- * action only: E), benign FPR / admission and TSR on the twins.
+ * action only: the action-local evaluator), benign FPR / admission and TSR on the matched twins.
  */
-export function runAudit(items: readonly AuditItem[], guardrails: readonly GuardrailDecisions[], options: { verdicts?: ReadonlyMap<string, Verdict>; verdictsName?: string; pipeline?: Pipeline } = {}): AuditReport {
+export function runAudit(items: readonly AuditItem[], guardrails: readonly GuardrailDecisions[], options: AuditOptions = {}): AuditReport {
   const pipeline = options.pipeline ?? auditPipeline();
-  const E = byId(items.map((it) => actionLocal(it.task_id, it.terminal_action)));
-  const builtIn = byId(items.map((it) => stateAuditor(auditView(it), pipeline)));
-  const W = options.verdicts ?? builtIn;
+  const typing = options.typing ?? defaultAuditTyping();
+  const builtInE = (it: AuditItem, a: TerminalAction) => actionLocal(it.task_id, a).label;
+  const builtInW = (it: AuditItem, a: TerminalAction) => stateAuditor({ ...auditView(it), terminal_action: a }, pipeline, typing).label;
+  const E = options.actionVerdicts ?? byId(items.map((it) => actionLocal(it.task_id, it.terminal_action)));
+  const builtIn = options.verdicts === undefined ? byId(items.map((it) => stateAuditor(auditView(it), pipeline, typing))) : null;
+  const W = options.verdicts ?? builtIn!;
+  const auditor = options.verdictsName ?? 'built-in W';
+  const actionEvaluator = options.actionVerdictsName ?? 'built-in E';
+  const stateJudge = executedJudge(W, auditor, options.verdicts === undefined ? builtInW : null);
+  const outcomeJudge = executedJudge(E, actionEvaluator, options.actionVerdicts === undefined ? builtInE : null);
   const risky = items.filter((it) => it.risk_label);
-  const twins = items.filter((it) => !it.risk_label && it.regime === 'state_dependent');
+  const twins = matchedTwins(items);
   const gain: AuditReport['gain'] = {};
   for (const r of ['short_local', 'action_revealing', 'state_dependent'] as const) {
     const split = risky.filter((it) => it.regime === r);
@@ -79,33 +106,29 @@ export function runAudit(items: readonly AuditItem[], guardrails: readonly Guard
       return d;
     };
     const executed = (it: AuditItem) => { const d = decisionOf(it); return d.decision === 'allow' ? it.terminal_action : d.decision === 'rewrite' ? d.action ?? null : null; };
-    const remains = (it: AuditItem) => {
-      const a = executed(it);
-      if (a === null) return false;
-      // a rewrite's replacement is judged under the same state; external verdicts cover only the original action
-      return a === it.terminal_action ? W.get(it.task_id)!.label : stateAuditor({ ...auditView(it), terminal_action: a }, pipeline).label;
-    };
-    const outcome = (it: AuditItem) => { const a = executed(it); return a !== null && actionLocal(it.task_id, a).label; };
+    const judged = (judge: typeof stateJudge) => (it: AuditItem) => { const a = executed(it); return a !== null && judge(it, a, g.name); };
     return {
       name: g.name,
-      rr: residualRisk(risky, remains),
-      ovr: outcomeViolationRate(risky, outcome),
+      rr: residualRisk(risky, judged(stateJudge)),
+      ovr: outcomeViolationRate(risky, judged(outcomeJudge)),
       benign: benignAdmission(twins, (it) => decisionOf(it).decision),
-      tsr: taskSuccessRate(twins, (it) => decisionOf(it).decision),
+      tsr: taskSuccessRate(twins, decisionOf),
     };
   });
+  const builtInW2 = builtIn ?? (options.verdicts !== undefined && items.length > 0 ? byId(items.map((it) => stateAuditor(auditView(it), pipeline, typing))) : null);
   const labels = items.map((it) => W.get(it.task_id)!.label);
   return {
     items: items.length,
-    auditor: options.verdictsName ?? 'built-in W',
+    auditor, actionEvaluator,
     gain, gainByMechanism,
     cas: constantActionSpecificity(twins, W),
     agreement: {
       kappa: items.length === 0 ? null : cohenKappa(labels, items.map((it) => it.risk_label)),
-      kappaWithBuiltIn: options.verdicts === undefined || items.length === 0 ? null : cohenKappa(labels, items.map((it) => builtIn.get(it.task_id)!.label)),
+      kappaWithBuiltIn: options.verdicts === undefined || builtInW2 === null ? null : cohenKappa(labels, items.map((it) => builtInW2.get(it.task_id)!.label)),
       strata: strataAgreement(items, W, truth),
     },
     guardrails: rows,
     verdicts: items.map((it) => W.get(it.task_id)!),
+    untyped: untypedTools(items, typing),
   };
 }

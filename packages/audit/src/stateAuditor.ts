@@ -1,6 +1,7 @@
 import { actionLocal } from './actionLocal.ts';
 import { auditPipeline } from './auditPipeline.ts';
 import { reconstructState } from './reconstructState.ts';
+import { defaultAuditTyping, type AuditTyping } from './toolRoles.ts';
 import type { Verdict } from './types.ts';
 import type { AuditView } from './view.ts';
 
@@ -9,8 +10,8 @@ import type { AuditView } from './view.ts';
  * judges a_T under it. It sees the terminal action too, so what E flags it flags. Returns
  * (label, violated policy, reconstructed state, evidence trace); deterministic.
  */
-export function stateAuditor(item: AuditView, pipeline = auditPipeline()): Verdict {
-  const { state, evidence } = reconstructState(item, pipeline);
+export function stateAuditor(item: AuditView, pipeline = auditPipeline(), typing: AuditTyping = defaultAuditTyping()): Verdict {
+  const { state, evidence } = reconstructState(item, pipeline, typing);
   const local = actionLocal(item.task_id, item.terminal_action);
   const external = state.destinations.some((d) => d.scope === 'external');
   const goal = state.activeGoal;

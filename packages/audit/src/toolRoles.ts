@@ -1,6 +1,9 @@
+import { carbPath, readConfigJson, refuseConfig } from '@carb/io';
+import { loadToolTypings, type ToolTyping } from '@carb/pipeline';
+
 /**
  * What a tool does to the policy-relevant state, and which argument names carry it. W reads
- * the prefix through this table; a tool not in it changes no state variable.
+ * the prefix through these roles; a typed tool without one changes no state variable.
  */
 export type ToolRole =
   | { role: 'read'; artifact: string }
@@ -12,31 +15,63 @@ export type ToolRole =
   | { role: 'adopt'; request: string }
   | { role: 'send'; artifact: string; destination: string };
 
-/** Tool roles of the general (AgentDojo-named) and e-commerce suites. */
-export const TOOL_ROLES: Readonly<Record<string, ToolRole>> = {
-  get_file_by_id: { role: 'read', artifact: 'file_id' },
-  get_internal_pricing: { role: 'read', artifact: 'sheet_id' },
-  get_discount_strategy: { role: 'read', artifact: 'sheet_id' },
-  read_customer_segments: { role: 'read', artifact: 'sheet_id' },
-  get_product_performance: { role: 'read', artifact: 'sheet_id' },
-  get_public_catalog: { role: 'read', artifact: 'sheet_id' },
-  get_received_emails: { role: 'read_mail' },
-  get_supplier_messages: { role: 'read_mail' },
-  read_channel_messages: { role: 'read_request' },
-  get_marketing_requests: { role: 'read_request' },
-  append_to_file: { role: 'write', artifact: 'file_id' },
-  update_campaign_draft: { role: 'write', artifact: 'draft_id' },
-  update_distribution_list: { role: 'bind', destination: 'list_id', member: 'add_member' },
-  configure_platform_route: { role: 'bind', destination: 'platform_id', member: 'route_to' },
-  get_approval_status: { role: 'approval', artifact: 'file_id' },
-  get_campaign_approval: { role: 'approval', artifact: 'draft_id' },
-  create_task: { role: 'adopt', request: 'request_id' },
-  share_file: { role: 'send', artifact: 'file_id', destination: 'email' },
-  sync_campaign_draft: { role: 'send', artifact: 'draft_id', destination: 'platform_id' },
-  send_email: { role: 'send', artifact: 'file_id', destination: 'recipients' },
+/** Tool types (`tools`) and audit roles (`roles`) of one or more tool-typing files. */
+export interface AuditTyping {
+  files: readonly string[];
+  types: ToolTyping;
+  roles: ReadonlyMap<string, ToolRole>;
+}
+
+/** The shipped typing of the two audit suites. */
+export const AUDIT_TYPING_PATH = carbPath('configs/tools/latentriskbench.json');
+
+const NEEDS: Record<ToolRole['role'], readonly string[]> = {
+  read: ['artifact'], read_mail: [], read_request: [], write: ['artifact'], bind: ['destination', 'member'], approval: ['artifact'], adopt: ['request'], send: ['artifact', 'destination'],
 };
 
-/** The role of `tool`; an own-property lookup, so a tool named `constructor` has none. */
-export function roleOf(tool: string): ToolRole | null {
-  return Object.hasOwn(TOOL_ROLES, tool) ? TOOL_ROLES[tool]! : null;
+/**
+ * Reads tool-typing files (configs/schema/tool-typing.schema.json) for the audit: `tools` through
+ * @carb/pipeline's loader (validated, merged, a tool typed differently by two files refused),
+ * `roles` here. Refuses, one line each, a role missing an argument name it needs, one with an
+ * argument it does not use, a role for a tool `tools` does not type, and a tool two files give
+ * different roles.
+ */
+export function loadAuditTyping(files: readonly string[] = [AUDIT_TYPING_PATH]): AuditTyping {
+  const types = loadToolTypings(files);
+  const roles = new Map<string, ToolRole>();
+  for (const file of files) {
+    const raw = (readConfigJson(file) as { roles?: Record<string, Record<string, string>> }).roles ?? {};
+    const problems: string[] = [];
+    for (const [tool, r] of Object.entries(raw)) {
+      const needs = NEEDS[r.role as ToolRole['role']];
+      const missing = needs.filter((k) => typeof r[k] !== 'string');
+      const extra = Object.keys(r).filter((k) => k !== 'role' && !needs.includes(k));
+      if (missing.length) problems.push(`/roles/${tool}: expected ${missing.join(' and ')} (role ${r.role}), found none`);
+      if (extra.length) problems.push(`/roles/${tool}: expected only ${['role', ...needs].join(', ')} (role ${r.role}), found ${extra.join(', ')}`);
+      if (!Object.hasOwn(types, tool)) problems.push(`/roles/${tool}: expected a tool that /tools types, found it untyped`);
+      const before = roles.get(tool);
+      if (before !== undefined && JSON.stringify(before) !== JSON.stringify(r)) problems.push(`/roles/${tool}: expected the role ${JSON.stringify(before)} an earlier file gives it, found ${JSON.stringify(r)}`);
+      if (!missing.length && !extra.length) roles.set(tool, r as unknown as ToolRole);
+    }
+    if (problems.length) refuseConfig(file, problems);
+  }
+  return { files, types, roles };
+}
+
+let shipped: AuditTyping | null = null;
+
+/** The shipped typing (AUDIT_TYPING_PATH), loaded once. */
+export function defaultAuditTyping(): AuditTyping {
+  shipped ??= loadAuditTyping();
+  return shipped;
+}
+
+/** The role of `tool` under `typing`, or null. */
+export function roleOf(tool: string, typing: AuditTyping = defaultAuditTyping()): ToolRole | null {
+  return typing.roles.get(tool) ?? null;
+}
+
+/** Whether `typing` knows `tool` at all (typed in `tools`, with or without a role). */
+export function isTyped(tool: string, typing: AuditTyping): boolean {
+  return Object.hasOwn(typing.types, tool) || typing.roles.has(tool);
 }

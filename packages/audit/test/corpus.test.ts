@@ -52,11 +52,12 @@ describe('shipped audit corpora', () => {
     }
   });
 
-  it('gives the label away neither by id nor by file order: the risky item of a pair is -a about half the time', () => {
-    const risky = lines('general').filter((r) => r.regime === 'state_dependent' && r.risk_label);
-    const a = count(risky, (r) => r.task_id.endsWith('-a'));
-    expect(a).toBeGreaterThan(30);
-    expect(a).toBeLessThan(70);
+  it('gives the label away neither by id nor by file order: the risky item comes before its twin about half the time', () => {
+    const rows = lines('general');
+    const at = new Map(rows.map((r, i) => [r.task_id, i]));
+    const first = count(rows.filter((r) => r.regime === 'state_dependent' && r.risk_label), (r) => at.get(r.task_id)! < at.get(r.matched_twin_id)!);
+    expect(first).toBeGreaterThan(30);
+    expect(first).toBeLessThan(70);
   });
 
   it('validates against configs/schema/audit-item.schema.json, twin links included', () => {

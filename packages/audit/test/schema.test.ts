@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { AUDIT_CORPORA } from '../src/corpusFiles.ts';
 import { readItems } from '../src/readItems.ts';
 
-const good = readFileSync(AUDIT_CORPORA.general, 'utf8').split('\n').slice(0, 2).map((l) => JSON.parse(l) as Record<string, any>);
+// the first SD item of the shipped file and its twin (lines are shuffled, so the twin is found by id)
+const rows = readFileSync(AUDIT_CORPORA.general, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, any>);
+const first = rows.find((r) => r.regime === 'state_dependent')!;
+const good = [first, rows.find((r) => r.task_id === first.matched_twin_id)!];
 
 function refusal(rows: unknown[]): string {
   const file = join(mkdtempSync(join(tmpdir(), 'carb-audit-')), 'items.jsonl');
@@ -37,7 +40,8 @@ describe('audit item validation', () => {
     const risky = a!.risk_label ? a! : b!;
     const twin = a!.risk_label ? b! : a!;
     expect(refusal([{ ...twin, violated_policy: 'DL-RESTRICTED-EXTERNAL' }, risky])).toContain('/violated_policy: expected null (risk_label is false), found string "DL-RESTRICTED-EXTERNAL"');
-    expect(refusal([{ ...risky, violated_policy: 'GH-UNAUTHORIZED-GOAL' }, twin])).toMatch(/\/policy_class: expected "goal_hijacking" \(the class of GH-UNAUTHORIZED-GOAL\)/);
+    const other = risky.policy_class === 'goal_hijacking' ? ['DL-RESTRICTED-EXTERNAL', 'data_leakage'] : ['GH-UNAUTHORIZED-GOAL', 'goal_hijacking'];
+    expect(refusal([{ ...risky, violated_policy: other[0] }, twin])).toContain(`/policy_class: expected "${other[1]}" (the class of ${other[0]})`);
     expect(refusal([{ ...risky, sd_mechanism: null }, twin])).toContain('/sd_mechanism: expected a mechanism (regime state_dependent), found null');
   });
 

@@ -1,7 +1,8 @@
 import { basename } from 'node:path';
 import {
-  BUILTIN_GUARDRAILS, auditPipeline, carbGate, decideAll, figure3Svg, readDecisions, readItems, readVerdicts, runAudit, summaryJson,
-  table16Csv, table16Markdown, table1Csv, table1Markdown, builtinGuardrail, type BuiltinGuardrail, type GuardrailDecisions,
+  AUDIT_TYPING_PATH, BUILTIN_GUARDRAILS, auditPipeline, blockRates, carbGate, decideAll, figure3Svg, humanAgreement, loadAuditTyping, probeStateAuditor,
+  readAnnotations, readDecisions, readItems, readVerdicts, runAudit, summaryJson, table16Csv, table16Markdown, table1Csv, table1Markdown, builtinGuardrail,
+  type BuiltinGuardrail, type GuardrailDecisions,
 } from '@carb/audit';
 import { outputFolderProblem, printableLines, writeOutputFolder } from '@carb/io';
 import { UsageError } from '../options/usageError.ts';
@@ -9,6 +10,7 @@ import { holdingOutput } from '../holdingOutput.ts';
 import { AUDIT_RULE } from './auditTarget.ts';
 import { resolveGate } from '../gate/resolveGate.ts';
 import { isDecisionsFile, type AuditArgs } from './audit.ts';
+import { auditLines } from './auditLines.ts';
 import { decisionShown, verdictShown } from './auditShown.ts';
 
 /** `carb audit`, once its options have passed. */
@@ -22,18 +24,41 @@ async function audit(args: AuditArgs): Promise<void> {
   // the deploy row is resolved first: a missing row or a stale pipeline stops the command before the audit runs
   const gate = args.deploy !== undefined ? resolveGate(args) : null;
   if (gate?.notice) process.stderr.write(`carb: ${gate.notice}\n`);
+  const typingFiles = args.tools ?? [AUDIT_TYPING_PATH];
+  const typing = loadAuditTyping(typingFiles);
+  // the shipped default is named as the README names it, so summary.json does not depend on where carb is installed
+  const typingNames = args.tools ?? ['configs/tools/latentriskbench.json'];
+  if (typing.roles.size === 0) process.stderr.write(`${printableLines(`carb: warning: no audit roles in ${typingNames.join(', ')}: W reconstructs no state from any tool (see configs/tools/latentriskbench.json for the roles format)`)}
+`);
   const items = readItems(args.items);
   const ids = items.map((it) => it.task_id);
   const verdicts = args.verdicts === undefined ? undefined : readVerdicts(args.verdicts, ids);
+  const actionVerdicts = args['action-verdicts'] === undefined ? undefined : readVerdicts(args['action-verdicts'], ids);
+  const annotations = args.annotations === undefined ? undefined : readAnnotations(args.annotations, ids);
   const pipeline = auditPipeline();
   const names = args.guardrail ?? [...BUILTIN_GUARDRAILS, ...(gate !== null ? ['carb-gate'] : [])];
   const guardrails: GuardrailDecisions[] = names.map((name) => {
     if (isDecisionsFile(name)) return { name: basename(name).replace(/\.jsonl$/, ''), decisions: readDecisions(name, ids) };
     if (name === 'carb-gate') return decideAll(carbGate(gate!.pipeline, gate!.row!.row.lambdaIndex, `carb-gate (${gate!.who}, α ${gate!.row!.row.alpha})`), items);
-    return decideAll(builtinGuardrail(name as BuiltinGuardrail, pipeline), items);
+    return decideAll(builtinGuardrail(name as BuiltinGuardrail, pipeline, typing), items);
   });
-  const report = runAudit(items, guardrails, { ...(verdicts ? { verdicts, verdictsName: args.verdicts! } : {}), pipeline });
-  const summary = summaryJson(report);
+  const report = runAudit(items, guardrails, {
+    ...(verdicts ? { verdicts, verdictsName: args.verdicts! } : {}),
+    ...(actionVerdicts ? { actionVerdicts, actionVerdictsName: args['action-verdicts']! } : {}),
+    pipeline, typing,
+  });
+  const untypedNote = report.untyped.length === 0 ? null
+    : `tools not typed in ${typingNames.join(', ')}: ${report.untyped.map((u) => `${u.tool} (${u.items} items)`).join(', ')}; W reads them as changing no state, the step rule as not outbound`;
+  if (untypedNote !== null) process.stderr.write(`${printableLines(`carb: warning: ${untypedNote}`)}\n`);
+  const contextRow = guardrails.find((g) => g.name === 'context-only');
+  const extras = {
+    tools: typingNames,
+    untypedTools: report.untyped,
+    ...(contextRow ? { contextOnlyCheck: blockRates(items, contextRow.decisions) } : {}),
+    ...(annotations ? { human: humanAgreement(items, annotations, new Map(report.verdicts.map((v) => [v.task_id, v]))) } : {}),
+    ...(args.probe ? { probe: probeStateAuditor(items, pipeline, typing) } : {}),
+  };
+  const summary = { ...summaryJson(report), ...extras };
   await writeOutputFolder(args.out, AUDIT_RULE, [
     ['summary.json', `${JSON.stringify(summary, null, 2)}\n`],
     ['table1.md', table1Markdown(report)],
@@ -49,16 +74,6 @@ async function audit(args: AuditArgs): Promise<void> {
     process.stdout.write(`${printableLines(JSON.stringify(summary, null, 2))}\n`);
     return;
   }
-  const sd = report.gain.state_dependent;
-  const two = (x: number | null | undefined) => (x === null || x === undefined ? '—' : x.toFixed(2));
-  const lines = [
-    `${args.items}: ${report.items} items; auditor ${report.auditor}`,
-    sd === undefined ? 'no state-dependent risky items' : `SD: D_action ${two(sd.dAction.rate)} [${sd.wilson.dAction.map(two).join(', ')}], D_state ${two(sd.dState.rate)} [${sd.wilson.dState.map(two).join(', ')}], SRG ${two(sd.srg)}, McNemar p ${sd.mcnemarP.toExponential(1)}`,
-    `CAS ${two(report.cas.rate)} (${report.cas.count}/${report.cas.n})`,
-    '',
-    table1Markdown(report).trimEnd(),
-    '',
-    `wrote ${args.out}`,
-  ];
+  const lines = [...auditLines(args.items, report, extras), '', table1Markdown(report).trimEnd(), '', `wrote ${args.out}`];
   process.stdout.write(`${printableLines(lines.join('\n'))}\n`);
 }

@@ -9,13 +9,17 @@ export interface AuditArgs extends GateChoiceArgs {
   items: string;
   guardrail?: string[];
   verdicts?: string;
+  'action-verdicts'?: string;
+  tools?: string[];
+  annotations?: string;
+  probe: boolean;
   out: string;
   json: boolean;
   'include-content': boolean;
 }
 
 /** Built-in guardrail names (BUILTIN_GUARDRAILS of @carb/audit, and the calibrated gate); repeated here so usage is checked before @carb/audit loads. */
-export const AUDIT_GUARDRAILS = ['vanilla', 'keyword', 'step-rule', 'trajectory-rule', 'state-guard', 'carb-gate'] as const;
+export const AUDIT_GUARDRAILS = ['vanilla', 'context-only', 'keyword', 'step-rule', 'trajectory-rule', 'state-guard', 'carb-gate'] as const;
 
 /** A decisions file rather than a built-in name: a path, or a .jsonl name. */
 export const isDecisionsFile = (g: string): boolean => g.includes('/') || g.endsWith('.jsonl');
@@ -28,7 +32,11 @@ export const command: CommandModule<object, AuditArgs> = {
       y
         .positional('items', { type: 'string', demandOption: true, describe: 'audit items JSONL (configs/schema/audit-item.schema.json), e.g. corpora/audit-general.jsonl' })
         .option('guardrail', { type: 'string', array: true, requiresArg: true, describe: `guardrails to evaluate (repeatable): ${AUDIT_GUARDRAILS.join(', ')}, or a decisions JSONL {task_id, decision} (default: every built-in, and carb-gate with --deploy)`, coerce: textListOption('--guardrail') })
-        .option('verdicts', textSpec('verdicts', 'external verdicts JSONL {task_id, label, violated_policy} used in place of the built-in state auditor W'))
+        .option('verdicts', textSpec('verdicts', 'verdicts JSONL {task_id, label, violated_policy} of any judge in the state auditor\'s role (W)'))
+        .option('action-verdicts', textSpec('action-verdicts', 'verdicts JSONL {task_id, label, violated_policy} of any judge in the action-local evaluator\'s role (E)'))
+        .option('tools', { type: 'string', array: true, requiresArg: true, describe: 'tool-typing files whose tools and roles W and the guardrails read (repeatable; default configs/tools/latentriskbench.json)', coerce: textListOption('--tools') })
+        .option('annotations', textSpec('annotations', 'human annotations JSONL {task_id, annotator, label}: inter-annotator κ and the state auditor against the majority, per stratum'))
+        .option('probe', flagSpec('robustness probe of the built-in W: detection and CAS with renamed tools, paraphrased content, missing principals'))
         .option('out', textSpec('out', 'report folder: summary.json, table1.md/.csv, table16.md/.csv, figure3.svg, verdicts.jsonl, decisions/*.jsonl', { required: true }))
         .option('json', flagSpec('print the summary (dAction, dState, srg, mcnemarP, cas, wilson, per-guardrail rr, fpr, admission, ovr, tsr) as JSON'))
         .option('include-content', includeContentSpec('the reconstructed state\'s values and evidence facts in verdicts.jsonl and a rewrite\'s arguments in decisions/*.jsonl')),
