@@ -80,8 +80,8 @@ describe('an interrupted carb calibrate leaves the previous report as it was', (
     before = snapshot(out);
   }, 120_000);
 
-  it('has a report to protect (12 files, the carb output marker among them)', () => {
-    expect(Object.keys(before).sort()).toEqual(['.carb-output.json', 'deploy.json', 'frontier.png', 'frontier.svg', 'index.html', 'manifest.json', 'paired.json', 'pipeline.json', 'splits.arrow', 'splits.csv', 'summary.json', 'tables.md']);
+  it('has a report to protect (13 files, the carb output marker and the fingerprint among them)', () => {
+    expect(Object.keys(before).sort()).toEqual(['.carb-output.json', 'deploy.json', 'fingerprint.json', 'frontier.png', 'frontier.svg', 'index.html', 'manifest.json', 'paired.json', 'pipeline.json', 'splits.arrow', 'splits.csv', 'summary.json', 'tables.md']);
   });
 
   it('SIGTERM mid-write: previous report byte-identical, staging folder removed, the process dies of the signal', async () => {

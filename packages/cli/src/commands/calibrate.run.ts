@@ -10,6 +10,7 @@ import { runSources } from '../scoresAndEvents.ts';
 import { readStats } from '../loadEpisodes.ts';
 import { mergeShards } from '../mergeShards.ts';
 import { readManifestFile } from '../manifestFile.ts';
+import { printableLines } from '@carb/io';
 import { invocation } from '../argv.ts';
 import { fingerprintText } from '@carb/deploy';
 import { toolVocabulary } from '../toolVocabulary.ts';
@@ -112,6 +113,6 @@ async function calibrate(args: CalibrateArgs): Promise<void> {
   printDegenerateWarnings(warnings);
   const shown = args.alphas.map((a) => rationalValue(parseAlpha(a)));
   process.stdout.write(`${summaryTable(protocol.summary, { alphas: shown })}\n\n`);
-  process.stdout.write(`${deployLambdaLines(deploy).join('\n')}\n\n`);
+  process.stdout.write(`${printableLines(deployLambdaLines(deploy).join('\n'))}\n\n`);
   process.stdout.write(`pipeline hash ${manifest.pipelineHash}\nmanifest sha256 ${manifestHash}\nreport: ${join(args.out, 'index.html')}\n`);
 }
