@@ -160,3 +160,18 @@ describe('carb nearmiss on hand-written and damaged input', () => {
     ), { seed: 1212, numRuns: 40 });
   }, 120_000);
 });
+
+describeShared('carb nearmiss on a tau2 file whose tool messages carry no `error` key (issue 24, finding 1)', () => {
+  it('the claude file with every `error` key removed keeps its near-miss figure 2/16 (its failed book_reservation is not executed)', async () => {
+    const dir = tmp();
+    const doc = JSON.parse(readFileSync(FILES[0]!, 'utf8')) as { simulations: { messages: Record<string, unknown>[] }[] };
+    // one failed call in this file (task 25: "Error: Payment amount does not add up, …"), its error key true
+    for (const s of doc.simulations) for (const m of s.messages) if (m.role === 'tool') delete m.error;
+    const file = join(dir, 'claude-sonnet-4-5_aide_airline_50sims.json');
+    writeFileSync(file, JSON.stringify(doc));
+    const r = await runCli(['nearmiss', file, '--guards', GUARDS, '--out', join(dir, 'r'), '--json']);
+    expect(r.code).toBe(0);
+    const rows = JSON.parse(r.out) as { agent: string; withMutation: number; correct: number; nearMissCorrect: number }[];
+    expect(rows.map((x) => [x.agent, x.withMutation, x.correct, x.nearMissCorrect])).toEqual([['claude-sonnet-4-5', 24, 16, 2]]);
+  }, 60_000);
+});
