@@ -79,7 +79,13 @@ describe('carb nearmiss on hand-written and damaged input', () => {
     // --include-content: the flight and date the needed status call would have named are argument values (left out by default)
     const r = await runCli(['nearmiss', file, '--guards', GUARDS, '--out', join(dir, 'r'), '--json', '--include-content']);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out)).toEqual([{ agent: 'agent-x', trajectories: 2, withMutation: 2, correct: 1, nearMissCorrect: 1, rateCorrect: 1, rateIncorrect: 1 }]);
+    // 1 of 1 either way; Wilson 95% for 1/1 is [1/(1+z²), 1] with z = 1.959964: [0.206549, 1]. The substantive
+    // reading changes nothing here (economy, no created_at: no other cancellation ground is read).
+    const one = { low: expect.closeTo(1 / (1 + 1.959963984540054 ** 2), 12) as unknown as number, high: 1 };
+    const fig = { nearMissCorrect: 1, rateCorrect: 1, ciCorrect: one, flaggedIncorrect: 1, rateIncorrect: 1, ciIncorrect: one };
+    const rows = JSON.parse(r.out) as Record<string, unknown>[];
+    expect(rows).toEqual([{ agent: 'agent-x', trajectories: 2, withMutation: 2, correct: 1, incorrect: 1, ...fig, readings: { literal: fig, substantive: fig } }]);
+    expect((rows[0]!.ciCorrect as { low: number }).low).toBeCloseTo(0.206549, 6);
     const flagged = readFileSync(join(dir, 'r/flagged.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     expect(flagged[0].failures[0]).toMatchObject({ step: 1, tool: 'cancel_reservation', check: 'flight_status', needed: [{ tool: 'get_flight_status', args: { flight_number: 'HAT001', date: '2024-05-20' } }, { tool: 'search_direct_flight' }, { tool: 'search_onestop_flight' }] });
   }, 120_000);
@@ -173,5 +179,29 @@ describeShared('carb nearmiss on a tau2 file whose tool messages carry no `error
     expect(r.code).toBe(0);
     const rows = JSON.parse(r.out) as { agent: string; withMutation: number; correct: number; nearMissCorrect: number }[];
     expect(rows.map((x) => [x.agent, x.withMutation, x.correct, x.nearMissCorrect])).toEqual([['claude-sonnet-4-5', 24, 16, 2]]);
+  }, 60_000);
+});
+
+describeShared('carb nearmiss --reading on the shared tau2 files (issue 24, finding 4)', () => {
+  it('both readings per agent in --json; substantive waives the cancellation status check where every flight is after 2024-05-15 and the booking is business or <24 h old', async () => {
+    const out = join(tmp(), 'r');
+    const r = await runCli(['nearmiss', ...FILES, '--guards', GUARDS, '--out', out, '--json', '--reading', 'substantive']);
+    expect(r.code).toBe(0);
+    type Fig = { nearMissCorrect: number; flaggedIncorrect: number };
+    const rows = JSON.parse(r.out) as ({ agent: string; correct: number; incorrect: number; readings: { literal: Fig; substantive: Fig } } & Fig)[];
+    // Read by hand in the raw JSON (reservation as get_reservation_details returned it):
+    //   sonnet 42 (correct) cancels FDZ0T5 (business, flights 2024-05-17) and HSR97W (business, 2024-05-22): waived;
+    //   sonnet 39 (incorrect) cancels 8C8K4E (business, 05-24) and LU15PA (business, 05-23): waived;
+    //   sonnet 19 / gpt-4.1 19 / ft 19 cancel Z7GOZK (basic economy, created 2024-05-13T19:41, insured: the covered reason is
+    //   said, not read): kept; ft 37 cancels NQNU5R (business, flights 2024-05-13/14, before "now"): kept.
+    expect(rows.map((x) => [x.agent, x.correct, x.incorrect, x.readings.literal.nearMissCorrect, x.readings.substantive.nearMissCorrect, x.readings.literal.flaggedIncorrect, x.readings.substantive.flaggedIncorrect, x.nearMissCorrect])).toEqual([
+      ['claude-sonnet-4-5', 16, 8, 2, 1, 2, 1, 1],
+      ['ft:gpt-4.1-2025-04-14:sierra:tau2-full-sft:BzrYdMNm', 9, 5, 3, 3, 4, 4, 3],
+      ['gpt-4.1', 6, 8, 3, 3, 7, 7, 3],
+      ['ollama_chat/qwen2.5:7b', 0, 26, 0, 0, 22, 22, 0],
+    ]);
+    const flagged = readFileSync(join(out, 'flagged.jsonl'), 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { episode: string }).episode);
+    expect(flagged).not.toContain('claude-sonnet-4-5_aide_airline_50sims/42/0');
+    expect(flagged).toContain('claude-sonnet-4-5_aide_airline_50sims/19/0');
   }, 60_000);
 });
