@@ -205,3 +205,38 @@ describeShared('carb nearmiss --reading on the shared tau2 files (issue 24, find
     expect(flagged).toContain('claude-sonnet-4-5_aide_airline_50sims/19/0');
   }, 60_000);
 });
+
+describe('carb nearmiss agent labels and the guard spec domain (issue 24, finding 5)', () => {
+  // a tau-bench v1 results list: one cancellation, no details read
+  const v1 = [{ task_id: 0, trial: 0, reward: 1, traj: [
+    { role: 'user', content: 'cancel ABC123' },
+    { role: 'assistant', content: null, tool_calls: [{ id: 'a', type: 'function', function: { name: 'cancel_reservation', arguments: '{"reservation_id":"ABC123"}' } }] },
+    { role: 'tool', tool_call_id: 'a', content: '{"reservation_id":"ABC123","status":"cancelled"}' },
+  ] }];
+
+  it('tau-bench v1 logs under the tau2 spec: one warning line naming the file and both domains; agent = file stem (v1 names no model)', async () => {
+    const dir = tmp();
+    const file = join(dir, 'gpt-4o-airline.json');
+    writeFileSync(file, JSON.stringify(v1));
+    const r = await runCli(['nearmiss', file, '--guards', GUARDS, '--out', join(dir, 'r'), '--json']);
+    expect(r.code).toBe(0);
+    expect(r.errLines).toEqual([`carb: warning: ${file}: guard spec ${GUARDS} is for domain "tau2-airline", found a tau-bench log (domain tau-bench); its tools and policy may differ`]);
+    expect((JSON.parse(r.out) as { agent: string }[]).map((x) => x.agent)).toEqual(['gpt-4o-airline']);
+  }, 60_000);
+
+  it('--agent-label names the agent of each file (one label for all, or one per file); a count that fits neither is a usage error', async () => {
+    const dir = tmp();
+    const a = join(dir, 'a.json');
+    const b = join(dir, 'b.json');
+    writeFileSync(a, JSON.stringify(tau2Doc()));
+    writeFileSync(b, JSON.stringify(tau2Results([tau2Simulation('s9', '9', [['cancel_reservation', { reservation_id: 'X' }, {}]], true)])));
+    const one = await runCli(['nearmiss', a, '--guards', GUARDS, '--out', join(dir, 'r1'), '--json', '--agent-label', 'orchestrator-v2']);
+    expect((JSON.parse(one.out) as { agent: string; trajectories: number }[]).map((x) => [x.agent, x.trajectories])).toEqual([['orchestrator-v2', 2]]);
+    const two = await runCli(['nearmiss', a, b, '--guards', GUARDS, '--out', join(dir, 'r2'), '--json', '--agent-label', 'A', '--agent-label', 'B']);
+    expect((JSON.parse(two.out) as { agent: string; trajectories: number }[]).map((x) => [x.agent, x.trajectories])).toEqual([['A', 2], ['B', 1]]);
+    const bad = await runCli(['nearmiss', a, '--guards', GUARDS, '--out', join(dir, 'r3'), '--agent-label', 'A', '--agent-label', 'B']);
+    expect(bad.code).toBe(2);
+    expect(bad.errLines).toEqual(['carb: --agent-label: expected one label, or one per file (1), found 2']);
+    expect(existsSync(join(dir, 'r3'))).toBe(false);
+  }, 60_000);
+});

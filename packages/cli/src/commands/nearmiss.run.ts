@@ -6,6 +6,7 @@ import { UsageError } from '../options/usageError.ts';
 import type { NearmissArgs } from './nearmiss.ts';
 import { flaggedTrajectories } from './nearmissFlagged.ts';
 import { nearmissHtml } from './nearmissHtml.ts';
+import { domainWarnings } from './nearmissDomain.ts';
 import { readNearmissInput } from './nearmissRead.ts';
 import { NEARMISS_RULE } from './nearmissTarget.ts';
 import { holdingOutput } from '../holdingOutput.ts';
@@ -15,13 +16,16 @@ import { nearmissJsonRows, nearmissTable } from './nearmissText.ts';
 export async function run(args: NearmissArgs): Promise<void> {
   const target = outputFolderProblem(args.out, NEARMISS_RULE);
   if (target !== null) throw new UsageError(`--out: ${target}`);
+  const labels = args['agent-label'] ?? [];
+  if (labels.length > 1 && labels.length !== args.files.length) throw new UsageError(`--agent-label: expected one label, or one per file (${args.files.length}), found ${labels.length}`);
   await holdingOutput(args.out, () => nearmiss(args));
 }
 
 async function nearmiss(args: NearmissArgs): Promise<void> {
   const spec = loadGuards(args.guards);
-  const { episodes, problems } = readNearmissInput(args.files, args.format);
+  const { episodes, problems } = readNearmissInput(args.files, args.format, args['agent-label']);
   for (const p of problems) process.stderr.write(`${printable(p)}\n`);
+  for (const w of domainWarnings(spec, episodes)) process.stderr.write(`carb: warning: ${printable(w)}\n`);
   if (episodes.length === 0) return fail(`nothing could be read from ${args.files.join(', ')} (${problems.length} problem(s)); nothing written`);
   const findings = episodes.map((ep) => detectEpisode(ep, spec, args.reading));
   const rows = agentSummaries(episodes, findings);
