@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../packages/cli/test/runCli.ts';
@@ -238,5 +239,30 @@ describe('carb nearmiss agent labels and the guard spec domain (issue 24, findin
     expect(bad.code).toBe(2);
     expect(bad.errLines).toEqual(['carb: --agent-label: expected one label, or one per file (1), found 2']);
     expect(existsSync(join(dir, 'r3'))).toBe(false);
+  }, 60_000);
+});
+
+describe('carb nearmiss evidence a policy reviewer reads (issue 24, finding 6)', () => {
+  it('per flagged call: the policy line, the tau2 message index and turn_idx, and a short stable hash telling redacted items apart', async () => {
+    const dir = tmp();
+    const rsv = { reservation_id: 'ABC123', user_id: 'u_1', cabin: 'economy', flights: [{ flight_number: 'HAT001', date: '2024-05-20' }, { flight_number: 'HAT002', date: '2024-05-21' }] };
+    const sim = tau2Simulation('s1', '1', [['get_reservation_details', { reservation_id: 'ABC123' }, rsv], ['cancel_reservation', { reservation_id: 'ABC123' }, rsv]], true);
+    // messages: 0 user, 1 assistant (details), 2 tool, 3 assistant (cancel), 4 tool; turns as tau2 numbers them
+    (sim.messages as Record<string, unknown>[]).forEach((m, i) => { m.turn_idx = [0, 1, 2, 3, 4][i]! + 10; });
+    const file = join(dir, 'run.json');
+    writeFileSync(file, JSON.stringify(tau2Results([sim])));
+    const r = await runCli(['nearmiss', file, '--guards', GUARDS, '--out', join(dir, 'r')]);
+    expect(r.code).toBe(0);
+    const t = JSON.parse(readFileSync(join(dir, 'r/flagged.jsonl'), 'utf8').trim()) as { failures: { step: number; message: number | null; turn: number | null; why: string; check: string; itemHash: string | null; item: unknown }[] };
+    // sha256 of the item's canonical JSON (keys sorted, no spaces), first 12 hex digits, computed here by hand
+    const h = (o: string) => createHash('sha256').update(o).digest('hex').slice(0, 12);
+    expect(t.failures.map((f) => [f.step, f.message, f.turn, f.check, f.itemHash])).toEqual([
+      [1, 3, 13, 'flight_status', h('{"date":"2024-05-20","flight_number":"HAT001"}')],
+      [1, 3, 13, 'flight_status', h('{"date":"2024-05-21","flight_number":"HAT002"}')],
+    ]);
+    expect(t.failures[0]!.why).toBe('If any portion of the flight has already been flown, the agent cannot help and transfer is needed.');
+    const html = readFileSync(join(dir, 'r/index.html'), 'utf8');
+    expect(html).toContain('If any portion of the flight has already been flown');
+    expect(html).toContain(h('{"date":"2024-05-21","flight_number":"HAT002"}'));
   }, 60_000);
 });
