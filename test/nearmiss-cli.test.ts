@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../packages/cli/test/runCli.ts';
@@ -79,7 +80,13 @@ describe('carb nearmiss on hand-written and damaged input', () => {
     // --include-content: the flight and date the needed status call would have named are argument values (left out by default)
     const r = await runCli(['nearmiss', file, '--guards', GUARDS, '--out', join(dir, 'r'), '--json', '--include-content']);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out)).toEqual([{ agent: 'agent-x', trajectories: 2, withMutation: 2, correct: 1, nearMissCorrect: 1, rateCorrect: 1, rateIncorrect: 1 }]);
+    // 1 of 1 either way; Wilson 95% for 1/1 is [1/(1+z²), 1] with z = 1.959964: [0.206549, 1]. The substantive
+    // reading changes nothing here (economy, no created_at: no other cancellation ground is read).
+    const one = { low: expect.closeTo(1 / (1 + 1.959963984540054 ** 2), 12) as unknown as number, high: 1 };
+    const fig = { nearMissCorrect: 1, rateCorrect: 1, ciCorrect: one, flaggedIncorrect: 1, rateIncorrect: 1, ciIncorrect: one };
+    const rows = JSON.parse(r.out) as Record<string, unknown>[];
+    expect(rows).toEqual([{ agent: 'agent-x', trajectories: 2, withMutation: 2, correct: 1, incorrect: 1, ...fig, readings: { literal: fig, substantive: fig } }]);
+    expect((rows[0]!.ciCorrect as { low: number }).low).toBeCloseTo(0.206549, 6);
     const flagged = readFileSync(join(dir, 'r/flagged.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     expect(flagged[0].failures[0]).toMatchObject({ step: 1, tool: 'cancel_reservation', check: 'flight_status', needed: [{ tool: 'get_flight_status', args: { flight_number: 'HAT001', date: '2024-05-20' } }, { tool: 'search_direct_flight' }, { tool: 'search_onestop_flight' }] });
   }, 120_000);
@@ -159,4 +166,103 @@ describe('carb nearmiss on hand-written and damaged input', () => {
       },
     ), { seed: 1212, numRuns: 40 });
   }, 120_000);
+});
+
+describeShared('carb nearmiss on a tau2 file whose tool messages carry no `error` key (issue 24, finding 1)', () => {
+  it('the claude file with every `error` key removed keeps its near-miss figure 2/16 (its failed book_reservation is not executed)', async () => {
+    const dir = tmp();
+    const doc = JSON.parse(readFileSync(FILES[0]!, 'utf8')) as { simulations: { messages: Record<string, unknown>[] }[] };
+    // one failed call in this file (task 25: "Error: Payment amount does not add up, …"), its error key true
+    for (const s of doc.simulations) for (const m of s.messages) if (m.role === 'tool') delete m.error;
+    const file = join(dir, 'claude-sonnet-4-5_aide_airline_50sims.json');
+    writeFileSync(file, JSON.stringify(doc));
+    const r = await runCli(['nearmiss', file, '--guards', GUARDS, '--out', join(dir, 'r'), '--json']);
+    expect(r.code).toBe(0);
+    const rows = JSON.parse(r.out) as { agent: string; withMutation: number; correct: number; nearMissCorrect: number }[];
+    expect(rows.map((x) => [x.agent, x.withMutation, x.correct, x.nearMissCorrect])).toEqual([['claude-sonnet-4-5', 24, 16, 2]]);
+  }, 60_000);
+});
+
+describeShared('carb nearmiss --reading on the shared tau2 files (issue 24, finding 4)', () => {
+  it('both readings per agent in --json; substantive waives the cancellation status check where every flight is after 2024-05-15 and the booking is business or <24 h old', async () => {
+    const out = join(tmp(), 'r');
+    const r = await runCli(['nearmiss', ...FILES, '--guards', GUARDS, '--out', out, '--json', '--reading', 'substantive']);
+    expect(r.code).toBe(0);
+    type Fig = { nearMissCorrect: number; flaggedIncorrect: number };
+    const rows = JSON.parse(r.out) as ({ agent: string; correct: number; incorrect: number; readings: { literal: Fig; substantive: Fig } } & Fig)[];
+    // Read by hand in the raw JSON (reservation as get_reservation_details returned it):
+    //   sonnet 42 (correct) cancels FDZ0T5 (business, flights 2024-05-17) and HSR97W (business, 2024-05-22): waived;
+    //   sonnet 39 (incorrect) cancels 8C8K4E (business, 05-24) and LU15PA (business, 05-23): waived;
+    //   sonnet 19 / gpt-4.1 19 / ft 19 cancel Z7GOZK (basic economy, created 2024-05-13T19:41, insured: the covered reason is
+    //   said, not read): kept; ft 37 cancels NQNU5R (business, flights 2024-05-13/14, before "now"): kept.
+    expect(rows.map((x) => [x.agent, x.correct, x.incorrect, x.readings.literal.nearMissCorrect, x.readings.substantive.nearMissCorrect, x.readings.literal.flaggedIncorrect, x.readings.substantive.flaggedIncorrect, x.nearMissCorrect])).toEqual([
+      ['claude-sonnet-4-5', 16, 8, 2, 1, 2, 1, 1],
+      ['ft:gpt-4.1-2025-04-14:sierra:tau2-full-sft:BzrYdMNm', 9, 5, 3, 3, 4, 4, 3],
+      ['gpt-4.1', 6, 8, 3, 3, 7, 7, 3],
+      ['ollama_chat/qwen2.5:7b', 0, 26, 0, 0, 22, 22, 0],
+    ]);
+    const flagged = readFileSync(join(out, 'flagged.jsonl'), 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { episode: string }).episode);
+    expect(flagged).not.toContain('claude-sonnet-4-5_aide_airline_50sims/42/0');
+    expect(flagged).toContain('claude-sonnet-4-5_aide_airline_50sims/19/0');
+  }, 60_000);
+});
+
+describe('carb nearmiss agent labels and the guard spec domain (issue 24, finding 5)', () => {
+  // a tau-bench v1 results list: one cancellation, no details read
+  const v1 = [{ task_id: 0, trial: 0, reward: 1, traj: [
+    { role: 'user', content: 'cancel ABC123' },
+    { role: 'assistant', content: null, tool_calls: [{ id: 'a', type: 'function', function: { name: 'cancel_reservation', arguments: '{"reservation_id":"ABC123"}' } }] },
+    { role: 'tool', tool_call_id: 'a', content: '{"reservation_id":"ABC123","status":"cancelled"}' },
+  ] }];
+
+  it('tau-bench v1 logs under the tau2 spec: one warning line naming the file and both domains; agent = file stem (v1 names no model)', async () => {
+    const dir = tmp();
+    const file = join(dir, 'gpt-4o-airline.json');
+    writeFileSync(file, JSON.stringify(v1));
+    const r = await runCli(['nearmiss', file, '--guards', GUARDS, '--out', join(dir, 'r'), '--json']);
+    expect(r.code).toBe(0);
+    expect(r.errLines).toEqual([`carb: warning: ${file}: guard spec ${GUARDS} is for domain "tau2-airline", found a tau-bench log (domain tau-bench); its tools and policy may differ`]);
+    expect((JSON.parse(r.out) as { agent: string }[]).map((x) => x.agent)).toEqual(['gpt-4o-airline']);
+  }, 60_000);
+
+  it('--agent-label names the agent of each file (one label for all, or one per file); a count that fits neither is a usage error', async () => {
+    const dir = tmp();
+    const a = join(dir, 'a.json');
+    const b = join(dir, 'b.json');
+    writeFileSync(a, JSON.stringify(tau2Doc()));
+    writeFileSync(b, JSON.stringify(tau2Results([tau2Simulation('s9', '9', [['cancel_reservation', { reservation_id: 'X' }, {}]], true)])));
+    const one = await runCli(['nearmiss', a, '--guards', GUARDS, '--out', join(dir, 'r1'), '--json', '--agent-label', 'orchestrator-v2']);
+    expect((JSON.parse(one.out) as { agent: string; trajectories: number }[]).map((x) => [x.agent, x.trajectories])).toEqual([['orchestrator-v2', 2]]);
+    const two = await runCli(['nearmiss', a, b, '--guards', GUARDS, '--out', join(dir, 'r2'), '--json', '--agent-label', 'A', '--agent-label', 'B']);
+    expect((JSON.parse(two.out) as { agent: string; trajectories: number }[]).map((x) => [x.agent, x.trajectories])).toEqual([['A', 2], ['B', 1]]);
+    const bad = await runCli(['nearmiss', a, '--guards', GUARDS, '--out', join(dir, 'r3'), '--agent-label', 'A', '--agent-label', 'B']);
+    expect(bad.code).toBe(2);
+    expect(bad.errLines).toEqual(['carb: --agent-label: expected one label, or one per file (1), found 2']);
+    expect(existsSync(join(dir, 'r3'))).toBe(false);
+  }, 60_000);
+});
+
+describe('carb nearmiss evidence a policy reviewer reads (issue 24, finding 6)', () => {
+  it('per flagged call: the policy line, the tau2 message index and turn_idx, and a short stable hash telling redacted items apart', async () => {
+    const dir = tmp();
+    const rsv = { reservation_id: 'ABC123', user_id: 'u_1', cabin: 'economy', flights: [{ flight_number: 'HAT001', date: '2024-05-20' }, { flight_number: 'HAT002', date: '2024-05-21' }] };
+    const sim = tau2Simulation('s1', '1', [['get_reservation_details', { reservation_id: 'ABC123' }, rsv], ['cancel_reservation', { reservation_id: 'ABC123' }, rsv]], true);
+    // messages: 0 user, 1 assistant (details), 2 tool, 3 assistant (cancel), 4 tool; turns as tau2 numbers them
+    (sim.messages as Record<string, unknown>[]).forEach((m, i) => { m.turn_idx = [0, 1, 2, 3, 4][i]! + 10; });
+    const file = join(dir, 'run.json');
+    writeFileSync(file, JSON.stringify(tau2Results([sim])));
+    const r = await runCli(['nearmiss', file, '--guards', GUARDS, '--out', join(dir, 'r')]);
+    expect(r.code).toBe(0);
+    const t = JSON.parse(readFileSync(join(dir, 'r/flagged.jsonl'), 'utf8').trim()) as { failures: { step: number; message: number | null; turn: number | null; why: string; check: string; itemHash: string | null; item: unknown }[] };
+    // sha256 of the item's canonical JSON (keys sorted, no spaces), first 12 hex digits, computed here by hand
+    const h = (o: string) => createHash('sha256').update(o).digest('hex').slice(0, 12);
+    expect(t.failures.map((f) => [f.step, f.message, f.turn, f.check, f.itemHash])).toEqual([
+      [1, 3, 13, 'flight_status', h('{"date":"2024-05-20","flight_number":"HAT001"}')],
+      [1, 3, 13, 'flight_status', h('{"date":"2024-05-21","flight_number":"HAT002"}')],
+    ]);
+    expect(t.failures[0]!.why).toBe('If any portion of the flight has already been flown, the agent cannot help and transfer is needed.');
+    const html = readFileSync(join(dir, 'r/index.html'), 'utf8');
+    expect(html).toContain('If any portion of the flight has already been flown');
+    expect(html).toContain(h('{"date":"2024-05-21","flight_number":"HAT002"}'));
+  }, 60_000);
 });

@@ -2,6 +2,7 @@ import { adaptRecord } from './adaptEach.ts';
 import { canonicalize } from './canonical.ts';
 import { stripBom, unsafeIntegers } from '@carb/io';
 import { AdapterError } from './problems.ts';
+import { FLAG_ONLY, toolFailure } from './toolFailure.ts';
 import type { Episode, JsonObject, JsonValue, PolicyStep } from './types.ts';
 import { countDropped, kindOf, type AdaptContext, type Obj } from './fields.ts';
 
@@ -153,7 +154,8 @@ function build(raw: unknown, file: string): Episode {
     }
     if (role === 'tool') {
       const callId = r.stringOrNull(msg, 'tool_call_id', at, true);
-      const error = r.stringOrNull(msg, 'error', at, true);
+      // AgentDojo's runtime records every failure in `error`; content is tool data (maybe injected).
+      const error = toolFailure(r.stringOrNull(msg, 'error', at, true), content, FLAG_ONLY);
       // Pair by id when both sides carry one, else by order (v1.2.1 logs have null ids).
       let k = callId === null ? -1 : pending.findIndex((p) => p.id === callId);
       if (k < 0) k = 0;

@@ -25,6 +25,8 @@ export { DeferredCorpus, type DecodedLine, type DeferredPiece, type EpisodeHead 
 export type { RecordLines } from './streamFile.ts';
 export { INVALID_UTF8_LINE, LineSplitter, MAX_LINE_BYTES } from './lineSplitter.ts';
 export { idIssue, okIssue } from './stepOk.ts';
+export { fileStem } from './fields.ts';
+export { FLAG_ONLY, TAU2_FAILURE, TAU_BENCH_FAILURE, toolFailure, type FailureSignals } from './toolFailure.ts';
 export { JsonlCorpusWriter } from './jsonlCorpusWriter.ts';
 export { GzipJsonlCorpusWriter } from './gzipJsonlCorpusWriter.ts';
 export { readLabels, readLabelsBeside, labelsPathFor } from './labelsReader.ts';

@@ -4,6 +4,7 @@ import { canonicalize } from './canonical.ts';
 import { countDropped, Fields, fileStem, type AdaptContext, type Obj } from './fields.ts';
 import type { DecodeResult } from './jsonl.ts';
 import { AdapterError } from './problems.ts';
+import { FLAG_ONLY, toolFailure } from './toolFailure.ts';
 import { ToolSteps } from './toolSteps.ts';
 import type { Episode, JsonObject, JsonValue, PolicyStep } from './types.ts';
 
@@ -90,7 +91,7 @@ function build(raw: unknown, file: string, pointer: string, fallbackId: string):
   const done: unknown = rec.taskCompleted ?? false;
   if (typeof done !== 'boolean') return f.fail(`${pointer}/taskCompleted`, 'a boolean', done);
   // The chat format has no error channel; a logger may add `error` (a string) to the tool message.
-  const { request, steps } = openAiChatSteps(f, rec.messages, `${pointer}/messages`, (msg, _content, p) => f.optString(msg.error, `${p}/error`));
+  const { request, steps } = openAiChatSteps(f, rec.messages, `${pointer}/messages`, (msg, content, p) => toolFailure(f.optString(msg.error, `${p}/error`), content, FLAG_ONLY));
   const extra = Object.keys(rec).filter((k) => BENCHMARK.has(k)).sort();
   const benchmark: JsonObject | null = extra.length === 0 ? null : Object.fromEntries(extra.map((k) => [k, rec[k] as JsonValue]));
   return {

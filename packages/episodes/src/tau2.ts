@@ -2,6 +2,7 @@ import { adaptEach, adaptRecord } from './adaptEach.ts';
 import { canonicalize } from './canonical.ts';
 import { Fields, fileStem, type AdaptContext, type Obj } from './fields.ts';
 import type { DecodeResult } from './jsonl.ts';
+import { TAU2_FAILURE, toolFailure } from './toolFailure.ts';
 import { ToolSteps } from './toolSteps.ts';
 import type { Episode, JsonObject } from './types.ts';
 
@@ -42,11 +43,11 @@ function simulation(f: Fields, raw: unknown, at: string, stem: string, run: RunI
     const role = f.string(msg.role, `${mp}/role`);
     if (role === 'tool') {
       const content = f.string(msg.content, `${mp}/content`);
-      // `error` is a boolean (absent in some files); the content then holds the error text.
+      // `error` is a boolean, absent in some files: the content's "Error: " prefix then tells.
       if (msg.error !== undefined && msg.error !== null && typeof msg.error !== 'boolean') f.fail(`${mp}/error`, 'a boolean', msg.error);
       const id = f.id(msg.id, `${mp}/id`);
       if (userCalls.delete(id)) return;
-      steps.result(id, content, msg.error === true ? content : null, mp);
+      steps.result(id, content, toolFailure(msg.error as boolean | null | undefined, content, TAU2_FAILURE), mp);
       return;
     }
     if (role !== 'user' && role !== 'assistant') f.fail(`${mp}/role`, 'one of "assistant", "user", "tool"', role);

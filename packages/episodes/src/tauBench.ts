@@ -3,10 +3,11 @@ import { canonicalize } from './canonical.ts';
 import { Fields, fileStem, type AdaptContext } from './fields.ts';
 import type { DecodeResult } from './jsonl.ts';
 import { openAiChatSteps, type ToolErrorOf } from './openaiChat.ts';
+import { TAU_BENCH_FAILURE, toolFailure } from './toolFailure.ts';
 import type { Episode, JsonObject } from './types.ts';
 
 // tau-bench v1 tools report failure in the result text itself ("Error: not enough seats ...").
-const errorText: ToolErrorOf = (_msg, content) => (content.startsWith('Error:') ? content : null);
+const errorText: ToolErrorOf = (_msg, content) => toolFailure(undefined, content, TAU_BENCH_FAILURE);
 
 function record(f: Fields, raw: unknown, at: string, stem: string): Episode {
   const rec = f.object(raw, at);

@@ -160,3 +160,27 @@ describe('tau2 Results adapter: hand-written documents', () => {
     expect(r.skipped).toEqual({ 'wrong-type': 3, 'unpaired-result': 1 });
   });
 });
+
+describe('tau2 failed calls without an `error` key (tau2 Environment.get_response writes "Error: <exception>")', () => {
+  const doc = (tool: Record<string, unknown>) => ({
+    simulations: [{
+      id: 's', task_id: 't', termination_reason: 'user_stop', reward_info: { reward: 1, db_check: { db_match: true } },
+      messages: [
+        { role: 'assistant', content: null, tool_calls: [{ id: 'c1', name: 'book_reservation', arguments: {} }] },
+        { role: 'tool', id: 'c1', ...tool },
+      ],
+    }],
+  });
+  const step = (tool: Record<string, unknown>) => (adaptTau2(doc(tool), 'x.json').episodes[0]!).steps[0]!;
+
+  it('content "Error: …" and no error key: a failed step, its error the content', () => {
+    expect(step({ content: 'Error: Payment amount does not add up' })).toMatchObject({ ok: false, error: 'Error: Payment amount does not add up', result: '' });
+  });
+  it('the key, when present, is what the log says: error true fails, error false succeeds', () => {
+    expect(step({ content: 'Error: x', error: true })).toMatchObject({ ok: false, error: 'Error: x' });
+    expect(step({ content: '{"a":1}', error: false })).toMatchObject({ ok: true, error: null });
+  });
+  it('no key and a result that does not start with "Error: ": executed', () => {
+    expect(step({ content: '"Error-free"' })).toMatchObject({ ok: true, error: null, result: '"Error-free"' });
+  });
+});

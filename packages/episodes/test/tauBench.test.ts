@@ -58,3 +58,19 @@ describe('tau-bench v1 adapter: malformed records', () => {
     expect(r.skipped).toEqual({ 'malformed-arguments': 1, 'missing-key': 1 });
   });
 });
+
+describe('tau-bench v1 adapter: failed calls (tau_bench/envs/base.py Env.step)', () => {
+  it('"Unknown action <name>" (a tool name the env does not have) is a failed step, as "Error: …" is', () => {
+    const call = (id: string, name: string) => ({ role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name, arguments: '{}' } }] });
+    const r = adaptTauBench([{ task_id: 1, trial: 0, reward: 0, traj: [
+      call('a', 'cancel_booking'), { role: 'tool', tool_call_id: 'a', content: 'Unknown action cancel_booking' },
+      call('b', 'get_user_details'), { role: 'tool', tool_call_id: 'b', content: 'Error: user not found' },
+      call('c', 'calculate'), { role: 'tool', tool_call_id: 'c', content: '12.0' },
+    ] }], 'v1.json');
+    expect(r.episodes[0]!.steps.map((s) => [s.tool, s.ok, s.error])).toEqual([
+      ['cancel_booking', false, 'Unknown action cancel_booking'],
+      ['get_user_details', false, 'Error: user not found'],
+      ['calculate', true, null],
+    ]);
+  });
+});

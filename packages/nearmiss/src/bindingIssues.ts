@@ -1,5 +1,5 @@
 import { referenceRoot } from './bindings.ts';
-import type { Binding, CallPattern, GuardCheck } from './types.ts';
+import type { Binding, CallPattern, Condition, GuardCheck } from './types.ts';
 
 function patternIssues(p: CallPattern, at: string, allowed: ReadonlySet<string>): string[] {
   const out: string[] = [];
@@ -13,6 +13,18 @@ function patternIssues(p: CallPattern, at: string, allowed: ReadonlySet<string>)
     }
   }
   return out;
+}
+
+// A waiver reads the call's arguments and the source; "$item." only inside an `every`.
+function conditionIssues(c: Condition, at: string, allowed: ReadonlySet<string>): string[] {
+  if ('all' in c) return c.all.flatMap((x, i) => conditionIssues(x, `${at}/all/${i}`, allowed));
+  if ('any' in c) return c.any.flatMap((x, i) => conditionIssues(x, `${at}/any/${i}`, allowed));
+  const bad = (b: Binding, where: string, roots: ReadonlySet<string>): string[] => {
+    const root = referenceRoot(b);
+    return root === null || roots.has(root) ? [] : [`${at}/${where}: expected a binding to ${[...roots].map((r) => `$${r}`).join(' or ')}, found "${String(b)}"`];
+  };
+  if ('every' in c) return [...bad(c.every, 'every', allowed), ...conditionIssues(c.holds, `${at}/holds`, new Set([...allowed, 'item']))];
+  return [...bad(c.value, 'value', allowed), ...(c.equals === undefined ? [] : bad(c.equals, 'equals', allowed))];
 }
 
 /**
@@ -30,5 +42,7 @@ export function bindingIssues(check: GuardCheck, at: string): string[] {
   }
   out.push(...patternIssues(check.needs, `${at}/needs`, roots));
   (check.equivalents ?? []).forEach((e, i) => out.push(...patternIssues(e, `${at}/equivalents/${i}`, roots)));
+  const waiver = check.readings?.substantive?.waivedWhen;
+  if (waiver !== undefined) out.push(...conditionIssues(waiver, `${at}/readings/substantive/waivedWhen`, new Set(check.source ? ['args', 'source'] : ['args'])));
   return out;
 }

@@ -1,4 +1,6 @@
 export type * from './types.ts';
+export { staleReads } from './staleReads.ts';
+export { conditionHolds } from './condition.ts';
 export { loadGuards, GuardSpecError } from './loadGuards.ts';
 export { GUARDS_SCHEMA_PATH } from './guardSchema.ts';
 export { normalizedKey, sameValue } from './normalize.ts';

@@ -2,14 +2,14 @@ import { readFileSync } from 'node:fs';
 import { schemaIssues } from '@carb/io';
 import { bindingIssues } from './bindingIssues.ts';
 import { guardsValidator } from './guardSchema.ts';
-import type { GuardCheck, GuardSpec } from './types.ts';
+import type { GuardCheck, GuardSpec, RecordSpec } from './types.ts';
 
 /** A guard spec that cannot be used: one `file: pointer: expected …` line per issue. */
 export class GuardSpecError extends Error {
   override readonly name = 'GuardSpecError';
 }
 
-interface RawSpec { domain: string; guards: Record<string, { checks: GuardCheck[] }> }
+interface RawSpec { domain: string; guards: Record<string, { checks: GuardCheck[] }>; records?: Record<string, Omit<RecordSpec, 'name'>> }
 
 const escapeKey = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
 
@@ -46,5 +46,6 @@ export function loadGuards(file: string): GuardSpec {
     guards.set(tool, g.checks);
   }
   if (problems.length > 0) throw new GuardSpecError(problems.map((l) => `${file}: ${l}`).join('\n'));
-  return { file, domain: spec.domain, guards };
+  const records = Object.entries(spec.records ?? {}).map(([name, r]) => ({ name, ...r }));
+  return { file, domain: spec.domain, guards, records };
 }

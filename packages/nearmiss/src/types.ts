@@ -25,6 +25,34 @@ export interface GuardCheck {
   needs: CallPattern;
   /** Calls that obtain the same information. */
   equivalents?: CallPattern[];
+  /** Other readings of the policy line; "literal" is the check itself. */
+  readings?: { substantive?: Reading };
+}
+
+/** A record the tools read and mutate (e.g. a reservation), named by one argument. */
+export interface RecordSpec {
+  name: string;
+  /** The argument (and result key) that names the record. */
+  key: string;
+  /** Tools whose successful result describes the record. */
+  readBy: string[];
+  /** Tools that change it: a read before one of these (same record) is stale after it. */
+  mutatedBy: string[];
+}
+
+/** A condition on the values a check's bindings read (a reading's waiver). */
+export type Condition =
+  | { all: Condition[] }
+  | { any: Condition[] }
+  | { every: string; holds: Condition }
+  | { value: Binding; equals?: Binding; after?: string; atLeast?: string };
+
+/** A reading of the policy other than the literal one: when a check is moot under it. */
+export interface Reading {
+  /** The policy text the reading rests on, quoted. */
+  why: string;
+  /** The check is not needed at a call where this holds. */
+  waivedWhen: Condition;
 }
 
 /** A loaded guard spec: mutating tool → its checks. */
@@ -32,7 +60,11 @@ export interface GuardSpec {
   file: string;
   domain: string;
   guards: ReadonlyMap<string, readonly GuardCheck[]>;
+  records: readonly RecordSpec[];
 }
+
+/** How the policy is read: literally (every guard check), or substantively (a check waived where it is moot). */
+export type PolicyReading = 'literal' | 'substantive';
 
 /** A call pattern with its bindings resolved (null where a value could not be resolved). */
 export interface NeededCall {

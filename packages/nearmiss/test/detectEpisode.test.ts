@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { JsonObject } from '@carb/episodes';
 import { carbPath } from '@carb/io';
 import { detectEpisode, loadGuards } from '../src/index.ts';
 import { directResult, flight, onestopResult, reservation, trajectory, type Call } from './trajectory.ts';
@@ -184,5 +185,37 @@ describe('only executed mutating calls are audited', () => {
   it('a read made after the mutating call does not count for it', () => {
     const pax: Call = { tool: 'update_reservation_passengers', args: { reservation_id: R, passengers: [] }, result: reservation(R, U, []) };
     expect(flags([pax, details])).toHaveLength(1);
+  });
+});
+
+describe('records returned by mutations, stale reads and the substantive reading (issue 24)', () => {
+  const NEW = { flight_number: 'HAT050', date: '2024-05-24' };
+  const search = (d: string, ...n: string[]): Call => ({ tool: 'search_direct_flight', args: { origin: 'JFK', destination: 'LAX', date: d }, result: directResult(...n) });
+  const book: Call = { tool: 'book_reservation', args: { user_id: U, origin: 'JFK', destination: 'LAX', flight_type: 'one_way', cabin: 'economy', flights: [{ flight_number: 'HAT001', date: '2024-05-20' }], passengers: [], payment_methods: [{ payment_id: 'credit_card_1', amount: 100 }], total_baggages: 0, nonfree_baggages: 0, insurance: 'no' }, result: reservation('NEW001', U, [F1]) };
+  const cancel = (id: string): Call => ({ tool: 'cancel_reservation', args: { reservation_id: id }, result: reservation(id, U, [F1], { status: 'cancelled' }) });
+  const move = (flights: JsonObject[], result: JsonObject[]): Call => ({ tool: 'update_reservation_flights', args: { reservation_id: R, cabin: 'economy', flights, payment_id: 'credit_card_1' }, result: reservation(R, U, result) });
+
+  it('cancel after book: the booking\'s returned reservation is its details; its flight was searched → no flag', () => {
+    expect(flags([user, search('2024-05-20', 'HAT001'), status('HAT001', '2024-05-20'), book, cancel('NEW001')])).toEqual([]);
+  });
+  it('update then rebook: the details read before the first update no longer show HAT002 once it is released', () => {
+    const away = move([{ flight_number: 'HAT001', date: '2024-05-20' }, NEW], [F1, flight('HAT050', '2024-05-24')]);
+    const back = move([{ flight_number: 'HAT001', date: '2024-05-20' }, { flight_number: 'HAT002', date: '2024-05-22' }], [F1, F2]);
+    // HAT001 is kept throughout (in the first update's returned reservation); HAT002 needs status and seats again
+    expect(flags([details, user, search('2024-05-24', 'HAT050'), status('HAT050', '2024-05-24'), away, back])).toEqual([
+      '5:flight_status:get_flight_status({"flight_number":"HAT002","date":"2024-05-22"})',
+      '5:seats_available:search_direct_flight({"date":"2024-05-22"})',
+    ]);
+  });
+  it('substantive reading: a cancellation status check is waived only with every flight after 2024-05-15 and a ground read (business, or booked since 2024-05-14T15:00)', () => {
+    const read = (extra: JsonObject, flights = [F1, F2]): Call => ({ tool: 'get_reservation_details', args: { reservation_id: R }, result: reservation(R, U, flights, extra) });
+    const run = (c: Call, reading: 'literal' | 'substantive') => detectEpisode(trajectory([c, cancel(R)]), spec, reading).failures.map((f) => f.check);
+    expect(run(read({ cabin: 'business' }), 'literal')).toEqual(['flight_status', 'flight_status']);
+    expect(run(read({ cabin: 'business' }), 'substantive')).toEqual([]);
+    expect(run(read({ created_at: '2024-05-14T15:00:00' }), 'substantive')).toEqual([]);
+    // booked 5 h too early, economy: no ground read; insured: the covered reason is said, not read
+    expect(run(read({ created_at: '2024-05-14T10:00:00', insurance: 'yes' }), 'substantive')).toEqual(['flight_status', 'flight_status']);
+    // a flight on the policy's day may have flown
+    expect(run(read({ cabin: 'business' }, [F1, flight('HAT003', '2024-05-15')]), 'substantive')).toEqual(['flight_status', 'flight_status']);
   });
 });

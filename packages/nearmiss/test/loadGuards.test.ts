@@ -47,3 +47,22 @@ describe('loadGuards', () => {
     ]);
   });
 });
+
+describe('loadGuards: records and readings (issue 24)', () => {
+  it('a record without its key, and a waiver reading $source without a source or $item outside `every`: one line each', () => {
+    const waivedWhen = { all: [{ value: '$source.cabin', equals: 'business' }, { value: '$item.date', after: '2024-05-15' }] };
+    const f = specFile('records.json', { domain: 'd', records: { r: { readBy: ['a'], mutatedBy: ['b'] } }, guards: { t: { checks: [{ ...check, readings: { substantive: { why: 'w', waivedWhen } } }] } } });
+    expect(errorOf(f).split('\n')).toEqual([`${f}: /records/r/key: expected a value (required key), found nothing`]);
+    const g = specFile('waiver.json', { domain: 'd', guards: { t: { checks: [{ ...check, readings: { substantive: { why: 'w', waivedWhen } } }] } } });
+    expect(errorOf(g).split('\n')).toEqual([
+      `${g}: /guards/t/checks/0/readings/substantive/waivedWhen/all/0/value: expected a binding to $args, found "$source.cabin"`,
+      `${g}: /guards/t/checks/0/readings/substantive/waivedWhen/all/1/value: expected a binding to $args, found "$item.date"`,
+    ]);
+  });
+  it('the airline spec: the reservation record and one substantive reading (the cancellation status check)', () => {
+    const spec = loadGuards(carbPath('configs/guards/tau2-airline.json'));
+    expect(spec.records.map((r) => [r.name, r.key])).toEqual([['reservation', 'reservation_id']]);
+    const withReading = [...spec.guards].flatMap(([tool, checks]) => checks.filter((c) => c.readings?.substantive).map((c) => `${tool}.${c.name}`));
+    expect(withReading).toEqual(['cancel_reservation.flight_status']);
+  });
+});

@@ -1,6 +1,7 @@
 import type { CommandModule } from 'yargs';
 import type { CorpusFormat } from '@carb/episodes';
-import { flagSpec, formatSpec, textSpec } from '../options/specs.ts';
+import type { PolicyReading } from '@carb/nearmiss';
+import { choiceSpec, flagSpec, formatSpec, textSpec } from '../options/specs.ts';
 import { includeContentSpec } from '../options/includeContent.ts';
 import { textListOption } from '../options/text.ts';
 
@@ -11,6 +12,8 @@ export interface NearmissArgs {
   json: boolean;
   format: CorpusFormat;
   'include-content': boolean;
+  reading: PolicyReading;
+  'agent-label'?: string[];
 }
 
 export const command: CommandModule<object, NearmissArgs> = {
@@ -22,6 +25,8 @@ export const command: CommandModule<object, NearmissArgs> = {
       .option('guards', textSpec('guards', 'guard spec (e.g. configs/guards/tau2-airline.json; schema configs/schema/guards.schema.json)', { required: true, suffixes: ['.json'] }))
       .option('out', textSpec('out', 'report folder: index.html, nearmiss.json, flagged.jsonl, Figure 4 bars (SVG + PNG)', { required: true }))
       .option('json', flagSpec('print the per-agent rows as JSON'))
+      .option('reading', choiceSpec<PolicyReading>('reading', 'policy reading of the headline figures and the flagged evidence: literal (every guard check) or substantive (a check waived where its guard spec `readings.substantive` holds); the report shows both', ['literal', 'substantive'], 'literal'))
+      .option('agent-label', { type: 'string', array: true, describe: 'the agent each file is counted under: one label for every file, or one per file in order (default: the model the log names, else the file name)', coerce: textListOption('--agent-label') })
       .option('format', formatSpec())
       .option('include-content', includeContentSpec('argument values in the flagged evidence (flagged.jsonl, index.html)')) as never,
   // the work, and the modules it needs, load only once the options have passed
