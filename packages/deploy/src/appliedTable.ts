@@ -1,25 +1,11 @@
-import { dictionaryColumn } from '@carb/io';
-import { Int32, Table, Utf8, makeData, makeVector, tableToIPC, vectorFromArray, type Vector } from 'apache-arrow';
+import { dictionaryColumn, nullableColumn } from '@carb/io';
+import { Table, Utf8, makeVector, tableToIPC, vectorFromArray, type Vector } from 'apache-arrow';
 import type { AppliedEpisode } from './appliedEpisode.ts';
 
 /** Column order of episodes.arrow and episodes.csv: ids, counts and scores only (no arguments or results). */
 export const APPLIED_COLUMNS = [
   'id', 'stratum', 'steps', 'stopStep', 'stopScore', 'maxScore', 'contextSize', 'executed', 'runsFrom', 'loss', 'ledgerEvents', 'taskCompleted', 'success',
 ] as const satisfies readonly (keyof AppliedEpisode)[];
-
-function nullableInt(values: ReadonlyArray<number | null>): Vector {
-  const data = new Int32Array(values.length);
-  const valid = new Uint8Array((values.length + 7) >> 3);
-  let nulls = 0;
-  values.forEach((v, i) => {
-    if (v === null) nulls++;
-    else {
-      data[i] = v;
-      valid[i >> 3]! |= 1 << (i & 7);
-    }
-  });
-  return makeVector(makeData({ type: new Int32(), length: values.length, nullCount: nulls, nullBitmap: nulls ? valid : null, data }));
-}
 
 /**
  * episodes.arrow: one row per new episode in log order. stratum dictionary-encoded; stopStep,
@@ -32,10 +18,10 @@ export function appliedArrow(rows: readonly AppliedEpisode[]): Uint8Array {
     id: text('id'),
     stratum: dictionaryColumn(rows.map((r) => r.stratum), 0),
     steps: makeVector(Int32Array.from(rows, (r) => r.steps)),
-    stopStep: nullableInt(rows.map((r) => r.stopStep)),
+    stopStep: nullableColumn(rows.map((r) => r.stopStep), 'int32'),
     stopScore: text('stopScore'),
     maxScore: text('maxScore'),
-    contextSize: nullableInt(rows.map((r) => r.contextSize)),
+    contextSize: nullableColumn(rows.map((r) => r.contextSize), 'int32'),
     executed: makeVector(Int32Array.from(rows, (r) => r.executed)),
     runsFrom: makeVector(Int32Array.from(rows, (r) => r.runsFrom)),
     loss: makeVector(Int32Array.from(rows, (r) => r.loss)),

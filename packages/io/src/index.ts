@@ -1,6 +1,7 @@
 export { writeFileAtomic } from './atomic.ts';
 export { writeDirAtomic, type DirEntries, type WriteDirOptions } from './atomicDir.ts';
 export { progress, type Progress } from './progress.ts';
+export { nullableColumn } from './nullableColumn.ts';
 export { dictionaryColumn } from './dictionaryColumn.ts';
 export { canonicalJson } from './canonicalJson.ts';
 export { schemaIssues, describeValue } from './schemaIssues.ts';

@@ -1,6 +1,6 @@
-import { dictionaryColumn } from '@carb/io';
+import { dictionaryColumn, nullableColumn } from '@carb/io';
 import { POOLED_STRATUM, type SplitResult } from '@carb/calibrate';
-import { Float64, Table, makeData, makeVector, tableToIPC, type Vector } from 'apache-arrow';
+import { Table, makeVector, tableToIPC, type Vector } from 'apache-arrow';
 import { roundFixed } from './format.ts';
 
 /** Column order of splits.arrow and splits.csv. */
@@ -17,21 +17,6 @@ const cell = (r: SplitResult, k: Column): unknown => r[k] ?? ABSENT[k];
 const INT = new Set<Column>(['split', 'lambdaIndex', 'ctxSelected', 'ctxFull']);
 const NULLABLE = new Set<Column>(['lambdaHat', 'harmStop', 'benignStop']);
 
-/** Nullable doubles built directly (vectorFromArray's per-value builder is slow on 10⁵ rows). */
-function nullableFloat(values: ReadonlyArray<number | null>): Vector {
-  const data = new Float64Array(values.length);
-  const valid = new Uint8Array((values.length + 7) >> 3);
-  let nulls = 0;
-  values.forEach((v, i) => {
-    if (v === null) nulls++;
-    else {
-      data[i] = v;
-      valid[i >> 3]! |= 1 << (i & 7);
-    }
-  });
-  return makeVector(makeData({ type: new Float64(), length: values.length, nullCount: nulls, nullBitmap: nulls ? valid : null, data }));
-}
-
 /**
  * splits.arrow: Arrow IPC file, one row per stratum × guarantee × method × α × split
  * (stratum, guarantee, method and alphaText dictionary-encoded strings; stratum "all"
@@ -46,7 +31,7 @@ export function splitsArrow(results: readonly SplitResult[]): Uint8Array {
     } else if (INT.has(k)) {
       columns[k] = makeVector(Int32Array.from(results, (r) => r[k] as number));
     } else if (NULLABLE.has(k)) {
-      columns[k] = nullableFloat(results.map((r) => r[k] as number | null));
+      columns[k] = nullableColumn(results.map((r) => r[k] as number | null), 'float64');
     } else {
       columns[k] = makeVector(Float64Array.from(results, (r) => r[k] as number));
     }
