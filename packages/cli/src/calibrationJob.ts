@@ -10,7 +10,7 @@ import { defaultTables, degenerateDeployment, makeManifest, type CorpusStats, ty
 import { seedCheckTable } from './seedCheck.ts';
 import { takeBreakpoints, type BreakpointTable, type FusedSelector, type ReplayNoise } from '@carb/replay';
 import { progress } from '@carb/io';
-import type { Fingerprint } from '@carb/deploy';
+import { sortedCounts, type Fingerprint } from '@carb/deploy';
 import { deployRows } from './deployRows.ts';
 import type { EpisodeSources } from './ledgerEvents.ts';
 import { UsageError } from './options/usageError.ts';
@@ -99,8 +99,8 @@ export interface JobResult {
   deploy: DeployRow[];
   /** What the corpus said about itself: the first episode's source format and the models. */
   corpus: { format: string | null; models: string[] };
-  /** The label-free fingerprint of the calibration episodes (fingerprint.json without the tool vocabulary). */
-  fingerprint: Omit<Fingerprint, 'tools'>;
+  /** The label-free fingerprint of the calibration episodes (fingerprint.json; no tool vocabulary from breakpoint inputs, which carry no tool names). */
+  fingerprint: Fingerprint;
   /** Why the deployment certifies nothing useful (degenerateDeployment), empty for a sound run; the report shows them too. */
   warnings: string[];
 }
@@ -293,12 +293,12 @@ export async function runCalibrationJob(spec: JobSpec): Promise<JobResult> {
 }
 
 /** Per calibration episode: run length and, per method, the first-stop index (runsFrom of its selector's table). */
-function fingerprintOf(replayed: ReplayedInput, methods: readonly MethodName[], by: string | null): Omit<Fingerprint, 'tools'> {
+function fingerprintOf(replayed: ReplayedInput, methods: readonly MethodName[], by: string | null): Fingerprint {
   const any = [...replayed.tables.values()][0]!;
   const steps = Array.from({ length: any.n }, (_, e) => any.stepOffset[e + 1]! - any.stepOffset[e]!);
   const runsFrom: Record<string, number[]> = {};
   for (const m of methods) runsFrom[m] = Array.from(replayed.tables.get(METHOD_SELECTOR[m])!.runsFrom);
-  return { carbFingerprint: 1, grid: any.G, by, strata: replayed.strata ? [...replayed.strata] : null, steps, runsFrom };
+  return { carbFingerprint: 1, grid: any.G, by, strata: replayed.strata ? [...replayed.strata] : null, steps, runsFrom, tools: replayed.tools ? sortedCounts(replayed.tools) : null };
 }
 
 /** Episodes of a stratum (rows null: all of the table) for which `test` holds. */

@@ -1,5 +1,6 @@
 import { CorpusDigester, DeferredCorpus, encoderText, type Episode, type EpisodeHead } from '@carb/episodes';
 import type { StratumField } from './options/strata.ts';
+import { countTools } from '@carb/deploy';
 import { configComponentHashes, untypedCalls, type Pipeline } from '@carb/pipeline';
 import { mergeLedgerRow, replayStream, type BreakpointTable, type FusedSelector, type ReplayBatch, type ReplayNoise, type ReplayProvenance } from '@carb/replay';
 import { progress } from '@carb/io';
@@ -52,6 +53,8 @@ export interface ReplayedInput {
   excluded?: Array<{ reason: string; count: number }>;
   /** Proposals of the replayed episodes, and those to tools the pipeline's typing does not list. */
   calls?: { total: number; untyped: number };
+  /** Tool → calls over the episodes replayed (the fingerprint's vocabulary); absent for breakpoint inputs. */
+  tools?: Map<string, number>;
 }
 
 /**
@@ -91,6 +94,7 @@ export async function replayInput(o: ReplayInputOptions): Promise<ReplayedInput>
   const ledgerRows: Array<LedgerRow | null> = [];
   // what the run pins of each usable episode, in corpus order; false: not in this shard
   const calls = { total: 0, untyped: 0 };
+  const tools = new Map<string, number>();
   const account = (e: EpisodeHead, digest: (d: CorpusDigester) => void): boolean => {
     digest(digester);
     format ??= e.source.format;
@@ -121,6 +125,7 @@ export async function replayInput(o: ReplayInputOptions): Promise<ReplayedInput>
         if (!account(e, (d) => d.add(read, readText))) continue;
         calls.total += e.steps.length;
         calls.untyped += untypedCalls(o.pipeline.toolTyping, e.steps);
+        countTools(e, tools);
         kept.push(e);
         texts.push(text);
         ledgerRows.push(admitted.ledger);
@@ -133,6 +138,7 @@ export async function replayInput(o: ReplayInputOptions): Promise<ReplayedInput>
       if (account(head, (d) => d.addHash(head.id, hash))) {
         calls.total += head.calls ?? 0;
         calls.untyped += head.untypedCalls ?? 0;
+        for (const [tool, k] of Object.entries(head.tools ?? {})) tools.set(tool, (tools.get(tool) ?? 0) + k);
       }
     })
     : null;
@@ -159,6 +165,7 @@ export async function replayInput(o: ReplayInputOptions): Promise<ReplayedInput>
     models: [...models].sort(),
     excluded: sources?.excluded() ?? [],
     calls,
+    tools,
   };
 }
 

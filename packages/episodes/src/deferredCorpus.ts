@@ -12,7 +12,7 @@ import type { Episode } from './types.ts';
  * proposal count and how many of them call a tool the pipeline does not type (calibrate's
  * degenerate-deployment check).
  */
-export type EpisodeHead = Pick<Episode, 'id' | 'group' | 'source' | 'flags'> & { calls?: number; untypedCalls?: number };
+export type EpisodeHead = Pick<Episode, 'id' | 'group' | 'source' | 'flags'> & { calls?: number; untypedCalls?: number; tools?: Record<string, number> };
 
 /** One record line decoded (decodeJsonlLine): the episode's head, or why the line was skipped. */
 export type DecodedLine = { head: EpisodeHead } | LineSkip;

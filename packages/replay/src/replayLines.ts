@@ -34,10 +34,17 @@ export function replayLines(task: LineTask, pipeline: Pipeline, selectors: reado
     if ('episode' in got) {
       const e = got.episode;
       episodes.push(e);
-      decoded.push({ head: { id: e.id, group: e.group, source: e.source, flags: e.flags, calls: e.steps.length, untypedCalls: untypedCalls(pipeline.toolTyping, e.steps) } });
+      decoded.push({ head: { id: e.id, group: e.group, source: e.source, flags: e.flags, calls: e.steps.length, untypedCalls: untypedCalls(pipeline.toolTyping, e.steps), tools: toolCounts(e.steps) } });
     } else decoded.push(got);
   }
   const hashes = new Uint8Array(32 * episodes.length);
   episodes.forEach((e, k) => hashes.set(episodeHash(encoderText(e)), 32 * k));
   return { decoded, hashes, tables: replayFused(episodes, pipeline, selectors, { noise }) };
+}
+
+/** Tool → calls of one episode: its share of the calibration's tool vocabulary (fingerprint.json), counted where it is decoded. */
+function toolCounts(steps: ReadonlyArray<{ tool: string }>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const s of steps) out[s.tool] = (out[s.tool] ?? 0) + 1;
+  return out;
 }

@@ -13,7 +13,6 @@ import { readManifestFile } from '../manifestFile.ts';
 import { printableLines } from '@carb/io';
 import { invocation } from '../argv.ts';
 import { fingerprintText } from '@carb/deploy';
-import { toolVocabulary } from '../toolVocabulary.ts';
 import { deployLambdaLines } from '../deployLambdaLines.ts';
 import { UsageError } from '../options/usageError.ts';
 import { holdingOutput } from '../holdingOutput.ts';
@@ -106,9 +105,7 @@ async function calibrate(args: CalibrateArgs): Promise<void> {
   report.title = titleFor(merged ? merged.provenance.corpus : args.corpus, corpus.format, corpus.models);
   const inputs = inputFiles(args, pipeline, merged?.fileSha256 ?? {});
   if (report.manifest && Object.keys(inputs).length) report.manifest = { ...report.manifest, inputs };
-  // breakpoint inputs carry no tool names: the fingerprint then has no vocabulary
-  const tools = merged ? null : await toolVocabulary(args.corpus, { format: args.format, includeAborted: args['include-aborted'] });
-  report.fingerprint = fingerprintText({ ...fingerprint, tools });
+  report.fingerprint = fingerprintText(fingerprint);
   const { manifestHash } = await writeReport(args.out, report);
   printDegenerateWarnings(warnings);
   const shown = args.alphas.map((a) => rationalValue(parseAlpha(a)));
