@@ -81,3 +81,21 @@ describe('a copy of the checkout: install-time build, stale and missing bundles'
     expect(existsSync(bundle)).toBe(true);
   });
 });
+
+// moved from build-cli.test.ts (starts node through tsx, the slowest start there is): in the exhaustive project
+describe('the compiled CLI against its sources', SLOW, () => {
+  const bundle = join(ROOT, 'packages/cli/dist/carb.js');
+  const CES = join(ROOT, 'corpora/ces-clean.jsonl');
+  beforeAll(() => {
+    // through the bin: a bundle older than the sources is rebuilt first, as in build-cli.test.ts
+    expect(node([join(ROOT, 'packages/cli/bin/carb.js'), '--version']).status).toBe(0);
+  }, SLOW.timeout);
+
+  it('prints the same bytes as the TypeScript sources through tsx', () => {
+    const sources = ['--import', 'tsx', join(ROOT, 'packages/cli/bin/entry.ts')];
+    const fromBundle = node([bundle, 'inspect', CES, '--json']);
+    const fromSources = node([...sources, 'inspect', CES, '--json']);
+    expect(fromSources.status).toBe(0);
+    expect(fromBundle.stdout).toBe(fromSources.stdout);
+  });
+});

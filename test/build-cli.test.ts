@@ -39,14 +39,6 @@ describe('the compiled CLI in this checkout', SLOW, () => {
     expect(out.overall.attacked).toBe(0);
   });
 
-  it('prints the same bytes as the TypeScript sources through tsx', () => {
-    const sources = ['--import', 'tsx', join(ROOT, 'packages/cli/bin/entry.ts')];
-    const fromBundle = node([bundle, 'inspect', CES, '--json']);
-    const fromSources = node([...sources, 'inspect', CES, '--json']);
-    expect(fromSources.status).toBe(0);
-    expect(fromBundle.stdout).toBe(fromSources.stdout);
-  });
-
   it('speaks English under any locale: usage errors are parsed from the English wording of yargs into one-line flag messages', () => {
     const env = { ...process.env, LC_ALL: 'de_DE.UTF-8', LANG: 'de_DE.UTF-8' };
     const help = node([bundle, '--help'], ROOT, env);

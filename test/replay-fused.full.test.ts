@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { replayParallel } from '@carb/replay';
+import { replayFused, replayParallel } from '@carb/replay';
+import { generateGraphBraid, parseParams } from '@carb/suites';
 import { allSelectors, expectSameAsReference } from './helpers/fusedReference.ts';
 import { BUNDLED, bundledEpisodes, defaultPipeline, sharedEpisodes } from './helpers/replayCorpora.ts';
 import { describeShared } from './helpers/shared.ts';
@@ -23,4 +24,22 @@ describeShared('fused replay on every shared AgentDojo episode', () => {
     const fused = expectSameAsReference(episodes, pipeline, null);
     expect(await replayParallel(episodes, pipeline, allSelectors(pipeline), { workers: 3, episodesPerWorker: 1 })).toEqual(fused);
   }, 900_000);
+});
+
+// moved from replay-fused.test.ts (a worker-count sweep): in the exhaustive project
+const noisyPipeline = defaultPipeline();
+const noisySelectors = allSelectors(noisyPipeline);
+const noisy = generateGraphBraid(17, parseParams(['scoreNoise=0.2', 'trajectories=15']));
+
+describe('parallel replay: the same tables for any worker count', () => {
+  it('graph-braid with score noise: 1, 2 and 3 workers give the in-process fused tables, episodes in input order', async () => {
+    const inProcess = replayFused(noisy.episodes, noisyPipeline, noisySelectors, { noise: noisy.meta });
+    for (const workers of [1, 2, 3]) {
+      let done = 0;
+      const tables = await replayParallel(noisy.episodes, noisyPipeline, noisySelectors, { workers, noise: noisy.meta, episodesPerWorker: 1, onEpisodes: (k) => { done += k; } });
+      expect(done).toBe(noisy.episodes.length);
+      expect(tables.map((t) => t.ids)).toEqual(noisySelectors.map(() => noisy.episodes.map((e) => e.id)));
+      expect(tables).toEqual(inProcess);
+    }
+  }, 120_000);
 });

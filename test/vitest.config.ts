@@ -24,7 +24,7 @@ export default defineConfig({
     // Vitest's default is one worker per core minus one, i.e. a single worker on a 2-core
     // machine. Many files spend their time waiting on a spawned carb (whose own process uses a
     // core), so one worker more than cores keeps both cores busy: measured on this 2-core machine,
-    // the fast project in 196 s with 3 workers against 218 s with 2, every test passing either way.
+    // the fast project took 192 s with 3 workers, 199 s with 4 and 218 s with 2 (every test passing).
     maxWorkers: '150%',
     // worker threads, not forked processes: each isolated file imports faster (measured on this 2-core machine:
     // the fast project in 149 s with threads against 170 s with forks, every test passing either way)
