@@ -5,25 +5,15 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../packages/cli/test/runCli.ts';
 import { ROOT, SHARED, hasShared } from './helpers/shared.ts';
+import { BIN, CES, calibrateArgv, userFolder as userFolderIn } from './helpers/outputRuleFixture.ts';
 import { snapshot, writeTinySweep } from './helpers/sweepFixture.ts';
 
 // Issue 21, "Data loss": carb replaces only what it wrote, never writes through links, one writer per output,
 // and leaves no temporary files when interrupted.
 const tmp = mkdtempSync(join(tmpdir(), 'carb-output-rule-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-const BIN = join(ROOT, 'packages/cli/bin/carb.js');
-const CES = join(ROOT, 'corpora/ces-clean.jsonl');
-const calibrate = (out: string) => ['calibrate', CES, '--methods', 'no-guard,g-carb', '--splits', '2', '--no-frontier', '--out', out];
-
-/** A folder of the user's own: `files` (name → text) in a fresh folder under the test's tmp. */
-function userFolder(name: string, files: Record<string, string>): string {
-  const dir = join(tmp, name);
-  for (const [f, text] of Object.entries(files)) {
-    mkdirSync(join(dir, f, '..'), { recursive: true });
-    writeFileSync(join(dir, f), text);
-  }
-  return dir;
-}
+const userFolder = (name: string, files: Record<string, string>) => userFolderIn(tmp, name, files);
+const calibrate = calibrateArgv;
 
 describe('a folder carb did not write is refused before any work, untouched (exit 2, one line)', () => {
   it('carb audit --out: a folder of the user\'s files', async () => {
