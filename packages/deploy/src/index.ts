@@ -10,6 +10,7 @@ export { unseenTools, type UnseenTools } from './unseenTools.ts';
 export { fingerprintText, readFingerprint, type Fingerprint } from './fingerprint.ts';
 export { appliedEpisode, type AppliedEpisode } from './appliedEpisode.ts';
 export { applySummary, type ApplySummary } from './applySummary.ts';
+export { applyDeployedGate, type ApplyInput, type ApplyResult, type AppliedLedgerRow } from './applyDeployedGate.ts';
 export { shiftCheck, type ShiftCheck, type ShiftInput, type StratumShift } from './shiftCheck.ts';
 export { appliedArrow, appliedCsv, APPLIED_COLUMNS } from './appliedTable.ts';
 export { applyReportLines, applyHtml, type ApplyReport } from './applyReport.ts';

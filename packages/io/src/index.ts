@@ -19,7 +19,7 @@ export { markdownText } from './markdownText.ts';
 export { removeOnSignal } from './signalCleanup.ts';
 export { lockOutput, lockPathFor, OutputLockedError } from './outputLock.ts';
 export { removeStaleTemps } from './staleTemps.ts';
-export { OUTPUT_MARKER, claimOutputFolder, outputFolderProblem, outputMarkerText, readOutputMarker, writeOutputFolder, type OutputRule } from './outputFolder.ts';
+export { OUTPUT_MARKER, lstatOrNull, claimOutputFolder, outputFolderProblem, outputMarkerText, readOutputMarker, writeOutputFolder, type OutputRule } from './outputFolder.ts';
 export { outputFileProblem } from './outputFile.ts';
 export { fileHead } from './fileHead.ts';
 export { MAX_JSON_DEPTH, TOO_DEEP, jsonLimitIssue, parsedJsonIssue, unsafeIntegers, type JsonLimitIssue, type LimitOptions, type UnsafeIntegers } from './jsonLimits.ts';

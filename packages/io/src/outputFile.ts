@@ -1,4 +1,4 @@
-import { lstatSync } from 'node:fs';
+import { lstatOrNull } from './outputFolder.ts';
 
 /**
  * Why carb may not write the file `file` (written whole, replacing what is there), or null
@@ -8,12 +8,8 @@ import { lstatSync } from 'node:fs';
  * names the expected content ("a carb JSONL corpus").
  */
 export function outputFileProblem(file: string, what: string, isCarbs: (file: string) => boolean): string | null {
-  let st;
-  try {
-    st = lstatSync(file);
-  } catch {
-    return null;
-  }
+  const st = lstatOrNull(file);
+  if (st === null) return null;
   if (st.isSymbolicLink()) return `${file} is a symbolic link; carb never writes through links, so give another file name`;
   if (st.isDirectory()) return `${file} is a folder; expected a file name for ${what}`;
   if (!isCarbs(file)) return `${file} exists and is not ${what} carb wrote; carb overwrites only its own files, so choose another name or move it away`;

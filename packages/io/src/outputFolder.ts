@@ -49,7 +49,8 @@ export function readOutputMarker(dir: string): { kind: string; files: string[] |
   return { kind: m.carbOutput, files: (m.files as string[] | undefined) ?? null };
 }
 
-function lstatOrNull(path: string): Stats | null {
+/** The lstat of `path` (a link is not followed), or null when nothing is there. */
+export function lstatOrNull(path: string): Stats | null {
   try {
     return lstatSync(path);
   } catch {

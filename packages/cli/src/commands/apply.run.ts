@@ -3,13 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CorpusDigester, type Episode } from '@carb/episodes';
 import { canonicalJson, printable, writeOutputFolder } from '@carb/io';
-import { ledgerTrace } from '@carb/ledger';
-import { formatScore, scoreValue } from '@carb/pipeline';
-import { mergeLedgerRow, replayFused } from '@carb/replay';
-import {
-  appliedArrow, appliedCsv, appliedEpisode, applyHtml, applyReportLines, applySummary, countTools, readFingerprint, recalibrateCommand, shiftCheck,
-  type AppliedEpisode, type ApplyReport, type Fingerprint,
-} from '@carb/deploy';
+import { appliedArrow, appliedCsv, applyDeployedGate, applyHtml, applyReportLines, readFingerprint, recalibrateCommand, type ApplyReport, type Fingerprint } from '@carb/deploy';
 import { invocation } from '../argv.ts';
 import { holdingOutput } from '../holdingOutput.ts';
 import { loadEpisodes } from '../loadEpisodes.ts';
@@ -27,15 +21,6 @@ const FINGERPRINT = 'fingerprint.json';
 /** `carb apply`, once its options have passed. */
 export async function run(args: ApplyArgs): Promise<void> {
   await holdingOutput(args.out, () => apply(args));
-}
-
-/** The ledger events an episode's executed prefix can register: built-in trace events and the first steps its sources add. */
-function ledgerEventsOf(builtIn: ReadonlyArray<{ step: number; category: string }>, row: LedgerRow | null): Array<{ step: number; category: string }> {
-  const own = row === null || row.keep ? [...builtIn] : [];
-  if (row) {
-    for (const [category, step] of Object.entries({ ...row.steps.firstStep, ...(row.steps.customFirstStep ?? {}) })) if (step >= 0) own.push({ step, category });
-  }
-  return own.sort((a, b) => a.step - b.step || (a.category < b.category ? -1 : a.category > b.category ? 1 : 0));
 }
 
 async function apply(args: ApplyArgs): Promise<void> {
@@ -65,35 +50,13 @@ async function apply(args: ApplyArgs): Promise<void> {
   }
   sources?.finish();
   if (episodes.length === 0) throw new Error(`${args.logs.join(', ')}: expected at least one usable episode to apply the gate to, found none`);
-  const traces = episodes.map((e) => ledgerTrace(e, pipeline));
-  const scores: Array<{ text: string[]; values: number[] }> = [];
-  // one fused replay pass (the same breakpoint table carb replay writes), keeping each episode's scores
-  const [table] = replayFused(episodes, pipeline, [{ method: gate.selector, selector: pipeline.selector }], {
-    traces,
-    onScored: (_e, [s]) => scores.push({ text: s!.scores.map(formatScore), values: s!.scores.map(scoreValue) }),
-  });
-  rows.forEach((r, e) => { if (r) mergeLedgerRow(table!, e, r.steps, r.keep); });
   const by = (fingerprint?.by ?? null) as StratumField | null;
-  const applied: AppliedEpisode[] = episodes.map((ep, e) => appliedEpisode(table!, e, g, {
-    stratum: by ? ep.source[by] ?? NO_STRATUM_VALUE : 'all',
-    scores: scores[e]!.text, scoreValues: scores[e]!.values,
-    events: ledgerEventsOf(traces[e]!.events, rows[e]!),
-  }));
-  const summary = applySummary(applied, row.alpha);
-  let shift: ApplyReport['shift'] = null;
-  let shiftNote: string | null = null;
-  const reference = fingerprint?.runsFrom[row.method];
-  if (!fingerprint) shiftNote = `no ${FINGERPRINT} beside ${args.deploy} (a calibration by an earlier carb): recalibrate to get one; the logs were not compared with the calibration`;
-  else if (reference === undefined) shiftNote = `${fingerprintFile} has no first-stop indices for ${row.method}`;
-  else if (fingerprint.grid !== table!.G) shiftNote = `${fingerprintFile}: grid of ${fingerprint.grid} points, expected the pipeline's ${table!.G}`;
-  else {
-    const inStratum = row.stratum === 'all' || fingerprint.strata === null ? reference : reference.filter((_, e) => fingerprint.strata![e] === row.stratum);
-    shift = shiftCheck({
-      calibration: inStratum,
-      fresh: episodes.map((ep, e) => ({ stratum: applied[e]!.stratum, runsFrom: applied[e]!.runsFrom, tools: countTools(ep, new Map()) })),
-      vocabulary: fingerprint.tools, grid: fingerprint.grid, permutations: args.permutations, seed: String(args.seed), level: args.delta,
-    });
-  }
+  const { applied, summary, shift, shiftNote } = applyDeployedGate({
+    episodes, ledgerRows: rows, pipeline, selector: gate.selector, gridIndex: g, row, fingerprint,
+    deployFile: args.deploy!, fingerprintFile,
+    stratumOf: by ? (ep) => ep.source[by] ?? NO_STRATUM_VALUE : null,
+    shift: { permutations: args.permutations, seed: String(args.seed), level: args.delta },
+  });
   const argv = Array.isArray(calibration.command?.argv) ? (calibration.command!.argv as string[]) : null;
   const recalibrate = argv ? recalibrateCommand(argv, args.logs, `${deployDir}-recalibrated`) : `(${manifestFile} records no command argv)`;
   const report: ApplyReport = {
