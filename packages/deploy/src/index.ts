@@ -19,7 +19,7 @@ export { countTools, sortedCounts } from './countTools.ts';
 // monitor
 export { BET_CAP, bettingState, bettingUpdate, nextBet, LOG_WEALTH } from './bettingEProcess.ts';
 export { riskLowerBounds, CS_GRID } from './riskLowerBounds.ts';
-export { monitorRisk, type MonitorRisk, type MonitorCheckpoint } from './monitorRisk.ts';
+export { monitorRisk, monitorStateRisk, type MonitorRisk, type MonitorCheckpoint } from './monitorRisk.ts';
 export { monitorStateText, idDigest, sha256Hex, type MonitorState, type MonitorBatch, type MonitoredRow } from './monitorState.ts';
 export { readMonitorState, isMonitorStateText } from './readMonitorState.ts';
 export { appendMonitorBatch, type LabelledBatch } from './appendMonitorBatch.ts';

@@ -1,3 +1,4 @@
+import type { MonitorState } from './monitorState.ts';
 import { LOG_WEALTH, bettingState, bettingUpdate } from './bettingEProcess.ts';
 import { riskLowerBounds } from './riskLowerBounds.ts';
 
@@ -45,4 +46,15 @@ export function monitorRisk(losses: ArrayLike<number>, alpha: number, delta: num
   }
   if (next !== checkpoints.length) throw new Error(`monitorRisk: expected ascending checkpoints within 0…${losses.length}, found ${checkpoints.join(', ')}`);
   return { checkpoints: out, alarmAt };
+}
+
+/**
+ * {@link monitorRisk} over every batch a monitor state holds, in arrival order, with a
+ * checkpoint at the end of each batch: what `carb monitor` reports after appending one.
+ */
+export function monitorStateRisk(state: MonitorState, alpha: number, delta: number): MonitorRisk {
+  const losses = Uint8Array.from(state.batches.flatMap((b) => [...b.losses]), (c) => (c === '1' ? 1 : 0));
+  const ends: number[] = [];
+  for (const b of state.batches) ends.push((ends.at(-1) ?? 0) + b.losses.length);
+  return monitorRisk(losses, alpha, delta, ends);
 }

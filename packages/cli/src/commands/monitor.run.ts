@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import {
-  appendMonitorBatch, calibrationStratumField, deployedSourcesProblem, isMonitorStateText, monitorRisk, monitorStateText, monitoredRowProblem, readMonitorState,
+  appendMonitorBatch, calibrationStratumField, deployedSourcesProblem, isMonitorStateText, monitorStateRisk, monitorStateText, monitoredRowProblem, readMonitorState,
   recalibrateCommand, sha256Hex, type MonitorState, type MonitoredRow,
 } from '@carb/deploy';
 import { POOLED_STRATUM } from '@carb/calibrate';
@@ -79,10 +79,7 @@ async function monitor(args: MonitorArgs): Promise<void> {
   // the executed-prefix union ledger loss at the deployed index, as replay's grid means count it
   const losses = Uint8Array.from(rows, (e) => (table.unionLossFrom[e]! <= g ? 1 : 0));
   const state = appendMonitorBatch(args.state, previous, monitored, delta, { corpusDigest, ids: rows.map((e) => table.ids[e]!), losses });
-  const all = Uint8Array.from(state.batches.flatMap((b) => [...b.losses]), (c) => (c === '1' ? 1 : 0));
-  const ends: number[] = [];
-  for (const b of state.batches) ends.push((ends.at(-1) ?? 0) + b.losses.length);
-  const risk = monitorRisk(all, row.alpha, delta, ends);
+  const risk = monitorStateRisk(state, row.alpha, delta);
   const text = monitorStateText(state);
   writeFileAtomic(args.state, text);
 
