@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createPrefixGraph, type EdgeFilter, type PrefixGraph } from '@carb/evidence';
+import { createPrefixGraph, edgeDropout, type EdgeFilter, type PrefixGraph } from '@carb/evidence';
 import type { Episode } from '@carb/episodes';
 import { exceedsGridValue, gridSize, type Score } from '@carb/pipeline';
 import { concatBreakpoints, createFusedSession, replayFused, replayParallel, scoreEpisode, type ReplayNoise } from '@carb/replay';
-import { DEFAULT_PARAMS, edgeDropout, generateGraphBraid } from '@carb/suites';
+import { DEFAULT_PARAMS, generateGraphBraid } from '@carb/suites';
 import { allSelectors } from './helpers/fusedReference.ts';
 import { SHARED_SAMPLE, stratifiedSample } from './helpers/episodeSample.ts';
 import { defaultPipeline, sharedEpisodes } from './helpers/replayCorpora.ts';

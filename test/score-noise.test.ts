@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultPipelinePath, loadPipeline } from '@carb/pipeline';
-import { naiveReplay, replayCorpus, scoreEpisode } from '@carb/replay';
-import { generateGraphBraid, noisyScore, parseParams } from '@carb/suites';
+import { naiveReplay, noisyScore, replayCorpus, scoreEpisode } from '@carb/replay';
+import { generateGraphBraid, parseParams } from '@carb/suites';
 import { tableDifferences } from './helpers/replayCorpora.ts';
 
 // App. G.2 score noise: seeded per (episode, step), so every threshold sees the same noisy score.

@@ -1,8 +1,7 @@
 import { expect } from 'vitest';
 import type { Episode } from '@carb/episodes';
 import { SELECTOR_KINDS, withSelector, type Pipeline, type SelectorConfig } from '@carb/pipeline';
-import { breakpointTable, ledgerTraces, replayFused, scoreEpisode, type BreakpointTable, type FusedSelector, type ReplayNoise } from '@carb/replay';
-import { noisyScore } from '@carb/suites';
+import { breakpointTable, ledgerTraces, noisyScore, replayFused, scoreEpisode, type BreakpointTable, type FusedSelector, type ReplayNoise } from '@carb/replay';
 
 /** The five selectors of the pipeline, each recorded under its kind. */
 export function allSelectors(pipeline: Pipeline): FusedSelector[] {

@@ -5,3 +5,4 @@ export { selectContext, graphLocal } from './select.ts';
 export { isSink, ancestorMask, reachFromSources } from './paths.ts';
 export { relationsOf } from './relations.ts';
 export { compileRules, type CompiledRules } from './rules.ts';
+export { edgeDropout, type EdgeDropoutSource } from './edgeDropout.ts';

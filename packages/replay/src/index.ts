@@ -3,6 +3,7 @@ export { stepRate } from './outcome.ts';
 export { createScoringSession, withEmptyResult, type ScoringSession, type Decision } from './session.ts';
 export { scoreEpisode, type EpisodeScores } from './scoreEpisode.ts';
 export { perturbedScore, type ScorePerturbation, type EdgePerturbation } from './perturb.ts';
+export { scoreNoise, noisyScore, type ScoreNoiseSource } from './scoreNoise.ts';
 export { stoppedPrefixLengths } from './stoppedPrefix.ts';
 export { allocateOutcomeTable, fillEpisodeRows } from './outcomeTable.ts';
 export { replayCorpus, ledgerTraces, type ReplayOptions } from './replayCorpus.ts';

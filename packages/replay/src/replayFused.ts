@@ -1,10 +1,11 @@
 import type { Episode } from '@carb/episodes';
 import { ledgerTrace, type LedgerTrace } from '@carb/ledger';
 import type { Pipeline, SelectorConfig } from '@carb/pipeline';
-import { edgeDropout, noisyScore, type SuiteMeta } from '@carb/suites';
+import { edgeDropout, type EdgeDropoutSource } from '@carb/evidence';
 import { allocateBreakpointTable, fillBreakpointRow } from './breakpointTable.ts';
 import type { BreakpointTable } from './breakpoints.ts';
 import { scoreEpisodeFused, type EpisodeScores } from './scoreEpisode.ts';
+import { noisyScore, type ScoreNoiseSource } from './scoreNoise.ts';
 
 /** One table to produce: the name it is recorded under and the selector it replays. */
 export interface FusedSelector {
@@ -17,7 +18,9 @@ export interface FusedSelector {
  * (params.scoreNoise) and observable-edge dropout (params.edgeDropout), both drawn from
  * noiseSeed. Plain data, so it crosses to worker threads.
  */
-export type ReplayNoise = Pick<SuiteMeta, 'noiseSeed' | 'params'>;
+export interface ReplayNoise extends ScoreNoiseSource, EdgeDropoutSource {
+  params: { scoreNoise: number; edgeDropout: number };
+}
 
 export interface FusedReplayOptions {
   /** Score noise on every q_t and edge dropout on every prefix graph (App. G.2), the same draws for every selector. */

@@ -33,7 +33,7 @@ export function buildEpisode(id: string, group: string, format: SourceFormat, su
  * The policy-visible steps under the evidence parameters: structured provenance kept or
  * removed (App. G.1 "provenance −"). Edge dropout (App. G.2) is not applied here: it removes
  * observable edges of every kind, so replay applies it to the prefix graph (edgeDropout of
- * @carb/suites), and the episodes, labels and ledger stay those of the undisturbed corpus.
+ * @carb/evidence), and the episodes, labels and ledger stay those of the undisturbed corpus.
  */
 export function policyView(drafts: readonly DraftStep[], params: SuiteParams): PolicyStep[] {
   return drafts.map((d, index) => {

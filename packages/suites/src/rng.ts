@@ -29,9 +29,3 @@ export function hexId(rng: Rng, n = 8): string {
 export function pick<T>(rng: Rng, xs: readonly T[]): T {
   return xs[Math.floor(rng() * xs.length)]!;
 }
-
-/** Standard normal draw (Box–Muller), for the additive score noise. */
-export function normal(rng: Rng): number {
-  const u = Math.max(rng(), 1e-12);
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng());
-}

@@ -22,9 +22,9 @@ export interface SuiteParams {
    * a second observable link beside its branch identifier (.5).
    */
   benignDensity: number;
-  /** Additive score noise σ (0 = none). Applied by replay, not stored in episodes: see scoreNoise(). */
+  /** Additive score noise σ (0 = none). Applied by replay, not stored in episodes: see scoreNoise() of @carb/replay. */
   scoreNoise: number;
-  /** Probability that each observable edge of the prefix graph is dropped at replay (0; App. G.2). */
+  /** Probability that each observable edge of the prefix graph is dropped at replay (0; App. G.2): see edgeDropout() of @carb/evidence. */
   edgeDropout: number;
   /** Structured provenance present (true) or removed (false) from every step. */
   provenance: boolean;

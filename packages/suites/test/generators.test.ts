@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PARAMS, generateCes, generateGraphBraid, parseParams, scoreNoise, suiteFiles } from '../src/index.ts';
+import { DEFAULT_PARAMS, generateCes, generateGraphBraid, parseParams, suiteFiles } from '../src/index.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const CANARY = /CANARY-[A-Z0-9]{6,}/g;
@@ -114,19 +114,11 @@ describe('graph-braid', () => {
   });
 });
 
-describe('parameters and noise', () => {
+describe('parameters', () => {
   it('rejects unknown keys and out-of-range values with one line', () => {
     expect(() => parseParams(['harm=1.5'])).toThrow('--param harm=1.5: expected harm in [0,1]');
     expect(() => parseParams(['colour=red'])).toThrow(/--param colour=red: expected one of families/);
     expect(parseParams([]).harm).toBe(DEFAULT_PARAMS.harm);
-  });
-
-  it('score noise is zero when σ = 0 and a fixed draw per (episode, step) otherwise', () => {
-    const meta = { noiseSeed: 0, params: parseParams(['scoreNoise=0.1']) };
-    expect(scoreNoise({ noiseSeed: 0, params: DEFAULT_PARAMS }, 'gb-0000', 3)).toBe(0);
-    const a = scoreNoise(meta, 'gb-0000', 3);
-    expect(scoreNoise(meta, 'gb-0000', 3)).toBe(a);
-    expect(scoreNoise(meta, 'gb-0000', 4)).not.toBe(a);
   });
 });
 

@@ -1,8 +1,8 @@
 import type { Episode } from '@carb/episodes';
+import { edgeDropout } from '@carb/evidence';
 import type { Pipeline, SelectorConfig } from '@carb/pipeline';
 import { createScoringSession, type ReplayNoise } from '@carb/replay';
 import { scoreFeatures } from '@carb/scorer';
-import { edgeDropout } from '@carb/suites';
 
 /**
  * Whether each episode's sink proposal fires the source-to-sink path feature (Table 1

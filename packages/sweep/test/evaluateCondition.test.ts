@@ -3,8 +3,8 @@ import { PythonRandom } from '@carb/calibrate';
 import { carbPath } from '@carb/io';
 import { ledgerTrace } from '@carb/ledger';
 import { defaultPipelinePath, loadPipeline, scoreValue, withSelector, type Pipeline } from '@carb/pipeline';
-import { scoreEpisode } from '@carb/replay';
-import { DEFAULT_PARAMS, generateGraphBraid, noisyScore } from '@carb/suites';
+import { noisyScore, scoreEpisode } from '@carb/replay';
+import { DEFAULT_PARAMS, generateGraphBraid } from '@carb/suites';
 import { evaluateCondition, loadSweepSpec, table9, type ConditionSpec, type SweepSpec } from '../src/index.ts';
 
 const pipeline: Pipeline = loadPipeline(defaultPipelinePath());

@@ -1,5 +1,11 @@
-import { rngFor } from './rng.ts';
-import type { SuiteMeta } from './types.ts';
+import { seededRandom } from '@carb/io';
+import type { EdgeFilter } from './types.ts';
+
+/** What edge dropout reads of a generated suite's .meta.json: its noise seed and dropout probability. */
+export interface EdgeDropoutSource {
+  noiseSeed: number;
+  params: { edgeDropout: number };
+}
 
 const TWO_32 = 2 ** 32;
 
@@ -11,16 +17,19 @@ const TWO_32 = 2 ** 32;
  * selector, threshold, replay order or worker, and the proposal and executed record of a
  * step lose the same edges, which keeps prefixes nested across thresholds. Null when p = 0.
  *
- * The episode's key comes from the suite's seeded stream; the per-pair draw is a hash of the
+ * Owned here because the prefix graph is where it acts (`keepEdge` of createPrefixGraph);
+ * replay draws it per episode. The episode's key comes from a seeded stream; the per-pair draw is a hash of the
  * pair under that key, since a seeded generator per edge (≈4 µs to key ARC4) cost more than
  * the whole replay of a graph-braid corpus (measured: 0.75 s for its 181,555 edges against
  * 0.6 s for the five-selector replay).
  */
-export function edgeDropout(meta: Pick<SuiteMeta, 'noiseSeed' | 'params'>, episodeId: string): ((from: number, to: number) => boolean) | null {
+export function edgeDropout(meta: EdgeDropoutSource, episodeId: string): EdgeFilter | null {
   const p = meta.params.edgeDropout;
   if (!(p > 0)) return null;
-  // `quick` draws are k / 2³² for a 32-bit k, so this recovers k exactly
-  const key = rngFor(meta.noiseSeed, `edges:${episodeId}`)() * TWO_32;
+  // the suites' stream naming (`seed:stream`, as their generators key theirs), so the draws of
+  // every corpus written so far stay what they were; `quick` draws are k / 2³² for a 32-bit k,
+  // so this recovers k exactly
+  const key = seededRandom(`${meta.noiseSeed}:edges:${episodeId}`, 'quick')() * TWO_32;
   const cut = p * TWO_32;
   return (from, to) => pairHash(key, from, to) >= cut;
 }
