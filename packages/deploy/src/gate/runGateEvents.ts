@@ -12,7 +12,8 @@ export async function runGateEvents(gate: DeployedGate, lines: AsyncIterable<{ t
   let proposals = 0;
   for await (const { text, lineNo } of lines) {
     if (text.trim() === '') continue;
-    const event = parseGateEvent(text, lineNo, gate.history.length);
+    // the next proposal's step is the number of calls executed: an allowed call counts once its result is in
+    const event = parseGateEvent(text, lineNo, gate.history.length - (awaitingResult ? 1 : 0));
     if (awaitingResult !== (event.kind === 'result')) {
       throw new Error(`stdin: line ${lineNo}: expected ${awaitingResult ? 'a {"type":"result"} event for the allowed proposal' : 'a step or a {"type":"proposal"} event'}, found a ${event.kind === 'step' ? 'step' : `${event.kind} event`}`);
     }
