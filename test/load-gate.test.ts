@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadGate } from '@carb/deploy';
+import { loadGate, runGateEvents } from '@carb/deploy';
 import { UsageError } from '@carb/io';
 import { writeDeployDir } from './helpers/deployFixture.ts';
 import { bundledEpisodes, defaultPipeline } from './helpers/replayCorpora.ts';
@@ -65,5 +65,18 @@ describe('loadGate', () => {
     await expect(missing).rejects.toThrow(`expected a row of ${fixture.deploy} with method g-carb, α .1, stratum all, guarantee expectation, found none; it has stratum all, expectation: g-carb α 0.05, full-prefix α 0.05`);
     await expect(loadGate(fixture.deploy, { method: 'gcarb' as 'g-carb', alpha: '.05' })).rejects.toThrow('method: expected a calibration method name such as "g-carb", found "gcarb"');
     await expect(loadGate(fixture.deploy, { method: 'g-carb', alpha: '.05', expectManifestHash: '0'.repeat(64) })).rejects.toThrow(`${join(fixture.dir, 'manifest.json')}: expected sha256 ${'0'.repeat(64)}`);
+  }, 60_000);
+
+  it('runGateEvents: a proposal while a result is awaited is checked against the executed count (index 0), as runStdin did', async () => {
+    const gate = await loadGate(fixture.deploy, { method: 'g-carb', alpha: '.05' });
+    const s0 = leak.steps[0]!;
+    const proposal = JSON.stringify({ type: 'proposal', index: 0, tool: s0.tool, args: s0.args });
+    const lines = async function* () {
+      yield { text: proposal, lineNo: 1 };
+      yield { text: JSON.stringify({ type: 'proposal', index: 1, tool: s0.tool, args: s0.args }), lineNo: 2 };
+    };
+    const seen: string[] = [];
+    await expect(runGateEvents(gate, lines(), (v) => seen.push(v.decision))).rejects.toThrow('stdin: line 2: /index: expected 0 (the next proposal\'s step), found number 1');
+    expect(seen).toEqual(['allow']);
   }, 60_000);
 });
