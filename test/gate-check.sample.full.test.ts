@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { resolveGate } from '../packages/cli/src/gate/resolveGate.ts';
+import { resolveGate } from '@carb/deploy';
 import { runCli } from '../packages/cli/test/runCli.ts';
 import { SHARED_SAMPLE, stratifiedSample } from './helpers/episodeSample.ts';
 import { writeDeployDir } from './helpers/deployFixture.ts';

@@ -1,7 +1,7 @@
 import type { Episode } from '@carb/episodes';
 import { scoreEpisode } from '@carb/replay';
-import type { ResolvedGate } from '../../packages/cli/src/gate/resolveGate.ts';
-import { allGridIndices, runCheck } from '../../packages/cli/src/gate/runCheck.ts';
+import type { ResolvedGate } from '@carb/deploy';
+import { allGridIndices, runCheck } from '@carb/deploy';
 
 /**
  * `carb gate --check` per episode at both sides of each of its decision breakpoints, λ⊥ and

@@ -6,7 +6,8 @@
 // only the command specs, not apache-arrow, ajv or resvg. Bundling the dependencies too matters for start-up: node
 // resolving and parsing apache-arrow's hundreds of modules costs more than the loader did.
 // dist/build.json records every input's size and mtime so bin/carb.js can tell a stale bundle.
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// `--package` builds the installable package packages/carb instead (buildPackage below).
+import { copyFileSync, cpSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DIST, MANIFEST, ROOT, inputStamp } from './fresh.js';
@@ -196,6 +197,60 @@ export async function build() {
   return { ms: performance.now() - t0, files: result.outputFiles.map((f) => relative(ROOT, f.path)) };
 }
 
+/** The installable package `carb` (packages/carb): its dist/ is built here, configs/ and corpora/ copied in. */
+const PACKAGE_DIR = join(ROOT, 'packages/carb');
+/** Files of the checkout the CLI reads at run time (carbPath): schemas and configs, the audit corpora. */
+const PACKAGE_DATA = ['configs', 'corpora/audit-general.jsonl', 'corpora/audit-ecommerce.jsonl'];
+
+/**
+ * Builds packages/carb for `npm pack`: the same bundle as build() (CLI entry, worker files, the
+ * @carb/* sources and pure-JS dependencies inside) plus the public API entry dist/index.js, and
+ * dist/index.d.ts, the API's declarations in one file (dts-bundle-generator inlines the @carb/*
+ * types, which a user never installs). No source maps, no build.json: the package runs its
+ * bundle as built. dist/, configs/ and corpora/ are carb's own outputs there, replaced whole.
+ * @returns {Promise<{ ms: number, files: string[] }>}
+ */
+export async function buildPackage() {
+  const t0 = performance.now();
+  const esbuild = await import('esbuild');
+  const dist = join(PACKAGE_DIR, 'dist');
+  const result = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: [
+      { in: join(ROOT, 'packages/cli/bin/entry.ts'), out: 'carb' },
+      { in: join(PACKAGE_DIR, 'src/index.ts'), out: 'index' },
+      ...Object.entries(workerEntries()).map(([out, src]) => ({ in: src, out })),
+    ],
+    outdir: dist,
+    bundle: true,
+    splitting: true,
+    chunkNames: '[name]-[hash]',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: EXTERNAL,
+    banner: { js: REQUIRE_SHIM },
+    plugins: [directImports(new Set())],
+    write: false,
+    logLevel: 'silent',
+  });
+  const { generateDtsBundle } = await import('dts-bundle-generator');
+  const [dts] = generateDtsBundle(
+    [{ filePath: join(PACKAGE_DIR, 'src/index.ts'), output: { noBanner: true, exportReferencedTypes: false } }],
+    { preferredConfigPath: join(PACKAGE_DIR, 'tsconfig.dts.json') },
+  );
+  for (const d of ['dist', 'configs', 'corpora']) rmSync(join(PACKAGE_DIR, d), { recursive: true, force: true });
+  mkdirSync(dist, { recursive: true });
+  for (const f of result.outputFiles) writeAtomic(f.path, f.contents);
+  writeAtomic(join(dist, 'index.d.ts'), dts);
+  for (const rel of PACKAGE_DATA) {
+    mkdirSync(dirname(join(PACKAGE_DIR, rel)), { recursive: true });
+    if (statSync(join(ROOT, rel)).isDirectory()) cpSync(join(ROOT, rel), join(PACKAGE_DIR, rel), { recursive: true });
+    else copyFileSync(join(ROOT, rel), join(PACKAGE_DIR, rel));
+  }
+  return { ms: performance.now() - t0, files: [...result.outputFiles.map((f) => relative(ROOT, f.path)), relative(ROOT, join(dist, 'index.d.ts'))] };
+}
+
 /** One line for a failed build: esbuild missing, or esbuild's first error with its place. */
 export function describeBuildError(err) {
   if (err?.code === 'ERR_MODULE_NOT_FOUND' && String(err.message).includes("'esbuild'")) return 'esbuild is not installed (a devDependency)';
@@ -210,8 +265,8 @@ if (process.argv[1] && resolve(process.argv[1]) === THIS_FILE) {
   // esbuild and must not fail for it; bin/carb.js then says what it runs instead
   const optional = process.argv.includes('--if-esbuild');
   try {
-    const { ms, files } = await build();
-    const size = files.filter((f) => f.endsWith('.js')).map((f) => `${f} (${(statSync(join(ROOT, f)).size / 1024).toFixed(0)} KiB)`);
+    const { ms, files } = process.argv.includes('--package') ? await buildPackage() : await build();
+    const size = files.filter((f) => /(^|\/)(carb|index)\.(js|d\.ts)$/.test(f) || (!process.argv.includes('--package') && f.endsWith('.js'))).map((f) => `${f} (${(statSync(join(ROOT, f)).size / 1024).toFixed(0)} KiB)`);
     process.stdout.write(`carb build: ${size.join(', ')} in ${ms.toFixed(0)} ms\n`);
   } catch (err) {
     const missing = err?.code === 'ERR_MODULE_NOT_FOUND';

@@ -1,12 +1,4 @@
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+// Moved to @carb/io (the deploy folder's check needs it below the CLI); kept so importers need not change at once.
+import { fileSha256, sha256Hex } from '@carb/io';
 
-/** SHA-256 (hex) of bytes, as a manifest's `outputs` records each file. */
-export function sha256Hex(data: Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
-}
-
-/** SHA-256 (hex) of a file's bytes. */
-export function fileSha256(file: string): string {
-  return sha256Hex(readFileSync(file));
-}
+export { fileSha256, sha256Hex };

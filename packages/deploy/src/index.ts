@@ -26,3 +26,21 @@ export { appendMonitorBatch, type LabelledBatch } from './appendMonitorBatch.ts'
 export { monitoredRowProblem } from './monitoredRowProblem.ts';
 export { deployedSourcesProblem } from './deployedSourcesProblem.ts';
 export { calibrationStratumField } from './calibrationStratumField.ts';
+// the deployed gate: the deploy folder checked, a row picked, the gate in a tool loop (`carb gate`, `carb explain`, loadGate)
+export { readManifestFile, type RecordedManifest } from './manifestFile.ts';
+export { readDeployRows, type IndexedRow } from './gate/readDeploy.ts';
+export { selectRow, describeRows, type RowCriteria } from './gate/selectRow.ts';
+export { checkDeployFolder } from './gate/deployFolder.ts';
+export { deployPipeline, DEPLOY_COMPONENTS } from './gate/deployPipeline.ts';
+export { gridLambda } from './gate/gridLambda.ts';
+export type { GateChoiceArgs } from './gate/gateChoiceArgs.ts';
+export { resolveGate, lambdaText, type ResolvedGate } from './gate/resolveGate.ts';
+export { parseGateEvent, type GateEvent } from './gate/gateEvent.ts';
+export { openGate, type DeployedGate, type GateVerdict } from './gate/openGate.ts';
+export { loadGate, type LoadGateOptions } from './gate/loadGate.ts';
+export { runGateEvents } from './gate/runGateEvents.ts';
+export { stdinLines } from './gate/stdinLines.ts';
+export { runCheck, allGridIndices, type CheckResult } from './gate/runCheck.ts';
+export { findEpisode } from './gate/findEpisode.ts';
+export { explainText } from './gate/explainText.ts';
+export { explainJson } from './gate/explainJson.ts';

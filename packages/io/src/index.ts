@@ -24,3 +24,5 @@ export { outputFileProblem } from './outputFile.ts';
 export { fileHead } from './fileHead.ts';
 export { MAX_JSON_DEPTH, TOO_DEEP, jsonLimitIssue, parsedJsonIssue, unsafeIntegers, type JsonLimitIssue, type LimitOptions, type UnsafeIntegers } from './jsonLimits.ts';
 export { BOM, NOT_UTF8, stripBom, utf8Text } from './utf8Text.ts';
+export { fileSha256, sha256Hex } from './fileSha256.ts';
+export { UsageError, badValue } from './usageError.ts';

@@ -10,7 +10,7 @@ import { loadEpisodes } from '../loadEpisodes.ts';
 import { readManifestFile } from '../manifestFile.ts';
 import { NO_STRATUM_VALUE, type StratumField } from '../replayInput.ts';
 import { runSources } from '../scoresAndEvents.ts';
-import { lambdaText, resolveGate } from '../gate/resolveGate.ts';
+import { lambdaText, resolveGate } from '@carb/deploy';
 import type { LedgerRow } from '../ledgerEvents.ts';
 import { CARB_VERSION } from './version.ts';
 import { APPLY_RULE } from './applyTarget.ts';

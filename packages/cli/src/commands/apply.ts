@@ -6,7 +6,7 @@ import { textListOption } from '../options/text.ts';
 import { checkLedgerArgs, ledgerOptions, type LedgerArgs } from '../options/ledger.ts';
 import { UsageError, badValue } from '../options/usageError.ts';
 import { single } from '../options/single.ts';
-import { checkGateChoice, gateChoiceOptions, type GateChoiceArgs } from '../gate/gateChoice.ts';
+import { checkGateChoice, gateChoiceOptions, type GateChoiceArgs } from '../options/gateChoice.ts';
 import { APPLY_RULE } from './applyTarget.ts';
 
 export interface ApplyArgs extends GateChoiceArgs, LedgerArgs {

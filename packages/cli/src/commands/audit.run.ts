@@ -8,7 +8,7 @@ import { outputFolderProblem, printableLines, writeOutputFolder } from '@carb/io
 import { UsageError } from '../options/usageError.ts';
 import { holdingOutput } from '../holdingOutput.ts';
 import { AUDIT_RULE } from './auditTarget.ts';
-import { resolveGate } from '../gate/resolveGate.ts';
+import { resolveGate } from '@carb/deploy';
 import { isDecisionsFile, type AuditArgs } from './audit.ts';
 import { auditLines } from './auditLines.ts';
 import { decisionShown, verdictShown } from './auditShown.ts';

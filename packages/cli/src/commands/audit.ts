@@ -3,7 +3,7 @@ import { flagSpec, textSpec } from '../options/specs.ts';
 import { includeContentSpec } from '../options/includeContent.ts';
 import { textListOption } from '../options/text.ts';
 import { UsageError } from '../options/usageError.ts';
-import { checkGateChoice, gateChoiceOptions, type GateChoiceArgs } from '../gate/gateChoice.ts';
+import { checkGateChoice, gateChoiceOptions, type GateChoiceArgs } from '../options/gateChoice.ts';
 
 export interface AuditArgs extends GateChoiceArgs {
   items: string;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { deployDiff, type HeldOut } from '@carb/deploy';
 import { describeValue, printable } from '@carb/io';
-import { readDeployRows } from '../gate/readDeploy.ts';
+import { readDeployRows } from '@carb/deploy';
 import type { DiffArgs } from './deploy.ts';
 
 /** summary.json beside a deploy.json: its rows as held-out estimates. */

@@ -1,10 +1,7 @@
 import { printableLines } from '@carb/io';
 import { explainEpisode, explanationShown } from '@carb/replay';
 import { loadEpisodes } from '../loadEpisodes.ts';
-import { explainJson } from '../gate/explainJson.ts';
-import { explainText } from '../gate/explainText.ts';
-import { findEpisode } from '../gate/findEpisode.ts';
-import { resolveGate } from '../gate/resolveGate.ts';
+import { explainJson, explainText, findEpisode, resolveGate } from '@carb/deploy';
 import type { ExplainArgs } from './explain.ts';
 
 /** `carb explain`, once its options have passed. */

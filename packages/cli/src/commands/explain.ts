@@ -3,7 +3,7 @@ import type { CorpusFormat } from '@carb/episodes';
 import { flagSpec, formatSpec, textSpec } from '../options/specs.ts';
 import { includeContentSpec } from '../options/includeContent.ts';
 import { textListOption } from '../options/text.ts';
-import { checkGateChoice, gateChoiceOptions, type GateChoiceArgs } from '../gate/gateChoice.ts';
+import { checkGateChoice, gateChoiceOptions, type GateChoiceArgs } from '../options/gateChoice.ts';
 
 export interface ExplainArgs extends GateChoiceArgs {
   corpus: string[];

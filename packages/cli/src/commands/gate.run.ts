@@ -1,8 +1,6 @@
-import { printable } from '@carb/io';
+import { printable, printableLines } from '@carb/io';
+import { allGridIndices, openGate, resolveGate, runCheck, runGateEvents, stdinLines } from '@carb/deploy';
 import { loadEpisodes } from '../loadEpisodes.ts';
-import { resolveGate } from '../gate/resolveGate.ts';
-import { allGridIndices, runCheck } from '../gate/runCheck.ts';
-import { runStdin } from '../gate/runStdin.ts';
 import type { GateArgs } from './gate.ts';
 
 /** `carb gate`, once its options have passed. */
@@ -13,8 +11,12 @@ export async function run(args: GateArgs): Promise<void> {
     // a deploy row's λ is nowhere on the command line: say it where an operator sees it (stdout is
     // the decision stream); an infeasible row's notice has said it already
     if (resolved.row !== null && resolved.notice === null) process.stderr.write(`carb: gate ${printable(resolved.description)}\n`);
+    // the gate object loadGate returns: the library and the command decide by one code path
+    const gate = openGate(resolved, { episodeId: args.episode ?? 'online' });
     try {
-      await runStdin(resolved, args.episode ?? 'online', process.stdin, process.stdout);
+      await runGateEvents(gate, stdinLines(process.stdin), ({ step, decision, score, context, features }) => {
+        process.stdout.write(`${printableLines(JSON.stringify({ step, decision, score, context, features }))}\n`);
+      });
     } finally {
       // the agent may keep its end open after the stop: reading ends here either way
       process.stdin.destroy();

@@ -3,7 +3,7 @@ import type { CorpusFormat } from '@carb/episodes';
 import { flagSpec, formatSpec, includeAbortedSpec, strictSpec, textSpec } from '../options/specs.ts';
 import { textListOption } from '../options/text.ts';
 import { UsageError } from '../options/usageError.ts';
-import { checkGateChoice, gateChoiceOptions, type GateChoiceArgs } from '../gate/gateChoice.ts';
+import { checkGateChoice, gateChoiceOptions, type GateChoiceArgs } from '../options/gateChoice.ts';
 
 export interface GateArgs extends GateChoiceArgs {
   check?: string[];

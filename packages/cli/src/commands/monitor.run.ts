@@ -8,7 +8,7 @@ import { POOLED_STRATUM } from '@carb/calibrate';
 import { printable, writeFileAtomic } from '@carb/io';
 import { defaultWorkers } from '@carb/replay';
 import { fileSha256 } from '../fileSha256.ts';
-import { resolveGate } from '../gate/resolveGate.ts';
+import { resolveGate } from '@carb/deploy';
 import { holdingOutputFile } from '../holdingOutput.ts';
 import { readStats } from '../loadEpisodes.ts';
 import { UsageError } from '../options/usageError.ts';

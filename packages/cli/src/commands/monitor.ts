@@ -7,7 +7,7 @@ import { formatSpec, includeAbortedSpec, strictSpec, textSpec } from '../options
 import { textListOption } from '../options/text.ts';
 import { UsageError } from '../options/usageError.ts';
 import { workersSpec } from '../options/workers.ts';
-import { checkGateChoice, gateChoiceOptions, type GateChoiceArgs } from '../gate/gateChoice.ts';
+import { checkGateChoice, gateChoiceOptions, type GateChoiceArgs } from '../options/gateChoice.ts';
 
 export interface MonitorArgs extends GateChoiceArgs, LedgerArgs {
   logs: string[];

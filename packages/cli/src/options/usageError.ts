@@ -1,19 +1,5 @@
-/**
- * A mistake on the command line (unknown flag, bad value, missing option): reported as
- * one line before any work starts, exit code 2. Everything else a command throws is a
- * data error (exit code 1).
- */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
+// The class lives in @carb/io so the library packages (a deploy row not found) throw the very one main() tells apart.
+// An import (not `export … from`): the build points it at the one module, not @carb/io's whole index.
+import { UsageError, badValue } from '@carb/io';
 
-/** `--flag: expected …, found …` as a UsageError. */
-export function badValue(flag: string, expected: string, found: unknown): UsageError {
-  return new UsageError(`${flag}: expected ${expected}, found ${shown(found)}`);
-}
-
-function shown(found: unknown): string {
-  if (found === '') return 'an empty value';
-  if (typeof found === 'string') return found;
-  return JSON.stringify(found) ?? String(found);
-}
+export { UsageError, badValue };

@@ -1,9 +1,10 @@
 import type { Argv } from 'yargs';
-import { GUARANTEES, METHOD_ORDER, type Guarantee, type MethodName } from '@carb/calibrate';
-import { parseAlphas } from '../options/alphas.ts';
-import { sha256Option } from '../options/hash.ts';
-import { choiceSpec, pipelineSpec, textSpec } from '../options/specs.ts';
-import { UsageError, badValue } from '../options/usageError.ts';
+import { GUARANTEES, METHOD_ORDER } from '@carb/calibrate';
+import type { GateChoiceArgs } from '@carb/deploy';
+import { parseAlphas } from './alphas.ts';
+import { sha256Option } from './hash.ts';
+import { choiceSpec, pipelineSpec, textSpec } from './specs.ts';
+import { UsageError, badValue } from './usageError.ts';
 
 /** One budget α (decimal or fraction in (0, 1)), as typed. */
 export const alphaOption = (raw: unknown): string => {
@@ -24,18 +25,6 @@ export function gateChoiceOptions<T>(y: Argv<T>): Argv<T> {
     .option('expect-manifest-hash', { type: 'string', requiresArg: true, coerce: sha256Option('--expect-manifest-hash'), describe: 'with --deploy: refuse unless manifest.json beside it has this SHA-256 (the "manifest sha256" the calibration printed)' }) as Argv<T>;
 }
 
-/** The flags `carb gate` and `carb explain` share to name a gate. */
-export interface GateChoiceArgs {
-  deploy?: string;
-  method?: MethodName;
-  alpha?: string;
-  stratum?: string;
-  guarantee?: Guarantee;
-  lambda?: string;
-  pipeline?: string;
-  'expect-manifest-hash'?: string;
-}
-
 /** Checks the flag combination (before any file is read); throws UsageError. */
 export function checkGateChoice(a: GateChoiceArgs, options: { thresholdRequired: boolean }): void {
   if (a.deploy !== undefined && a.lambda !== undefined) throw new UsageError('--lambda: expected either --deploy or --lambda, found both');
@@ -49,3 +38,5 @@ export function checkGateChoice(a: GateChoiceArgs, options: { thresholdRequired:
   }
   if (options.thresholdRequired && a.lambda === undefined) throw new UsageError('--deploy: expected --deploy <deploy.json> or --lambda <x> (with --check, or --all-thresholds), found none of them');
 }
+
+export type { GateChoiceArgs };

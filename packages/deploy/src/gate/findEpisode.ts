@@ -1,6 +1,6 @@
 import type { Episode } from '@carb/episodes';
 import { closestName } from '@carb/io';
-import { UsageError } from '../options/usageError.ts';
+import { UsageError } from '@carb/io';
 
 const SUGGESTIONS = 3;
 

@@ -1,5 +1,5 @@
 import { parseAlpha, rationalValue, type Guarantee, type MethodName } from '@carb/calibrate';
-import { UsageError } from '../options/usageError.ts';
+import { UsageError } from '@carb/io';
 import type { IndexedRow } from './readDeploy.ts';
 
 /** What picks one deploy.json row: method and α, within a stratum and guarantee. */

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { fileSha256 } from '../fileSha256.ts';
+import { fileSha256 } from '@carb/io';
 import { readManifestFile, type RecordedManifest } from '../manifestFile.ts';
 
 /**

@@ -5,7 +5,7 @@ import { readDeployRows, type IndexedRow } from './readDeploy.ts';
 import { checkDeployFolder } from './deployFolder.ts';
 import { deployPipeline } from './deployPipeline.ts';
 import { gridLambda } from './gridLambda.ts';
-import type { GateChoiceArgs } from './gateChoice.ts';
+import type { GateChoiceArgs } from './gateChoiceArgs.ts';
 import { selectRow } from './selectRow.ts';
 
 /** A gate named on the command line: pipeline with the method's selector, and its threshold. */

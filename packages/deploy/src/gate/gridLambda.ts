@@ -1,5 +1,5 @@
 import { compareRational, decimalRational, gridRational, gridSize, gridValue, type GridConfig } from '@carb/pipeline';
-import { badValue } from '../options/usageError.ts';
+import { badValue } from '@carb/io';
 
 /**
  * The grid index of a threshold typed as a decimal (`.58`, `0.58`, `1`, `-1` for λ⊥): the
