@@ -29,7 +29,11 @@ export function schemaValidator(file: string, prepare?: (schema: Record<string, 
   if (known !== undefined) return known;
   const schema = JSON.parse(readFileSync(file, 'utf8')) as Record<string, any>;
   prepare?.(schema);
-  ajv ??= new (ajvClass())({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true });
+  if (ajv === null) {
+    ajv = new (ajvClass())({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true });
+    // "expected": carb's wording of what a value must be, read by schemaIssues (an annotation, no check)
+    ajv.addKeyword({ keyword: 'expected', schemaType: 'string' });
+  }
   const validate = ajv.compile(schema);
   compiled.set(file, validate);
   return validate;
