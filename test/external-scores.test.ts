@@ -53,7 +53,7 @@ describe('carb calibrate --scores: external per-proposal scores replace the buil
   const cases: Array<[string, string[], RegExp]> = [
     ['missing score for a proposal', good.slice(1), new RegExp(`: expected a score for episode "${first.id}" step 0 \\(proposal ${first.steps[0]!.tool}\\), found none$`)],
     ['duplicate (id, step)', [...good, good[0]!], new RegExp(`:${good.length + 1}: expected one score per \\(id, step\\), found a second score for "${first.id}" step 0 \\(first at line 1\\)$`)],
-    ['score outside [0, 1]', [JSON.stringify({ id: first.id, step: 0, score: 1.5 }), ...good.slice(1)], /:1: \/score: expected a number in \[0, 1\], found 1\.5$/],
+    ['score outside [0, 1]', [JSON.stringify({ id: first.id, step: 0, score: 1.5 }), ...good.slice(1)], /:1: \/score: expected a number in \[0, 1\], found number 1\.5$/],
     ['unknown id', [...good, JSON.stringify({ id: 'no-such-episode', step: 0, score: 0.5 })], new RegExp(`:${good.length + 1}: /id: expected the id of an episode in the corpus, found "no-such-episode"$`)],
     ['step beyond the episode', [...good, JSON.stringify({ id: first.id, step: first.steps.length, score: 0.5 })], new RegExp(`: expected steps 0 to ${first.steps.length - 1} for episode "${first.id}", found a score for step ${first.steps.length}$`)],
     ['malformed JSON', [...good.slice(0, 2), '{"id":', ...good.slice(2)], /:3: expected one JSON object \{id, step, score\} per line, found malformed JSON/],
@@ -71,4 +71,18 @@ describe('carb calibrate --scores: external per-proposal scores replace the buil
       expect(existsSync(out)).toBe(false);
     }, 120_000);
   }
+
+  it('a line is checked against configs/schema/score-line.schema.json: one problem per bad key, an unknown key names the known ones', async () => {
+    const scores = file([JSON.stringify({ id: '', step: 1.5, score: 0.5, note: 1 }), ...good]);
+    const out = join(scratch, `bad-${++n}`);
+    const r = await calibrate(scores, out);
+    expect(r.code).toBe(1);
+    expect(r.errLines.filter((l) => l.startsWith(`${scores}:1:`))).toEqual([
+      `${scores}:1: /note: unknown key (number 1); expected one of "id", "step", "score"`,
+      `${scores}:1: /id: expected a non-empty episode id string, found string ""`,
+      `${scores}:1: /step: expected a 0-based step index (integer ≥ 0), found number 1.5`,
+    ]);
+    expect(r.errLines.at(-1)).toContain(`3 problem(s) in ${scores}`);
+    expect(existsSync(out)).toBe(false);
+  }, 120_000);
 });

@@ -39,11 +39,17 @@ describe('external ledger file: one problem line per refused line, naming file:l
     expect([...byId.keys()]).toEqual(['a', 'e']);
     expect(problems).toHaveLength(5);
     expect(problems[0]).toMatch(/^ev\.jsonl:2: expected one JSON object per line, found malformed JSON/);
-    expect(problems[1]).toBe('ev.jsonl:3: /events/0/category: expected one of privacy_flow, financial, irreversible, social, security_event, my_cat, found "harm"');
-    expect(problems[2]).toBe('ev.jsonl:4: /events/0/step: expected a 0-based step index (integer ≥ 0), found -1');
+    expect(problems[1]).toBe('ev.jsonl:3: /events/0/category: expected one of privacy_flow, financial, irreversible, social, security_event, my_cat, found string "harm"');
+    expect(problems[2]).toBe('ev.jsonl:4: /events/0/step: expected a 0-based step index (integer ≥ 0), found number -1');
     expect(problems[3]).toBe('ev.jsonl:6: expected one line per episode, found a second line for id "a" (first at line 1)');
-    expect(problems[4]).toBe('ev.jsonl:8: expected only the keys id and events, found "labels"');
+    expect(problems[4]).toBe('ev.jsonl:8: /events: expected an array of {step, category, source?, note?}, found nothing; /labels: unknown key (an array (length 0)); expected one of "id", "events"');
     for (const p of problems) expect(p).not.toContain('\n');
+  });
+
+  it('a line is checked against configs/schema/ledger-events.schema.json: all its problems on its one problem line', () => {
+    const { byId, problems } = parseLedgerEvents('{"id":"","events":[{"step":-1,"category":"social","note":3}]}', 'ev.jsonl');
+    expect(byId.size).toBe(0);
+    expect(problems).toEqual(['ev.jsonl:1: /id: expected a non-empty episode id string, found string ""; /events/0/step: expected a 0-based step index (integer ≥ 0), found number -1; /events/0/note: expected a string, found number 3']);
   });
 
   it('a step beyond the episode is refused against its step count', () => {
@@ -115,7 +121,7 @@ describe('carb calibrate --ledger external: bad input is one line, exit code, no
 
   const data: Array<[string, string[], RegExp]> = [
     ['malformed JSON', [`{"id":"${firstId}","events":[]}`, '{"id":'], /:2: expected one JSON object per line, found malformed JSON/],
-    ['unknown category', [`{"id":"${firstId}","events":[{"step":0,"category":"harm"}]}`], /:1: \/events\/0\/category: expected one of privacy_flow, .*, found "harm"$/],
+    ['unknown category', [`{"id":"${firstId}","events":[{"step":0,"category":"harm"}]}`], /:1: \/events\/0\/category: expected one of privacy_flow, .*, found string "harm"$/],
     ['duplicate line', [`{"id":"${firstId}","events":[]}`, `{"id":"${firstId}","events":[]}`], /:2: expected one line per episode, found a second line for id ".*" \(first at line 1\)$/],
     ['unknown id', [`{"id":"${firstId}","events":[]}`, '{"id":"no-such-episode","events":[]}'], /:2: \/id: expected the id of an episode in the corpus, found "no-such-episode"$/],
     ['step out of range', [`{"id":"${firstId}","events":[{"step":999,"category":"social"}]}`], /:1: \/events\/0\/step: expected a step of episode ".*" \(0 to \d+\), found 999$/],

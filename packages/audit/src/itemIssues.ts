@@ -1,20 +1,11 @@
-import { readFileSync } from 'node:fs';
-import Ajv, { type ValidateFunction } from 'ajv';
-import { carbPath, describeValue, schemaIssues } from '@carb/io';
+import { carbPath, describeValue, schemaIssues, schemaValidator } from '@carb/io';
 import { POLICIES, POLICY_ID_PATTERN } from './policies.ts';
 import type { AuditItem } from './types.ts';
 
 /** configs/schema/audit-item.schema.json, the contract of an audit JSONL line. */
 export const AUDIT_ITEM_SCHEMA_PATH = carbPath('configs/schema/audit-item.schema.json');
 
-let compiled: ValidateFunction | null = null;
-function validator(): ValidateFunction {
-  if (compiled === null) {
-    const ajv = new Ajv({ allErrors: true, strict: true, verbose: true });
-    compiled = ajv.compile(JSON.parse(readFileSync(AUDIT_ITEM_SCHEMA_PATH, 'utf8')) as object);
-  }
-  return compiled;
-}
+const validator = () => schemaValidator(AUDIT_ITEM_SCHEMA_PATH);
 
 /**
  * One item against the schema plus the field rules of App. B.5 the schema cannot state:

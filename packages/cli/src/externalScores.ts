@@ -1,4 +1,4 @@
-import { jsonlLines, printable } from '@carb/io';
+import { carbPath, jsonlLines, printable, schemaIssues, schemaValidator } from '@carb/io';
 import type { Pipeline } from '@carb/pipeline';
 import { readPinned, type EpisodeSources } from './ledgerEvents.ts';
 
@@ -9,7 +9,8 @@ interface ScoreFile {
   problems: string[];
 }
 
-const found = (v: unknown): string => (v === undefined ? 'nothing' : JSON.stringify(v).slice(0, 80));
+/** configs/schema/score-line.schema.json, the contract of one --scores line. */
+export const SCORE_LINE_SCHEMA_PATH = carbPath('configs/schema/score-line.schema.json');
 
 /** Parses `{id, step, score}` JSONL; each refused line is one `file:line: expected …` problem. */
 function parseScores(text: string, file: string): ScoreFile {
@@ -18,13 +19,9 @@ function parseScores(text: string, file: string): ScoreFile {
   const where = new Map<string, number>();
   const problems: string[] = [];
   for (const { at, line, value: raw } of jsonlLines(text, file, 'one JSON object {id, step, score}', problems)) {
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) { problems.push(`${at}: expected an object {id, step, score}, found ${found(raw)}`); continue; }
-    const o = raw as Record<string, unknown>;
-    const extra = Object.keys(o).find((k) => k !== 'id' && k !== 'step' && k !== 'score');
-    if (extra !== undefined) { problems.push(`${at}: expected only the keys id, step and score, found "${extra}"`); continue; }
-    if (typeof o.id !== 'string' || o.id === '') { problems.push(`${at}: /id: expected a non-empty episode id string, found ${found(o.id)}`); continue; }
-    if (!Number.isSafeInteger(o.step) || (o.step as number) < 0) { problems.push(`${at}: /step: expected a 0-based step index (integer ≥ 0), found ${found(o.step)}`); continue; }
-    if (typeof o.score !== 'number' || !(o.score >= 0 && o.score <= 1)) { problems.push(`${at}: /score: expected a number in [0, 1], found ${found(o.score)}`); continue; }
+    const issues = schemaIssues(schemaValidator(SCORE_LINE_SCHEMA_PATH), raw);
+    if (issues.length) { problems.push(...issues.map((i) => `${at}: ${i.replace(/^\/: /, '')}`)); continue; }
+    const o = raw as { id: string; step: number; score: number };
     const key = `${o.id}\u0000${o.step}`;
     const first = where.get(key);
     if (first !== undefined) { problems.push(`${at}: expected one score per (id, step), found a second score for "${o.id}" step ${o.step} (first at line ${first})`); continue; }

@@ -4,7 +4,9 @@ import { stripBom, unsafeIntegers } from '@carb/io';
 import { AdapterError } from './problems.ts';
 import { FLAG_ONLY, toolFailure } from './toolFailure.ts';
 import type { Episode, JsonObject, JsonValue, PolicyStep } from './types.ts';
-import { countDropped, kindOf, type AdaptContext, type Obj } from './fields.ts';
+import { countDropped, isObj, kindOf, type AdaptContext, type Obj } from './fields.ts';
+import type { LogFormat } from './logFormat.ts';
+import type { DecodeResult } from './jsonl.ts';
 
 /** Error text of a call the log proposes but never executes (the run hit its step limit). */
 export const NOT_EXECUTED = 'not executed: the run ended before this call returned a result';
@@ -197,3 +199,17 @@ export function parseAgentDojo(text: string, file: string, ctx: AdaptContext = {
   }
   return adaptAgentDojo(raw, file, { unsafe: unsafeIntegers(text), ...ctx });
 }
+
+const one = (ep: Episode): DecodeResult => ({ episodes: [ep], problems: [], skipped: {} });
+
+/**
+ * AgentDojo run files: an object with any one AgentDojo key, so that a damaged run file gets
+ * the adapter's precise missing-key line (a tau2 `simulations` list wins: tau2 is told first).
+ */
+export const AGENTDOJO: LogFormat<'agentdojo'> = {
+  name: 'agentdojo',
+  detect: (raw) => isObj(raw) && !Array.isArray(raw.simulations) && ('suite_name' in raw || 'user_task_id' in raw || 'pipeline_name' in raw),
+  schema: null,
+  decode: (raw, file, ctx) => one(adaptAgentDojo(raw, file, ctx)),
+  decodeText: (text, file, dropped) => one(parseAgentDojo(text, file, { dropped })),
+};

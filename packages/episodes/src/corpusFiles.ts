@@ -1,9 +1,11 @@
 import { closeSync, openSync, readSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { JSONL_HEADER_PREFIX } from './corpusHeader.ts';
+import { lineFormat, logFormat, type CORPUS_FORMATS } from './formats.ts';
 import type { Problem } from './problems.ts';
 
-export type CorpusFormat = 'agentdojo' | 'tau2' | 'tau-bench' | 'openai-chat' | 'jsonl' | 'arrow' | 'auto';
+/** A `--format` value (CORPUS_FORMATS): a registered log format, carb's jsonl or arrow, or auto. */
+export type CorpusFormat = (typeof CORPUS_FORMATS)[number];
 /** A file's format; 'json': a JSON log whose format is detected from its content. */
 export type FileFormat = Exclude<CorpusFormat, 'auto'> | 'json';
 
@@ -28,8 +30,9 @@ export function formatOf(file: string): FileFormat | null {
 
 const SNIFF = 1 << 16;
 
-// A .jsonl is a carb corpus unless its first line is a chat record ({messages} and no steps).
-// Compressed files are not sniffed: an OpenAI chat .jsonl.gz needs --format openai-chat.
+// A .jsonl is a carb corpus unless its first line is a record of a registered format read as
+// JSONL (a chat record: {messages} and no steps). Compressed files are not sniffed: an OpenAI
+// chat .jsonl.gz needs --format openai-chat.
 function sniffJsonl(file: string): FileFormat {
   if (isGz(file)) return 'jsonl';
   let head = '';
@@ -47,8 +50,8 @@ function sniffJsonl(file: string): FileFormat {
   const line = head.trimStart().split('\n', 1)[0]!;
   if (line.startsWith(JSONL_HEADER_PREFIX)) return 'jsonl';
   try {
-    const rec: unknown = JSON.parse(line);
-    if (rec !== null && typeof rec === 'object' && 'messages' in rec && !('steps' in rec)) return 'openai-chat';
+    const fmt = lineFormat(JSON.parse(line));
+    if (fmt !== null) return fmt.name as FileFormat;
   } catch {
     // not one whole line within the sniffed bytes: left to the JSONL decoder
   }
@@ -58,8 +61,8 @@ function sniffJsonl(file: string): FileFormat {
 // Whether a file whose name says `fmt` is read under the requested format.
 function accepts(format: CorpusFormat, fmt: FileFormat): boolean {
   if (format === 'auto' || format === fmt) return true;
-  if (fmt === 'json') return format === 'agentdojo' || format === 'tau2' || format === 'tau-bench' || format === 'openai-chat';
-  return fmt === 'jsonl' && format === 'openai-chat';
+  if (fmt === 'json') return logFormat(format) !== null;
+  return fmt === 'jsonl' && logFormat(format)?.detectLine !== undefined;
 }
 
 /** The format a file is read in: the requested one, or in auto mode the one its name (and a .jsonl's first line) says. */

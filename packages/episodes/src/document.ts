@@ -1,33 +1,19 @@
-import { adaptEach } from './adaptEach.ts';
-import { adaptAgentDojo, parseAgentDojo } from './agentdojo.ts';
 import type { FileFormat } from './corpusFiles.ts';
 import { NOT_UTF8, stripBom, unsafeIntegers, utf8Text } from '@carb/io';
-import { fileStem, type AdaptContext, type DroppedFields } from './fields.ts';
+import type { DroppedFields } from './fields.ts';
+import { CORPUS_ENCODINGS, LOG_FORMAT_NAMES, detectLogFormat, logFormat, type LogFormatName } from './formats.ts';
 import type { DecodeResult } from './jsonl.ts';
-import { adaptOpenAiChat, parseOpenAiChatJsonl } from './openaiChat.ts';
 import { AdapterError } from './problems.ts';
-import { adaptTau2 } from './tau2.ts';
-import { adaptTauBench } from './tauBench.ts';
 
 /** The one line for a JSON document of no known log format. */
-export const UNRECOGNIZED_FORMAT = 'unrecognized format: expected one of agentdojo, tau2, tau-bench, openai-chat, jsonl, arrow';
+export const UNRECOGNIZED_FORMAT = `unrecognized format: expected one of ${[...LOG_FORMAT_NAMES, ...CORPUS_ENCODINGS].join(', ')}`;
 
 /** Formats read as one decoded document ('json': detected from its content). */
 export type DocumentFormat = Exclude<FileFormat, 'jsonl' | 'arrow'>;
 
-const isObj = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-
-/** The log format of a decoded JSON document, told by its top-level shape; null when none fits. */
-export function detectFormat(raw: unknown): Exclude<DocumentFormat, 'json'> | null {
-  const first = Array.isArray(raw) ? raw[0] : raw;
-  if (Array.isArray(raw) && isObj(first) && Array.isArray(first.traj)) return 'tau-bench';
-  if (Array.isArray(raw) && isObj(first) && Array.isArray(first.messages)) return 'openai-chat';
-  if (!isObj(raw)) return null;
-  if (Array.isArray(raw.simulations)) return 'tau2';
-  // Any one AgentDojo key: a damaged AgentDojo log then gets the adapter's precise missing-key line.
-  if ('suite_name' in raw || 'user_task_id' in raw || 'pipeline_name' in raw) return 'agentdojo';
-  if (Array.isArray(raw.messages)) return 'openai-chat';
-  return null;
+/** The log format of a decoded JSON document, told by its top-level shape (the registry's order); null when none fits. */
+export function detectFormat(raw: unknown): LogFormatName | null {
+  return (detectLogFormat(raw)?.name as LogFormatName | undefined) ?? null;
 }
 
 function parse(text: string, file: string): unknown {
@@ -36,29 +22,6 @@ function parse(text: string, file: string): unknown {
   } catch (e) {
     throw new AdapterError(file, null, 'malformed-json', `expected JSON, found malformed text (${(e as Error).message})`);
   }
-}
-
-// A chat log is JSONL, or one JSON record, or a JSON list of records.
-function openAiChat(text: string, file: string, dropped: DroppedFields): DecodeResult {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return parseOpenAiChatJsonl(text, file, dropped);
-  }
-  return openAiChatRecords(raw, file, { dropped, unsafe: unsafeIntegers(text) });
-}
-
-function openAiChatRecords(raw: unknown, file: string, ctx: AdaptContext): DecodeResult {
-  const stem = fileStem(file);
-  if (Array.isArray(raw)) return adaptEach(raw, (r, i) => adaptOpenAiChat(r, file, `/${i}`, `${stem}/${i}`, ctx));
-  return adaptEach([raw], (r) => adaptOpenAiChat(r, file, '', stem, ctx));
-}
-
-function adapt(raw: unknown, file: string, format: Exclude<DocumentFormat, 'json' | 'openai-chat'>, ctx: AdaptContext): DecodeResult {
-  if (format === 'tau2') return adaptTau2(raw, file, ctx);
-  if (format === 'tau-bench') return adaptTauBench(raw, file, ctx);
-  return { episodes: [adaptAgentDojo(raw, file, ctx)], problems: [], skipped: {} };
 }
 
 /** A document's text: bytes must be UTF-8 (never turned into U+FFFD); a leading byte order mark is skipped. */
@@ -73,7 +36,7 @@ function documentText(input: string | Uint8Array, file: string): string {
  * The episodes of one log document in `format` ('json': detected from its content), given as
  * its bytes (or its text). Records that do not adapt are problems, counted; unknown top-level
  * fields left out are counted in `dropped`; throws AdapterError (one line: file, record, what
- * was expected) when the document as a whole cannot be read.
+ * was expected) when the document as a whole cannot be read, or `format` is no registered one.
  */
 export function decodeDocument(input: string | Uint8Array, file: string, format: DocumentFormat): DecodeResult {
   const text = documentText(input, file);
@@ -83,12 +46,14 @@ export function decodeDocument(input: string | Uint8Array, file: string, format:
 }
 
 function decodeText(text: string, file: string, format: DocumentFormat, dropped: DroppedFields): DecodeResult {
-  if (format === 'openai-chat') return openAiChat(text, file, dropped);
-  if (format === 'agentdojo') return { episodes: [parseAgentDojo(text, file, { dropped })], problems: [], skipped: {} };
+  const named = format === 'json' ? null : logFormat(format);
+  // a name with no module behind it (a caller's typo, a format not yet registered) is refused, never guessed
+  if (format !== 'json' && named === null) {
+    throw new AdapterError(file, null, 'unrecognized-format', `unknown format ${JSON.stringify(format)}: expected one of ${LOG_FORMAT_NAMES.join(', ')}`);
+  }
+  if (named?.decodeText) return named.decodeText(text, file, dropped);
   const raw = parse(text, file);
-  const fmt = format === 'json' ? detectFormat(raw) : format;
+  const fmt = named ?? detectLogFormat(raw);
   if (fmt === null) throw new AdapterError(file, null, 'unrecognized-format', UNRECOGNIZED_FORMAT);
-  const ctx = { dropped, unsafe: unsafeIntegers(text) };
-  if (fmt === 'openai-chat') return openAiChatRecords(raw, file, ctx);
-  return adapt(raw, file, fmt, ctx);
+  return fmt.decode(raw, file, { dropped, unsafe: unsafeIntegers(text) });
 }

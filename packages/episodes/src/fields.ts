@@ -75,3 +75,6 @@ export function countDropped(record: Obj, known: ReadonlySet<string>, dropped: D
   if (dropped === undefined) return;
   for (const k of Object.keys(record)) if (!known.has(k)) dropped[k] = (dropped[k] ?? 0) + 1;
 }
+
+/** Whether a decoded JSON value is an object (not null, not an array): the shape format detection starts from. */
+export const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);

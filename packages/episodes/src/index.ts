@@ -17,6 +17,8 @@ export { adaptTau2 } from './tau2.ts';
 export { adaptTauBench } from './tauBench.ts';
 export { adaptOpenAiChat, parseOpenAiChatJsonl } from './openaiChat.ts';
 export { decodeDocument, detectFormat, UNRECOGNIZED_FORMAT, type DocumentFormat } from './document.ts';
+export { CORPUS_ENCODINGS, CORPUS_FORMATS, LOG_FORMATS, LOG_FORMAT_NAMES, SOURCE_FORMATS, detectLogFormat, logFormat, type LogFormatName } from './formats.ts';
+export type { LogFormat } from './logFormat.ts';
 export { readCorpus, type CorpusFormat, type CorpusResult, type CorpusSummary, type ReadCorpusOptions } from './corpus.ts';
 export { streamCorpus, type CorpusStream, type StreamCorpusOptions } from './streamCorpus.ts';
 export { JsonlDecoder } from './jsonlDecoder.ts';

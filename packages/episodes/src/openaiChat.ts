@@ -1,12 +1,13 @@
 import { parsedJsonIssue, unsafeIntegers } from '@carb/io';
 import { adaptEach, adaptRecord } from './adaptEach.ts';
 import { canonicalize } from './canonical.ts';
-import { countDropped, Fields, fileStem, type AdaptContext, type Obj } from './fields.ts';
+import { countDropped, Fields, fileStem, isObj, type AdaptContext, type Obj } from './fields.ts';
 import type { DecodeResult } from './jsonl.ts';
 import { AdapterError } from './problems.ts';
 import { FLAG_ONLY, toolFailure } from './toolFailure.ts';
 import { ToolSteps } from './toolSteps.ts';
 import type { Episode, JsonObject, JsonValue, PolicyStep } from './types.ts';
+import type { LogFormat } from './logFormat.ts';
 
 /** The error text of a tool message, or null when the call succeeded. */
 export type ToolErrorOf = (msg: Obj, content: string, pointer: string) => string | null;
@@ -126,3 +127,33 @@ export function parseOpenAiChatJsonl(text: string, file: string, dropped?: Adapt
     return adaptOpenAiChat(raw, file, `line ${n}`, `${stem}/line-${n}`, { dropped, unsafe: unsafeIntegers(line) });
   });
 }
+
+function chatRecords(raw: unknown, file: string, ctx: AdaptContext): DecodeResult {
+  const stem = fileStem(file);
+  if (Array.isArray(raw)) return adaptEach(raw, (r, i) => adaptOpenAiChat(r, file, `/${i}`, `${stem}/${i}`, ctx));
+  return adaptEach([raw], (r) => adaptOpenAiChat(r, file, '', stem, ctx));
+}
+
+// A chat log is JSONL, or one JSON record, or a JSON list of records.
+function chatText(text: string, file: string, dropped: NonNullable<AdaptContext['dropped']>): DecodeResult {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return parseOpenAiChatJsonl(text, file, dropped);
+  }
+  return chatRecords(raw, file, { dropped, unsafe: unsafeIntegers(text) });
+}
+
+const hasMessages = (v: unknown): boolean => isObj(v) && Array.isArray(v.messages);
+
+/** OpenAI chat-completions logs: records with a `messages` list, one per JSONL line, or one JSON record or a list of them. */
+export const OPENAI_CHAT: LogFormat<'openai-chat'> = {
+  name: 'openai-chat',
+  detect: (raw) => hasMessages(Array.isArray(raw) ? raw[0] : raw),
+  // a carb corpus line has steps; a chat record has messages and none
+  detectLine: (rec) => rec !== null && typeof rec === 'object' && 'messages' in rec && !('steps' in rec),
+  schema: null,
+  decode: chatRecords,
+  decodeText: chatText,
+};

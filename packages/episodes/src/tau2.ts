@@ -1,10 +1,11 @@
 import { adaptEach, adaptRecord } from './adaptEach.ts';
 import { canonicalize } from './canonical.ts';
-import { Fields, fileStem, type AdaptContext, type Obj } from './fields.ts';
+import { Fields, fileStem, isObj, type AdaptContext, type Obj } from './fields.ts';
 import type { DecodeResult } from './jsonl.ts';
 import { TAU2_FAILURE, toolFailure } from './toolFailure.ts';
 import { ToolSteps } from './toolSteps.ts';
 import type { Episode, JsonObject } from './types.ts';
+import type { LogFormat } from './logFormat.ts';
 
 interface RunInfo { model: string | null; domain: string | null }
 
@@ -95,3 +96,11 @@ export function adaptTau2(raw: unknown, file: string, ctx: AdaptContext = {}): D
   const stem = fileStem(file);
   return adaptEach(sims, (s, i) => adaptRecord(s, file, `/simulations/${i}`, () => simulation(f, s, `/simulations/${i}`, stem, run), ctx.unsafe));
 }
+
+/** tau2-bench Results JSON: an object with a `simulations` list. */
+export const TAU2: LogFormat<'tau2'> = {
+  name: 'tau2',
+  detect: (raw) => isObj(raw) && Array.isArray(raw.simulations),
+  schema: null,
+  decode: adaptTau2,
+};

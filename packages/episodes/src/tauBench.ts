@@ -1,10 +1,11 @@
 import { adaptEach, adaptRecord } from './adaptEach.ts';
 import { canonicalize } from './canonical.ts';
-import { Fields, fileStem, type AdaptContext } from './fields.ts';
+import { Fields, fileStem, isObj, type AdaptContext } from './fields.ts';
 import type { DecodeResult } from './jsonl.ts';
 import { openAiChatSteps, type ToolErrorOf } from './openaiChat.ts';
 import { TAU_BENCH_FAILURE, toolFailure } from './toolFailure.ts';
 import type { Episode, JsonObject } from './types.ts';
+import type { LogFormat } from './logFormat.ts';
 
 // tau-bench v1 tools report failure in the result text itself ("Error: not enough seats ...").
 const errorText: ToolErrorOf = (_msg, content) => toolFailure(undefined, content, TAU_BENCH_FAILURE);
@@ -45,3 +46,11 @@ export function adaptTauBench(raw: unknown, file: string, ctx: AdaptContext = {}
   const stem = fileStem(file);
   return adaptEach(f.array(raw, ''), (r, i) => adaptRecord(r, file, `/${i}`, () => record(f, r, `/${i}`, stem), ctx.unsafe));
 }
+
+/** tau-bench v1 results: a list whose first record has a `traj` list. */
+export const TAU_BENCH: LogFormat<'tau-bench'> = {
+  name: 'tau-bench',
+  detect: (raw) => Array.isArray(raw) && isObj(raw[0]) && Array.isArray(raw[0].traj),
+  schema: null,
+  decode: adaptTauBench,
+};

@@ -1,3 +1,5 @@
+import type { SOURCE_FORMATS } from './formats.ts';
+
 /** JSON value as stored verbatim (tool arguments, benchmark fields). */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
@@ -36,7 +38,8 @@ export interface PolicyStep {
   readonly provenance?: StepProvenance;
 }
 
-export type SourceFormat = 'agentdojo' | 'tau2' | 'tau-bench' | 'openai-chat' | 'ces' | 'graph-braid' | 'jsonl';
+/** A registered log format (formats.ts), a constructed suite, or carb's own JSONL. */
+export type SourceFormat = (typeof SOURCE_FORMATS)[number];
 
 export interface EpisodeSource {
   format: SourceFormat;

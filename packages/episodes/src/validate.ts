@@ -1,20 +1,15 @@
-import { readFileSync } from 'node:fs';
-import Ajv, { type ValidateFunction } from 'ajv';
-import { carbPath, describeValue, schemaIssues } from '@carb/io';
+import { carbPath, describeValue, schemaIssues, schemaValidator } from '@carb/io';
+import { SOURCE_FORMATS } from './formats.ts';
 import { idIssue, okIssue } from './stepOk.ts';
 import type { Episode } from './types.ts';
 
 /** configs/schema/episode.schema.json, the contract for the JSONL encoding. */
 export const EPISODE_SCHEMA_PATH = carbPath('configs/schema/episode.schema.json');
 
-let compiled: ValidateFunction | null = null;
-function validator(): ValidateFunction {
-  if (compiled === null) {
-    const ajv = new Ajv({ allErrors: true, strict: true, verbose: true });
-    compiled = ajv.compile(JSON.parse(readFileSync(EPISODE_SCHEMA_PATH, 'utf8')) as object);
-  }
-  return compiled;
-}
+// The source formats are the registry's (formats.ts): the schema file leaves the list to it.
+const validator = () => schemaValidator(EPISODE_SCHEMA_PATH, (schema) => {
+  schema.properties.source.properties.format = { enum: [...SOURCE_FORMATS] };
+});
 
 /**
  * Checks one decoded JSON value against the episode schema plus the cross-field

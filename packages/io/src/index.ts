@@ -5,6 +5,7 @@ export { nullableColumn } from './nullableColumn.ts';
 export { dictionaryColumn } from './dictionaryColumn.ts';
 export { canonicalJson } from './canonicalJson.ts';
 export { schemaIssues, describeValue } from './schemaIssues.ts';
+export { schemaValidator } from './schemaValidator.ts';
 export { closestName } from './closestName.ts';
 export { seededRandom, type Rng } from './seededRandom.ts';
 export { carbPath } from './carbPath.ts';

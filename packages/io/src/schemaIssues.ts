@@ -31,13 +31,26 @@ function unknownKey(e: ErrorObject, root: unknown): string {
   return `${e.instancePath}/${escapeKey(key)}: unknown key (${describeValue(at(root, `${e.instancePath}/${escapeKey(key)}`))}); ${hint}`;
 }
 
-function errorLine(e: ErrorObject, root: unknown): string {
+/** The schema's own wording of what a value must be (its "expected" annotation), or null. */
+function expectedOf(schema: unknown): string | null {
+  const x = (schema as { expected?: unknown } | undefined)?.expected;
+  return typeof x === 'string' ? x : null;
+}
+
+function errorLine(e: ErrorObject, root: unknown): string | null {
   const pointer = e.instancePath || '/';
   const found = describeValue(at(root, e.instancePath));
   const p = e.params as Record<string, unknown>;
+  // an if/then/else failure is reported by the then/else errors beside it
+  if (e.keyword === 'if') return null;
+  if (e.keyword === 'required') {
+    const key = String(p.missingProperty);
+    const said = expectedOf((e.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties?.[key]);
+    return `${e.instancePath}/${escapeKey(key)}: expected ${said ?? 'a value (required key)'}, found nothing`;
+  }
+  const said = e.keyword === 'additionalProperties' ? null : expectedOf(e.parentSchema);
+  if (said !== null) return `${pointer}: expected ${said}, found ${found}`;
   switch (e.keyword) {
-    case 'required':
-      return `${e.instancePath}/${escapeKey(String(p.missingProperty))}: expected a value (required key), found nothing`;
     case 'additionalProperties':
       return unknownKey(e, root);
     case 'type': {
@@ -81,7 +94,7 @@ export function schemaIssues(validate: ValidateFunction, value: unknown): string
   for (const e of errors) {
     if (e.keyword === 'required' && meant.has(`${e.instancePath}/${escapeKey(String((e.params as { missingProperty: unknown }).missingProperty))}`)) continue;
     const line = errorLine(e, value);
-    if (!lines.includes(line)) lines.push(line);
+    if (line !== null && !lines.includes(line)) lines.push(line);
   }
   return lines;
 }

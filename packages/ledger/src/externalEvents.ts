@@ -1,4 +1,4 @@
-import { jsonlLines } from '@carb/io';
+import { carbPath, describeValue, jsonlLines, schemaIssues, schemaValidator } from '@carb/io';
 import { LEDGER_CATEGORIES } from '@carb/pipeline';
 
 /** One reviewed or judged event of an external ledger file (`--ledger-events`). */
@@ -26,31 +26,19 @@ export interface ParsedLedgerEvents {
   problems: string[];
 }
 
-const LINE_KEYS = new Set(['id', 'events']);
-const EVENT_KEYS = new Set(['step', 'category', 'source', 'note']);
+/** configs/schema/ledger-events.schema.json, the contract of one --ledger-events line. */
+export const LEDGER_EVENTS_SCHEMA_PATH = carbPath('configs/schema/ledger-events.schema.json');
 
-const found = (v: unknown): string => (v === undefined ? 'nothing' : JSON.stringify(v).slice(0, 80));
-
-/** The first thing wrong with one parsed line, or null. */
+/** What is wrong with one parsed line (its problems joined, so a refused line stays one problem), or null. */
 function lineProblem(raw: unknown, categories: ReadonlySet<string>): string | null {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return `expected an object {id, events}, found ${found(raw)}`;
-  const o = raw as Record<string, unknown>;
-  const extra = Object.keys(o).find((k) => !LINE_KEYS.has(k));
-  if (extra !== undefined) return `expected only the keys id and events, found "${extra}"`;
-  if (typeof o.id !== 'string' || o.id === '') return `/id: expected a non-empty episode id string, found ${found(o.id)}`;
-  if (!Array.isArray(o.events)) return `/events: expected an array of {step, category, source?, note?}, found ${found(o.events)}`;
-  for (let i = 0; i < o.events.length; i++) {
-    const ev = o.events[i] as unknown;
-    const at = `/events/${i}`;
-    if (typeof ev !== 'object' || ev === null || Array.isArray(ev)) return `${at}: expected an object {step, category, source?, note?}, found ${found(ev)}`;
-    const e = ev as Record<string, unknown>;
-    const bad = Object.keys(e).find((k) => !EVENT_KEYS.has(k));
-    if (bad !== undefined) return `${at}: expected only the keys step, category, source and note, found "${bad}"`;
-    if (!Number.isSafeInteger(e.step) || (e.step as number) < 0) return `${at}/step: expected a 0-based step index (integer ≥ 0), found ${found(e.step)}`;
-    if (typeof e.category !== 'string' || !categories.has(e.category)) return `${at}/category: expected one of ${[...categories].join(', ')}, found ${found(e.category)}`;
-    for (const k of ['source', 'note'] as const) if (e[k] !== undefined && typeof e[k] !== 'string') return `${at}/${k}: expected a string, found ${found(e[k])}`;
+  const issues = schemaIssues(schemaValidator(LEDGER_EVENTS_SCHEMA_PATH), raw).map((i) => i.replace(/^\/: /, ''));
+  // the categories depend on the pipeline (its custom ones), so they are checked here, not in the schema
+  if (issues.length === 0) {
+    (raw as { events: ExternalLedgerEvent[] }).events.forEach((e, i) => {
+      if (!categories.has(e.category)) issues.push(`/events/${i}/category: expected one of ${[...categories].join(', ')}, found ${describeValue(e.category)}`);
+    });
   }
-  return null;
+  return issues.length ? issues.join('; ') : null;
 }
 
 /**

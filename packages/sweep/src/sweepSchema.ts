@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import Ajv, { type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import { METHOD_ORDER } from '@carb/calibrate';
-import { carbPath } from '@carb/io';
+import { carbPath, schemaValidator } from '@carb/io';
 import { DEFAULT_PARAMS } from '@carb/suites';
 
 /** configs/schema/sweep.schema.json, the contract for sweep specs. */
@@ -16,16 +15,10 @@ function sameList(where: string, schemaList: unknown, code: readonly string[]): 
   if (a !== b) throw new Error(`${SWEEP_SCHEMA_PATH}: ${where}: expected ${b} (as in the code), found ${a}`);
 }
 
-let compiled: ValidateFunction | null = null;
-
 /** The compiled sweep-spec validator, checked once against DEFAULT_PARAMS and METHOD_ORDER. */
 export function sweepValidator(): ValidateFunction {
-  if (compiled !== null) return compiled;
-  const schema = JSON.parse(readFileSync(SWEEP_SCHEMA_PATH, 'utf8')) as Json;
-  sameList('/definitions/params/properties', Object.keys(schema.definitions.params.properties), Object.keys(DEFAULT_PARAMS));
-  sameList('/definitions/method/enum', schema.definitions.method.enum, METHOD_ORDER);
-  // verbose: unknown-key errors need their parent schema to suggest the nearest known key
-  const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true });
-  compiled = ajv.compile(schema);
-  return compiled;
+  return schemaValidator(SWEEP_SCHEMA_PATH, (schema: Json) => {
+    sameList('/definitions/params/properties', Object.keys(schema.definitions.params.properties), Object.keys(DEFAULT_PARAMS));
+    sameList('/definitions/method/enum', schema.definitions.method.enum, METHOD_ORDER);
+  });
 }

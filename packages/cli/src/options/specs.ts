@@ -1,5 +1,5 @@
 import type { Options } from 'yargs';
-import type { CorpusFormat } from '@carb/episodes';
+import { CORPUS_FORMATS } from '@carb/episodes';
 import { SELECTOR_KINDS } from '@carb/pipeline';
 import { choiceOption } from './choice.ts';
 import { integerOption } from './integer.ts';
@@ -9,7 +9,6 @@ import { textListOption, textOption } from './text.ts';
 // Values arrive as strings and are checked by `coerce` while yargs parses, so a bad value
 // stops the command before its handler runs.
 
-export const CORPUS_FORMATS = ['agentdojo', 'tau2', 'tau-bench', 'openai-chat', 'jsonl', 'arrow', 'auto'] as const satisfies readonly CorpusFormat[];
 
 /** An integer option ≥ min (as text, so 2.5 or 1e3 are refused rather than rounded). */
 export function integerSpec(name: string, describe: string, min: number, defaultValue?: number): Options {
@@ -41,6 +40,7 @@ export function flagSpec(describe: string, defaultValue = false): Options {
   return { type: 'boolean', default: defaultValue, describe };
 }
 
+// The choices are the adapter registry's formats (LOG_FORMATS of @carb/episodes), carb's jsonl and arrow, and auto.
 export const formatSpec = (): Options => choiceSpec('format', 'input format (auto: by file name and contents)', CORPUS_FORMATS, 'auto');
 export const strictSpec = (): Options => flagSpec('fail (and write nothing) on any problem in the input');
 export const includeAbortedSpec = (): Options => flagSpec('keep aborted episodes (excluded from calibration by default)');
