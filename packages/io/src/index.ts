@@ -3,7 +3,7 @@ export { writeDirAtomic, type DirEntries, type WriteDirOptions } from './atomicD
 export { progress, type Progress } from './progress.ts';
 export { nullableColumn } from './nullableColumn.ts';
 export { dictionaryColumn } from './dictionaryColumn.ts';
-export { canonicalJson } from './canonicalJson.ts';
+export { canonicalJson, canonicalize } from './canonicalJson.ts';
 export { schemaIssues, describeValue } from './schemaIssues.ts';
 export { closestName } from './closestName.ts';
 export { seededRandom, type Rng } from './seededRandom.ts';
@@ -15,6 +15,8 @@ export { readConfigJson, refuseConfig } from './configJson.ts';
 export { jsonlLines, parsedLines, type ParsedLine } from './jsonlLines.ts';
 export { printable, printableLines, escapeControl } from './printable.ts';
 export { escapeHtml } from './escapeHtml.ts';
+export { csvField, csvText } from './csv.ts';
+export { wilsonInterval, Z95 } from './wilson.ts';
 export { markdownText } from './markdownText.ts';
 export { removeOnSignal } from './signalCleanup.ts';
 export { lockOutput, lockPathFor, OutputLockedError } from './outputLock.ts';
