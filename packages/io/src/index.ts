@@ -1,4 +1,5 @@
 export { writeFileAtomic } from './atomic.ts';
+export { StreamedFile, TempFile } from './streamedFile.ts';
 export { writeDirAtomic, type DirEntries, type WriteDirOptions } from './atomicDir.ts';
 export { progress, type Progress } from './progress.ts';
 export { nullableColumn } from './nullableColumn.ts';
