@@ -16,6 +16,7 @@ export { readConfigJson, refuseConfig } from './configJson.ts';
 export { jsonlLines, parsedLines, type ParsedLine } from './jsonlLines.ts';
 export { printable, printableLines, escapeControl } from './printable.ts';
 export { escapeHtml } from './escapeHtml.ts';
+export { PLOT_FONT_FAMILY } from './plotFont.ts';
 export { csvField, csvText } from './csv.ts';
 export { wilsonInterval, Z95 } from './wilson.ts';
 export { markdownText } from './markdownText.ts';
