@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ECOMMERCE, GENERAL, domainOf } from '../src/generate/domain.ts';
 import { AUDIT_TYPING_PATH, loadAuditTyping, type ToolRole } from '../src/toolRoles.ts';
@@ -27,5 +30,22 @@ describe('domainOf: the generator takes argument names from the audit roles of c
     roles.delete('update_distribution_list');
     expect(() => domainOf(GENERAL, roles, 'typing.json')).toThrow('typing.json: /roles/update_distribution_list: expected role bind with destination (the audit generator uses update_distribution_list so), found no role');
     expect(() => domainOf(GENERAL, new Map([...shipped, ['get_received_emails', { role: 'read_request' }]]), 'typing.json')).toThrow('typing.json: /roles/get_received_emails: expected role read_mail (the audit generator uses get_received_emails so), found {"role":"read_request"}');
+  });
+});
+
+describe('loadAuditTyping: roles given by two files', () => {
+  it('the same role written with its keys in another order is the same role, not a conflict', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'carb-roles-'));
+    try {
+      const a = join(dir, 'a.json');
+      const b = join(dir, 'b.json');
+      writeFileSync(a, JSON.stringify({ tools: { share_file: ['external_sink'] }, roles: { share_file: { role: 'send', artifact: 'file_id', destination: 'email' } } }));
+      writeFileSync(b, JSON.stringify({ tools: { share_file: ['external_sink'] }, roles: { share_file: { destination: 'email', role: 'send', artifact: 'file_id' } } }));
+      expect(loadAuditTyping([a, b]).roles.get('share_file')).toEqual({ role: 'send', artifact: 'file_id', destination: 'email' });
+      writeFileSync(b, JSON.stringify({ tools: { share_file: ['external_sink'] }, roles: { share_file: { role: 'send', artifact: 'file_id', destination: 'to' } } }));
+      expect(() => loadAuditTyping([a, b])).toThrow(`${b}: /roles/share_file: expected the role {"role":"send","artifact":"file_id","destination":"email"} an earlier file gives it, found {"role":"send","artifact":"file_id","destination":"to"}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
