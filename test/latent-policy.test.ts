@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSplits } from '@carb/calibrate';
 import { eligibleForCalibration, readCorpus, type Episode } from '@carb/episodes';
 import { detectEpisode, loadGuards } from '@carb/nearmiss';
-import { canonicalJson, configComponentHashes, defaultPipelinePath, loadPipeline } from '@carb/pipeline';
+import { canonicalJson } from '@carb/io';
+import { configComponentHashes, defaultPipelinePath, loadPipeline } from '@carb/pipeline';
 import { runCli } from '../packages/cli/test/runCli.ts';
 import { ROOT, SHARED, describeShared } from './helpers/shared.ts';
 

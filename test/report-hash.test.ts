@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  PIPELINE_COMPONENTS, canonicalJson, componentHashes, diffComponents, pipelineComponents, pipelineHash, type Pipeline,
+  PIPELINE_COMPONENTS, componentHashes, diffComponents, pipelineComponents, pipelineHash, type Pipeline,
 } from '@carb/pipeline';
+import { canonicalJson } from '@carb/io';
 import { makeManifest } from '@carb/report';
 import { corpusDigest, type Episode } from '@carb/episodes';
 

@@ -20,7 +20,6 @@ export { certifyItem } from './certify.ts';
 export { generateSuite, AUDIT_SEED, SUITE_SIZES } from './generate/suite.ts';
 export { certifiedSuite } from './generate/certifiedSuite.ts';
 export { writeAuditCorpora } from './generate/writeCorpora.ts';
-export { wilsonInterval, Z95 } from './metrics/wilson.ts';
 export { mcnemarExact } from './metrics/mcnemar.ts';
 export { cohenKappa } from './metrics/kappa.ts';
 export { proportion, type Proportion } from './metrics/proportion.ts';

@@ -1,4 +1,4 @@
-import { carbPath, readConfigJson, refuseConfig } from '@carb/io';
+import { canonicalJson, carbPath, readConfigJson, refuseConfig } from '@carb/io';
 import { loadToolTypings, type ToolTyping } from '@carb/pipeline';
 
 /**
@@ -50,7 +50,7 @@ export function loadAuditTyping(files: readonly string[] = [AUDIT_TYPING_PATH]):
       if (extra.length) problems.push(`/roles/${tool}: expected only ${['role', ...needs].join(', ')} (role ${r.role}), found ${extra.join(', ')}`);
       if (!Object.hasOwn(types, tool)) problems.push(`/roles/${tool}: expected a tool that /tools types, found it untyped`);
       const before = roles.get(tool);
-      if (before !== undefined && JSON.stringify(before) !== JSON.stringify(r)) problems.push(`/roles/${tool}: expected the role ${JSON.stringify(before)} an earlier file gives it, found ${JSON.stringify(r)}`);
+      if (before !== undefined && canonicalJson(before) !== canonicalJson(r)) problems.push(`/roles/${tool}: expected the role ${JSON.stringify(before)} an earlier file gives it, found ${JSON.stringify(r)}`);
       if (!missing.length && !extra.length) roles.set(tool, r as unknown as ToolRole);
     }
     if (problems.length) refuseConfig(file, problems);

@@ -6,24 +6,6 @@ import { strataAgreement } from '../src/metrics/strata.ts';
 import { taskSuccessRate } from '../src/metrics/taskSuccess.ts';
 import type { AuditItem } from '../src/types.ts';
 import { mcnemarExact } from '../src/metrics/mcnemar.ts';
-import { wilsonInterval } from '../src/metrics/wilson.ts';
-
-const two = (x: number) => Number(x.toFixed(2));
-
-describe('Wilson 95 % interval', () => {
-  it('reproduces the LatentRiskBench §4.3 intervals to two decimals', () => {
-    expect(wilsonInterval(9, 100).map(two)).toEqual([0.05, 0.16]);
-    expect(wilsonInterval(96, 100).map(two)).toEqual([0.9, 0.98]);
-  });
-  it('gives the textbook 0/10 interval [0, 0.2775]', () => {
-    const [lo, hi] = wilsonInterval(0, 10);
-    expect(lo).toBe(0);
-    expect(hi).toBeCloseTo(0.2775, 4);
-  });
-  it('refuses impossible counts', () => {
-    expect(() => wilsonInterval(11, 10)).toThrow(/0 ≤ successes ≤ n/);
-  });
-});
 
 describe('McNemar exact two-sided test', () => {
   it('equals the hand-computed binomial tail 2·(C(14,0)+C(14,1)+C(14,2))/2^14 for b = 12, c = 2', () => {

@@ -1,4 +1,4 @@
-import { dictionaryColumn, nullableColumn } from '@carb/io';
+import { csvText, dictionaryColumn, nullableColumn } from '@carb/io';
 import { Table, Utf8, makeVector, tableToIPC, vectorFromArray, type Vector } from 'apache-arrow';
 import type { AppliedEpisode } from './appliedEpisode.ts';
 
@@ -34,13 +34,10 @@ export function appliedArrow(rows: readonly AppliedEpisode[]): Uint8Array {
 
 function csvCell(v: unknown): string {
   if (v == null) return '';
-  const s = Array.isArray(v) ? v.join(';') : String(v);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  return Array.isArray(v) ? v.join(';') : String(v);
 }
 
 /** episodes.csv: the same rows and columns as episodes.arrow; a missing value is an empty cell. */
 export function appliedCsv(rows: readonly AppliedEpisode[]): string {
-  const lines = [APPLIED_COLUMNS.join(',')];
-  for (const r of rows) lines.push(APPLIED_COLUMNS.map((k) => csvCell(r[k])).join(','));
-  return `${lines.join('\n')}\n`;
+  return csvText([APPLIED_COLUMNS, ...rows.map((r) => APPLIED_COLUMNS.map((k) => csvCell(r[k])))]);
 }

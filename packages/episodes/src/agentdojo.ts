@@ -1,6 +1,5 @@
 import { adaptRecord } from './adaptEach.ts';
-import { canonicalize } from './canonical.ts';
-import { stripBom, unsafeIntegers } from '@carb/io';
+import { canonicalize, stripBom, unsafeIntegers } from '@carb/io';
 import { AdapterError } from './problems.ts';
 import { FLAG_ONLY, toolFailure } from './toolFailure.ts';
 import type { Episode, JsonObject, JsonValue, PolicyStep } from './types.ts';

@@ -1,5 +1,5 @@
-import { removeOnSignal, tempPathFor } from '@carb/io';
-import { createReadStream, createWriteStream, renameSync, rmSync } from 'node:fs';
+import { StreamedFile, TempFile } from '@carb/io';
+import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { constants, createGzip } from 'node:zlib';
 import { JsonlCorpusWriter } from './jsonlCorpusWriter.ts';
@@ -10,20 +10,19 @@ import type { Episode } from './types.ts';
  * very bytes JsonlCorpusWriter writes (integrity header first), so every reader checks
  * it as it checks a plain corpus. Level 9, no file name or time in the gzip header
  * (zlib's defaults), so the same episodes give the same bytes. Memory stays bounded: the
- * plain corpus goes to a temporary file, which is then streamed through gzip; `out`
- * appears only by rename; `abort()`, SIGINT, SIGTERM and SIGHUP leave nothing.
+ * plain corpus goes to a temporary file, which is then streamed through gzip into `out`
+ * (a StreamedFile: `out` appears only by rename); `abort()`, SIGINT, SIGTERM and SIGHUP
+ * leave nothing.
  */
 export class GzipJsonlCorpusWriter {
+  private readonly plainFile: TempFile;
   private readonly plain: JsonlCorpusWriter;
-  private readonly plainPath: string;
-  private readonly gzTmp: string;
-  private readonly forget: Array<() => void>;
 
   constructor(readonly out: string) {
-    this.plainPath = tempPathFor(out, '.plain.jsonl');
-    this.gzTmp = tempPathFor(out, '.gz');
-    this.forget = [removeOnSignal(this.plainPath), removeOnSignal(this.gzTmp)];
-    this.plain = new JsonlCorpusWriter(this.plainPath);
+    // the plain corpus is renamed onto this temporary's name; removing it removes the corpus
+    this.plainFile = new TempFile(out, '.plain.jsonl');
+    this.plainFile.close();
+    this.plain = new JsonlCorpusWriter(this.plainFile.path);
   }
 
   get episodes(): number {
@@ -37,21 +36,23 @@ export class GzipJsonlCorpusWriter {
   async finish(): Promise<void> {
     try {
       this.plain.finish();
-      await pipeline(createReadStream(this.plainPath), createGzip({ level: constants.Z_BEST_COMPRESSION }), createWriteStream(this.gzTmp));
-      renameSync(this.gzTmp, this.out);
+      const gz = new StreamedFile(this.out, '.gz');
+      try {
+        await pipeline(createReadStream(this.plainFile.path), createGzip({ level: constants.Z_BEST_COMPRESSION }), async (chunks: AsyncIterable<Buffer>) => {
+          for await (const chunk of chunks) gz.write(chunk);
+        });
+        gz.finish();
+      } catch (e) {
+        gz.abort();
+        throw e;
+      }
     } finally {
-      this.cleanUp();
+      this.plainFile.remove();
     }
   }
 
   abort(): void {
     this.plain.abort();
-    this.cleanUp();
-  }
-
-  private cleanUp(): void {
-    rmSync(this.plainPath, { force: true });
-    rmSync(this.gzTmp, { force: true });
-    for (const f of this.forget) f();
+    this.plainFile.remove();
   }
 }

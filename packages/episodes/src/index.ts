@@ -1,8 +1,6 @@
 export type * from './types.ts';
 export type { EpisodeLabels } from './labels.ts';
 export { AdapterError, formatProblem, problemLines, PROBLEM_LINES_PER_FILE, type Problem } from './problems.ts';
-export { canonicalize } from './canonical.ts';
-export { canonicalJson } from '@carb/io';
 export { normalizeWhitespace, containsInjection } from './whitespace.ts';
 export { eligibleForCalibration, type EligibilityOptions } from './eligible.ts';
 export { validateEpisode, episodeIssues, EPISODE_SCHEMA_PATH } from './validate.ts';

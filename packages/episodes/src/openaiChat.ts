@@ -1,6 +1,5 @@
-import { parsedJsonIssue, unsafeIntegers } from '@carb/io';
+import { canonicalize, parsedJsonIssue, unsafeIntegers } from '@carb/io';
 import { adaptEach, adaptRecord } from './adaptEach.ts';
-import { canonicalize } from './canonical.ts';
 import { countDropped, Fields, fileStem, isObj, type AdaptContext, type Obj } from './fields.ts';
 import type { DecodeResult } from './jsonl.ts';
 import { AdapterError } from './problems.ts';

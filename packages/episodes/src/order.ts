@@ -1,4 +1,4 @@
-import { canonicalize } from './canonical.ts';
+import { canonicalize } from '@carb/io';
 import type { Episode, JsonObject, PolicyStep, StepProvenance } from './types.ts';
 
 function orderProvenance(p: StepProvenance): StepProvenance {

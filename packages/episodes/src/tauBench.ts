@@ -1,5 +1,5 @@
 import { adaptEach, adaptRecord } from './adaptEach.ts';
-import { canonicalize } from './canonical.ts';
+import { canonicalize } from '@carb/io';
 import { Fields, fileStem, isObj, type AdaptContext } from './fields.ts';
 import type { DecodeResult } from './jsonl.ts';
 import { openAiChatSteps, type ToolErrorOf } from './openaiChat.ts';

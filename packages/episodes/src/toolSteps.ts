@@ -1,5 +1,5 @@
 import { NOT_EXECUTED } from './agentdojo.ts';
-import { canonicalize } from './canonical.ts';
+import { canonicalize } from '@carb/io';
 import { AdapterError } from './problems.ts';
 import type { JsonObject, PolicyStep } from './types.ts';
 

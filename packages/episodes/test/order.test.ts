@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalize, isOrdered, orderEpisode, type Episode } from '../src/index.ts';
+import { canonicalize } from '@carb/io';
+import { isOrdered, orderEpisode, type Episode } from '../src/index.ts';
 
 const episode = (steps: unknown[]): Episode => ({
   id: 'e', group: 'e', source: { format: 'jsonl', file: null, model: null, suite: null, userTask: null, injectionTask: null, attack: null },

@@ -2,6 +2,8 @@
  * Canonical JSON: object keys sorted (by UTF-16 code units), no whitespace, numbers
  * as JS prints them; `undefined` members are dropped as JSON.stringify does.
  * Refuses values JSON cannot represent faithfully (NaN, ±Infinity, bigint, functions).
+ * Every hash of a configuration (pipeline hash, component hashes, condition hashes,
+ * fingerprints, output markers) is taken over this text.
  */
 export function canonicalJson(value: unknown): string {
   if (value === null) return 'null';
@@ -24,4 +26,23 @@ export function canonicalJson(value: unknown): string {
     default:
       throw new Error(`canonicalJson: expected a JSON value, found ${typeof value}`);
   }
+}
+
+/** A JSON value as parsed: what {@link canonicalize} copies. */
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/**
+ * Deep copy of a JSON value with every object's keys inserted in code-unit order: the form
+ * episodes are encoded in (JSONL lines, Arrow cells, episode digests). Its JSON.stringify is
+ * canonicalJson's text except for integer-like keys ("2", "10"), which JS enumerates first in
+ * numeric order: `{"10":…,"2":…,"a":…}` here is `{"2":…,"10":…,"a":…}`. Every bundled corpus
+ * and corpus digest was written in this order, so it stays; hashes of configurations use
+ * canonicalJson.
+ */
+export function canonicalize<T extends Json>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => canonicalize(v)) as T;
+  const out: { [key: string]: Json } = {};
+  for (const key of Object.keys(value).sort()) out[key] = canonicalize((value as { [key: string]: Json })[key]!);
+  return out as T;
 }

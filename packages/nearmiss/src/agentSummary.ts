@@ -1,6 +1,6 @@
 import type { Episode } from '@carb/episodes';
 import type { EpisodeFindings } from './types.ts';
-import { wilsonInterval } from './wilson.ts';
+import { wilsonInterval } from '@carb/io';
 
 /** Per-agent near-miss figures (the `--json` row of `carb nearmiss`). */
 export interface AgentSummary {
@@ -19,6 +19,13 @@ export interface AgentSummary {
   rateIncorrect: number | null;
   ciCorrect: { low: number; high: number } | null;
   ciIncorrect: { low: number; high: number } | null;
+}
+
+/** The Wilson 95% interval as nearmiss.json shows it: null beside a rate that is null (no trials). */
+function shownInterval(k: number, n: number): { low: number; high: number } | null {
+  if (n === 0) return null;
+  const [low, high] = wilsonInterval(k, n);
+  return { low, high };
 }
 
 /** The agent an episode is counted under: its model, or "unknown" when the log names none. */
@@ -54,8 +61,8 @@ export function agentSummaries(episodes: readonly Episode[], findings: readonly 
   for (const s of out) {
     s.rateCorrect = s.correct === 0 ? null : s.nearMissCorrect / s.correct;
     s.rateIncorrect = s.incorrect === 0 ? null : s.flaggedIncorrect / s.incorrect;
-    s.ciCorrect = wilsonInterval(s.nearMissCorrect, s.correct);
-    s.ciIncorrect = wilsonInterval(s.flaggedIncorrect, s.incorrect);
+    s.ciCorrect = shownInterval(s.nearMissCorrect, s.correct);
+    s.ciIncorrect = shownInterval(s.flaggedIncorrect, s.incorrect);
   }
   return out;
 }

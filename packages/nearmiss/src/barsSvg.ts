@@ -1,6 +1,5 @@
 import { scaleBand, scaleLinear } from 'd3-scale';
-import { escapeHtml } from '@carb/io';
-import { PLOT_FONT_FAMILY } from '@carb/report';
+import { PLOT_FONT_FAMILY, escapeHtml } from '@carb/io';
 import type { Distribution } from './distribution.ts';
 
 const FONT = `${PLOT_FONT_FAMILY}, sans-serif`;

@@ -6,7 +6,6 @@ export { GUARDS_SCHEMA_PATH } from './guardSchema.ts';
 export { normalizedKey, sameValue } from './normalize.ts';
 export { detectEpisode } from './detectEpisode.ts';
 export { checkCall, type Unmet } from './checkCall.ts';
-export { wilsonInterval, Z95 } from './wilson.ts';
 export { agentSummaries, agentOf, type AgentSummary } from './agentSummary.ts';
 export { distributions, type Distribution } from './distribution.ts';
 export { barsSvg } from './barsSvg.ts';

@@ -1,20 +1,23 @@
 import type { JsonValue } from '@carb/episodes';
+import { canonicalJson } from '@carb/io';
+
+/** The value with every string trimmed and case-folded, at any depth. */
+function folded(v: JsonValue): JsonValue {
+  if (typeof v === 'string') return v.trim().toLowerCase();
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map(folded);
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, folded(x)]));
+}
 
 /**
- * The key two argument values are compared by. Strings are compared trimmed and
- * case-folded (tau2 ids and IATA codes are case-insensitive to a reader, and agents
- * retype them: "xewrd9" names reservation XEWRD9); numbers by value; a number and a
- * numeric string stay different (a tool receives them as different types); arrays and
- * objects by their normalized members, object keys in sorted order.
+ * The key two argument values are compared by: the canonical JSON of the value with its
+ * strings trimmed and case-folded (tau2 ids and IATA codes are case-insensitive to a reader,
+ * and agents retype them: "xewrd9" names reservation XEWRD9). Numbers compare by value; a
+ * number and a numeric string stay different (a tool receives them as different types);
+ * object keys are compared as written, in sorted order. A missing value is `undefined`.
  */
 export function normalizedKey(v: JsonValue | undefined): string {
-  if (v === undefined) return 'u';
-  if (v === null) return 'z';
-  if (typeof v === 'string') return `s${JSON.stringify(v.trim().toLowerCase())}`;
-  if (typeof v === 'number') return `n${String(v)}`;
-  if (typeof v === 'boolean') return `b${String(v)}`;
-  if (Array.isArray(v)) return `[${v.map(normalizedKey).join(',')}]`;
-  return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${normalizedKey(v[k])}`).join(',')}}`;
+  return v === undefined ? 'undefined' : canonicalJson(folded(v));
 }
 
 /** Whether two values are equal after normalization (see {@link normalizedKey}). */

@@ -2,8 +2,6 @@ import { createHash } from 'node:crypto';
 import { canonicalJson } from '@carb/io';
 import type { LedgerConfig, Pipeline, SplitProtocol } from './types.ts';
 
-export { canonicalJson };
-
 function sha256(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }

@@ -1,11 +1,10 @@
 import type { SummaryRow } from '@carb/calibrate';
-import { escapeHtml } from '@carb/io';
+import { PLOT_FONT_FAMILY, escapeHtml } from '@carb/io';
 import { max, tickStep } from 'd3-array';
 import { scaleLinear, type ScaleLinear } from 'd3-scale';
 import { area, line, symbol, symbolCircle, symbolCross, symbolDiamond, symbolSquare, symbolStar, symbolTriangle, symbolWye, type SymbolType } from 'd3-shape';
 import { fmtAlpha, fmtDecimal } from './format.ts';
 import { compareMethods, methodLabel } from './methods.ts';
-import { PLOT_FONT_FAMILY } from './png.ts';
 import { DEFAULT_ALPHAS, sameAlpha } from './tableUtil.ts';
 
 /** Options of {@link frontierSvg}. */

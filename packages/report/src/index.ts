@@ -17,7 +17,7 @@ export { definitionsMarkdown } from './definitions.ts';
 export { corpusMarkdown } from './corpusSection.ts';
 export { oddCellNotes } from './oddCells.ts';
 export { frontierSvg, methodColor, type FrontierOptions } from './frontier.ts';
-export { svgToPng, PLOT_FONT_FAMILY } from './png.ts';
+export { svgToPng } from './png.ts';
 export { summaryJson, SUMMARY_KEYS } from './summaryJson.ts';
 export { splitsArrow, splitsCsv, SPLIT_COLUMNS } from './splits.ts';
 export { markdownToHtml, htmlPage } from './html.ts';

@@ -1,10 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
-import { carbPath } from '@carb/io';
-
-/** The one font family of every plot: the SVG names it and the PNG is rendered with it. */
-export const PLOT_FONT_FAMILY = 'DejaVu Sans';
+import { PLOT_FONT_FAMILY, carbPath } from '@carb/io';
 
 // DejaVu 2.37 shipped as an npm package (Bitstream Vera licence, DejaVu changes public domain):
 // with system fonts off, the same glyphs are drawn on every machine, so the PNG bytes are too

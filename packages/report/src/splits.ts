@@ -1,4 +1,4 @@
-import { dictionaryColumn, nullableColumn } from '@carb/io';
+import { csvText, dictionaryColumn, nullableColumn } from '@carb/io';
 import { POOLED_STRATUM, type SplitResult } from '@carb/calibrate';
 import { Table, makeVector, tableToIPC, type Vector } from 'apache-arrow';
 import { roundFixed } from './format.ts';
@@ -41,14 +41,10 @@ export function splitsArrow(results: readonly SplitResult[]): Uint8Array {
 
 function csvCell(v: unknown, digits: number): string {
   if (v == null) return '';
-  if (typeof v === 'number') return String(roundFixed(v, digits));
-  const s = String(v);
-  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  return typeof v === 'number' ? String(roundFixed(v, digits)) : String(v);
 }
 
 /** splits.csv: same columns as splits.arrow; empty cell for null, numbers rounded like summary.json. */
 export function splitsCsv(results: readonly SplitResult[], digits = 6): string {
-  const lines = [SPLIT_COLUMNS.join(',')];
-  for (const r of results) lines.push(SPLIT_COLUMNS.map((k) => csvCell(cell(r, k), digits)).join(','));
-  return lines.join('\n') + '\n';
+  return csvText([SPLIT_COLUMNS, ...results.map((r) => SPLIT_COLUMNS.map((k) => csvCell(cell(r, k), digits)))]);
 }

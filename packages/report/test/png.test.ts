@@ -6,7 +6,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SummaryRow } from '@carb/calibrate';
-import { PLOT_FONT_FAMILY, frontierSvg, svgToPng } from '../src/index.ts';
+import { PLOT_FONT_FAMILY } from '@carb/io';
+import { frontierSvg, svgToPng } from '../src/index.ts';
 import { row } from './rows.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));

@@ -1,6 +1,5 @@
 import { encodeJsonl, episodeToJsonLine, type Episode, type EpisodeLabels } from '@carb/episodes';
-import { writeFileAtomic } from '@carb/io';
-import { StreamedFile } from './streamedFile.ts';
+import { StreamedFile, writeFileAtomic } from '@carb/io';
 import type { SuiteMeta, SuiteOutput } from './types.ts';
 
 /** `<dir>/<name>.jsonl` → `<dir>/<name>` (the stem the labels and meta files share). */

@@ -2,7 +2,7 @@ import { HeldOutCurves, METHOD_SELECTOR, alignLabels, calibrationTarget, type Be
 import { canonicalJson } from '@carb/io';
 import { gridValue, withSelector, type Pipeline } from '@carb/pipeline';
 import type { BreakpointTable } from '@carb/replay';
-import { calibratedIndices } from './calibratedIndices.ts';
+import { calibratedSplits } from './calibratedSplits.ts';
 import { conditionHash } from './conditionHash.ts';
 import { conditionParams } from './conditionParams.ts';
 import { conditionSplits } from './conditionSplits.ts';
@@ -55,15 +55,18 @@ export function evaluateCondition(spec: SweepSpec, condition: ConditionSpec, pip
   const splits = conditionSplits(condition, params, t0.ids, t0.groups);
   const benignStop: BenignStopRule = condition.suite === 'ces' ? 'ces' : 'graph-braid';
   const calibration = fixed ? calibrationRun(spec, condition, run, pipeline) : run;
-  const indices = calibratedIndices(calibration.tables, spec.alpha, splits, calibration.output.labels, benignStop);
+  const calibrated = calibratedSplits(calibration.tables, spec.alpha, splits, calibration.output.labels, benignStop);
+  // runProtocol evaluated λ̂ on this condition's test folds already unless λ̂ came from another corpus
+  const ownFolds = calibration === run;
 
   const columns = alignLabels(t0.ids, labels, benignStop);
   const primarySelector = withSelector(pipeline, { kind: METHOD_SELECTOR[spec.primary] }).selector;
   const fired = pathAtSink(episodes, sinkProposals(condition.suite, episodes, labels), pipeline, primarySelector, run.noise);
 
-  // methods sharing a selector share one table, hence one set of curves per split
+  // fixed threshold from another corpus: its λ̂ evaluated on this condition's test folds; methods
+  // sharing a selector share one table, hence one set of curves per split
   const curves = new Map<BreakpointTable, HeldOutCurves>();
-  for (const m of spec.methods) {
+  if (!ownFolds) for (const m of spec.methods) {
     const table = run.tables[m]!;
     if (!curves.has(table)) curves.set(table, new HeldOutCurves(table, columns));
   }
@@ -72,10 +75,11 @@ export function evaluateCondition(spec: SweepSpec, condition: ConditionSpec, pip
     for (const c of curves.values()) c.load(split.test);
     for (const m of spec.methods) {
       const table = run.tables[m]!;
-      const g = indices.get(m)![k]!;
+      const result = calibrated.get(m)![k]!;
+      const g = result.lambdaIndex;
       const scored = calibrationTarget(m) !== 'none';
       // infeasible: the criterion selects nothing, stop-all (λ⊥) is what remains deployable
-      const metrics = curves.get(table)!.at(g < 0 ? 0 : g, 'union', scored);
+      const metrics = ownFolds ? result : curves.get(table)!.at(g < 0 ? 0 : g, 'union', scored);
       const path = m === spec.primary ? pathRates(split.test, columns, fired) : null;
       byMethod.get(m)!.push(splitRow(m, split.seed, g, g < 0 ? null : gridValue(table.grid, g), metrics, scored, path));
     }

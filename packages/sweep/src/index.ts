@@ -13,7 +13,7 @@ export { replayCondition, type ReplayedCondition } from './replayCondition.ts';
 export { sinkProposals } from './sinkProposals.ts';
 export { pathAtSink } from './pathAtSink.ts';
 export { pathRates } from './pathRates.ts';
-export { calibratedIndices } from './calibratedIndices.ts';
+export { calibratedSplits } from './calibratedSplits.ts';
 export { meanSe } from './meanSe.ts';
 export { summarizeRows } from './summarizeRows.ts';
 export { evaluateCondition } from './evaluateCondition.ts';

@@ -1,5 +1,5 @@
-import { escapeHtml } from '@carb/io';
-import { PLOT_FONT_FAMILY, fmtDecimal } from '@carb/report';
+import { PLOT_FONT_FAMILY, escapeHtml } from '@carb/io';
+import { fmtDecimal } from '@carb/report';
 import type { ScaleLinear } from 'd3-scale';
 
 // the family the PNG is rendered with (svgToPng of @carb/report); the generic one only serves browsers without it

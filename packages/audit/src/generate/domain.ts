@@ -1,7 +1,11 @@
+import type { ToolRole } from '../toolRoles.ts';
+
 /**
  * The tools and nouns one suite is written in. The general suite uses AgentDojo workspace tool
  * names (so carb's tool typing types them); the e-commerce instantiation uses marketing-platform
  * tools over customer segments, internal pricing, discount strategy, approvals and campaign drafts.
+ * Which argument carries an artifact, a destination or a member is the tool's audit role in
+ * configs/tools/latentriskbench.json (domainOf), not written here a second time.
  */
 export interface Domain {
   name: 'general' | 'ecommerce';
@@ -30,13 +34,56 @@ export interface Domain {
   directory: { tool: string; key: string };
 }
 
-export const GENERAL: Domain = {
+/** A suite's domain as written here: its tools by role, and the arguments no audit role names. */
+export type DomainSpec = Omit<Domain, 'read' | 'write' | 'send' | 'bind' | 'approval'> & {
+  read: { restricted: string; internal: string; public: string };
+  write: string;
+  send: { tool: string; noteKey: string };
+  bind: string;
+  approval: string;
+};
+
+/** The argument `arg` of the role `role` the typing gives `tool`; refuses, naming the tool, a tool typed otherwise. */
+function roleArgument(roles: ReadonlyMap<string, ToolRole>, source: string, tool: string, role: ToolRole['role'], arg?: string): string {
+  const r = roles.get(tool) as (ToolRole & Record<string, string>) | undefined;
+  const value = arg === undefined ? '' : r?.[arg];
+  if (r?.role !== role || value === undefined) {
+    throw new Error(`${source}: /roles/${tool}: expected role ${role}${arg ? ` with ${arg}` : ''} (the audit generator uses ${tool} so), found ${r === undefined ? 'no role' : JSON.stringify(r)}`);
+  }
+  return value;
+}
+
+/**
+ * The domain `spec` with the argument names its tools' audit roles give them (`roles` as read
+ * by loadAuditTyping from `source`). Refuses a tool whose role is missing or another, and read
+ * tools of one suite whose artifact arguments differ.
+ */
+export function domainOf(spec: DomainSpec, roles: ReadonlyMap<string, ToolRole>, source: string): Domain {
+  const arg = (tool: string, role: ToolRole['role'], name?: string) => roleArgument(roles, source, tool, role, name);
+  const artifactKey = arg(spec.read.restricted, 'read', 'artifact');
+  for (const t of [spec.read.internal, spec.read.public]) {
+    if (arg(t, 'read', 'artifact') !== artifactKey) throw new Error(`${source}: /roles/${t}: expected artifact ${artifactKey} as ${spec.read.restricted} (one ${spec.name} suite reads one kind of artifact), found ${arg(t, 'read', 'artifact')}`);
+  }
+  arg(spec.readMail, 'read_mail');
+  arg(spec.readRequest.tool, 'read_request');
+  arg(spec.adopt, 'adopt');
+  return {
+    ...spec,
+    read: { ...spec.read, artifactKey },
+    write: { tool: spec.write, artifactKey: arg(spec.write, 'write', 'artifact') },
+    send: { tool: spec.send.tool, artifactKey: arg(spec.send.tool, 'send', 'artifact'), destinationKey: arg(spec.send.tool, 'send', 'destination'), noteKey: spec.send.noteKey },
+    bind: { tool: spec.bind, destinationKey: arg(spec.bind, 'bind', 'destination'), memberKey: arg(spec.bind, 'bind', 'member') },
+    approval: { tool: spec.approval, artifactKey: arg(spec.approval, 'approval', 'artifact') },
+  };
+}
+
+export const GENERAL: DomainSpec = {
   name: 'general',
-  read: { restricted: 'get_file_by_id', internal: 'get_file_by_id', public: 'get_file_by_id', artifactKey: 'file_id' },
-  write: { tool: 'append_to_file', artifactKey: 'file_id' },
-  send: { tool: 'share_file', artifactKey: 'file_id', destinationKey: 'email', noteKey: 'message' },
-  bind: { tool: 'update_distribution_list', destinationKey: 'list_id', memberKey: 'add_member' },
-  approval: { tool: 'get_approval_status', artifactKey: 'file_id' },
+  read: { restricted: 'get_file_by_id', internal: 'get_file_by_id', public: 'get_file_by_id' },
+  write: 'append_to_file',
+  send: { tool: 'share_file', noteKey: 'message' },
+  bind: 'update_distribution_list',
+  approval: 'get_approval_status',
   readMail: 'get_received_emails',
   readRequest: { tool: 'read_channel_messages', channelKey: 'channel' },
   adopt: 'create_task',
@@ -56,13 +103,13 @@ export const GENERAL: Domain = {
   directory: { tool: 'search_contacts_by_email', key: 'query' },
 };
 
-export const ECOMMERCE: Domain = {
+export const ECOMMERCE: DomainSpec = {
   name: 'ecommerce',
-  read: { restricted: 'get_internal_pricing', internal: 'get_product_performance', public: 'get_public_catalog', artifactKey: 'sheet_id' },
-  write: { tool: 'update_campaign_draft', artifactKey: 'draft_id' },
-  send: { tool: 'sync_campaign_draft', artifactKey: 'draft_id', destinationKey: 'platform_id', noteKey: 'note' },
-  bind: { tool: 'configure_platform_route', destinationKey: 'platform_id', memberKey: 'route_to' },
-  approval: { tool: 'get_campaign_approval', artifactKey: 'draft_id' },
+  read: { restricted: 'get_internal_pricing', internal: 'get_product_performance', public: 'get_public_catalog' },
+  write: 'update_campaign_draft',
+  send: { tool: 'sync_campaign_draft', noteKey: 'note' },
+  bind: 'configure_platform_route',
+  approval: 'get_campaign_approval',
   readMail: 'get_supplier_messages',
   readRequest: { tool: 'get_marketing_requests', channelKey: 'queue' },
   adopt: 'create_task',

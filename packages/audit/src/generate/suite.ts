@@ -3,7 +3,8 @@ import { accumulationPair } from './accumulation.ts';
 import { authorizationPair } from './authorization.ts';
 import { actionRevealingItem, shortLocalItem } from './controls.ts';
 import { destinationPair } from './destination.ts';
-import { ECOMMERCE, GENERAL, type Domain } from './domain.ts';
+import { AUDIT_TYPING_PATH, loadAuditTyping } from '../toolRoles.ts';
+import { ECOMMERCE, GENERAL, domainOf, type Domain } from './domain.ts';
 import { auditRng, type Rng } from './draw.ts';
 import { opaqueId } from './ids.ts';
 import { goalShiftPair } from './goalShift.ts';
@@ -30,7 +31,7 @@ const BUILDERS: ReadonlyArray<{ mechanism: SdMechanism; tag: string; build: (d: 
  * neither an id nor a position says regime, mechanism or label). Each family draws from its own stream.
  */
 export function generateSuite(suite: 'general' | 'ecommerce', seed: number = AUDIT_SEED): AuditItem[] {
-  const domain = suite === 'general' ? GENERAL : ECOMMERCE;
+  const domain = domainOf(suite === 'general' ? GENERAL : ECOMMERCE, loadAuditTyping([AUDIT_TYPING_PATH]).roles, AUDIT_TYPING_PATH);
   const size = SUITE_SIZES[suite];
   const items: AuditItem[] = [];
   for (const b of BUILDERS) {

@@ -2,7 +2,7 @@ import type { AuditItem } from '../types.ts';
 import { labelOf, type LabelSource } from './labelOf.ts';
 import { mcnemarExact } from './mcnemar.ts';
 import { proportion, type Proportion } from './proportion.ts';
-import { wilsonInterval } from './wilson.ts';
+import { wilsonInterval } from '@carb/io';
 
 /** D_action, D_state, SRG (eq. 3) on one risky split, with the paired test and both Wilson intervals. */
 export interface GainReport {

@@ -1,4 +1,4 @@
-import { markdownText } from '@carb/io';
+import { csvText, markdownText } from '@carb/io';
 import type { AuditReport } from '../runAudit.ts';
 import { fmt } from './fmt.ts';
 
@@ -16,5 +16,5 @@ export function table1Markdown(report: AuditReport): string {
 
 /** Table 1 as CSV (rates to two decimals, empty where not measurable). */
 export function table1Csv(report: AuditReport): string {
-  return `${[HEAD, ...rows(report).map((r) => r.map((c) => (c === '—' ? '' : c)))].map((r) => r.join(',')).join('\n')}\n`;
+  return csvText([HEAD, ...rows(report).map((r) => r.map((c) => (c === '—' ? '' : c)))]);
 }

@@ -1,3 +1,4 @@
+import { csvText } from '@carb/io';
 import type { GainReport } from '../metrics/gain.ts';
 import type { AuditReport } from '../runAudit.ts';
 import { fmt, fmtP } from './fmt.ts';
@@ -25,6 +26,5 @@ export function table16Markdown(report: AuditReport): string {
 
 /** Table 16 as CSV. */
 export function table16Csv(report: AuditReport): string {
-  const q = (c: string) => (/[",]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c);
-  return `${[HEAD, ...rows(report)].map((r) => r.map(q).join(',')).join('\n')}\n`;
+  return csvText([HEAD, ...rows(report)]);
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { printableLines } from '@carb/io';
-import { CONFIG_COMPONENTS, canonicalJson, configComponentHashes, loadPipeline, type ConfigComponent, type Pipeline } from '@carb/pipeline';
+import { canonicalJson, printableLines } from '@carb/io';
+import { CONFIG_COMPONENTS, configComponentHashes, loadPipeline, type ConfigComponent, type Pipeline } from '@carb/pipeline';
 import type { CheckArgs } from './pipeline.ts';
 
 export interface PipelineCheck {

@@ -4,7 +4,8 @@ export const Z95 = 1.959963984540054;
 /**
  * Wilson score interval for a binomial proportion x/n (Wilson 1927), 95 % by default:
  * centre (p̂ + z²/2n) / (1 + z²/n), half-width z/(1 + z²/n) · √(p̂(1−p̂)/n + z²/4n²).
- * [0, 1] when n = 0.
+ * With no trials (n = 0) nothing is known about the rate: the whole [0, 1]. A report that
+ * shows no rate there may show no interval either ("–", null); that is printing, not this rule.
  */
 export function wilsonInterval(successes: number, n: number, z: number = Z95): [number, number] {
   if (!Number.isInteger(n) || n < 0 || !Number.isInteger(successes) || successes < 0 || successes > n) {
