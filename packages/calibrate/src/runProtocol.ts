@@ -3,7 +3,7 @@ import { gridValue } from '@carb/pipeline';
 import type { BreakpointTable } from '@carb/replay';
 import { HeldOutCurves, type HeldOutMetrics } from './heldOutCurves.ts';
 import { calibrationLosses } from './calibrationLosses.ts';
-import { budgetAsDouble, crcBudget, crcThreshold } from './crcThreshold.ts';
+import { budgetAsDouble, crcBudget, crcThresholds } from './crcThreshold.ts';
 import { checkDelta, type GuaranteeSpec } from './guaranteeSpec.ts';
 import { calibrationSums, histogramScratch, type HistogramScratch } from './histogram.ts';
 import { alignLabels, type BenignStopRule } from './labelColumns.ts';
@@ -153,7 +153,7 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
           budgets = sums instanceof Float64Array ? exact.map(budgetAsDouble) : exact;
           p.budgets.set(key, budgets);
         }
-        indices = budgets.map((b) => (delta === null ? crcThreshold(sums, b) : lttThreshold(sums, b)));
+        indices = delta === null ? crcThresholds(sums, budgets) : budgets.map((b) => lttThreshold(sums, b));
       } else {
         indices = alphas.map(() => p.table.G - 1);
       }
