@@ -57,6 +57,40 @@ function textCell(v: unknown): string {
   return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
+const bits = new Float64Array(1);
+const words = new Uint32Array(bits.buffer);
+
+/**
+ * roundFixedText with a small open-addressed cache keyed by the double: loss, intervention, utility,
+ * α and λ̂ take few distinct values (fractions of the fold size, grid values) over 10⁵ rows, and
+ * toFixed is most of the CSV's cost. A JS Map keyed by doubles hashes them badly; this one hashes
+ * their bits, and stops caching when half full (a column of mostly distinct values just formats).
+ */
+function fixedTextCache(digits: number): (x: number) => string {
+  const SIZE = 1 << 13;
+  const keys = new Float64Array(SIZE);
+  const values = new Array<string | undefined>(SIZE);
+  let used = 0;
+  return (x) => {
+    bits[0] = x;
+    let h = (Math.imul(words[0]! ^ Math.imul(words[1]!, 0x9e3779b1), 0x85ebca6b) >>> 19) & (SIZE - 1);
+    for (;;) {
+      const v = values[h];
+      if (v === undefined) break;
+      // === : −0 and 0 share a slot, and both print "0"; NaN never matches and is formatted each time
+      if (keys[h] === x) return v;
+      h = (h + 1) & (SIZE - 1);
+    }
+    const t = roundFixedText(x, digits);
+    if (used < SIZE >> 1) {
+      keys[h] = x;
+      values[h] = t;
+      used++;
+    }
+    return t;
+  };
+}
+
 /** splits.csv: same columns as splits.arrow; empty cell for null, numbers rounded like summary.json. */
 export function splitsCsv(results: readonly SplitResult[], digits = 6): string {
   // one formatter per column, row by row: no per-cell keyed read or parse-and-print of the rounded number
@@ -72,9 +106,10 @@ export function splitsCsv(results: readonly SplitResult[], digits = 6): string {
         return cell;
       };
     }
+    const text = fixedTextCache(digits);
     return (r) => {
       const v = r[k] as number | null | undefined;
-      return v == null ? '' : roundFixedText(v, digits);
+      return v == null ? '' : text(v);
     };
   });
   const lines = new Array<string>(results.length + 1);
