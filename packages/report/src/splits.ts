@@ -37,14 +37,14 @@ function columnValues(results: readonly SplitResult[], k: Column): unknown[] {
 export function splitsArrow(results: readonly SplitResult[]): Uint8Array {
   const columns: Record<string, Vector> = {};
   for (const k of SPLIT_COLUMNS) {
-    const values = columnValues(results, k);
     if (TEXT.has(k)) {
-      columns[k] = dictionaryColumn(values as string[], [...TEXT].indexOf(k));
+      columns[k] = dictionaryColumn(columnValues(results, k) as string[], [...TEXT].indexOf(k));
     } else if (NULLABLE.has(k)) {
-      columns[k] = nullableColumn(values as Array<number | null>, 'float64');
+      columns[k] = nullableColumn(columnValues(results, k) as Array<number | null>, 'float64');
     } else {
-      const data = INT.has(k) ? new Int32Array(values.length) : new Float64Array(values.length);
-      for (let i = 0; i < values.length; i++) data[i] = values[i] as number;
+      // straight into the typed array: no intermediate array of boxed doubles
+      const data = INT.has(k) ? new Int32Array(results.length) : new Float64Array(results.length);
+      for (let i = 0; i < results.length; i++) data[i] = results[i]![k] as number;
       columns[k] = makeVector(data);
     }
   }
