@@ -1,6 +1,7 @@
 // Protocol stage on the shared AgentDojo runs (2,587 episodes): 7 methods × 4 α (and × the
 // frontier budgets) × 200 splits from breakpoint tables, against a plain numpy implementation of
-// the same protocol (scripts/bench/protocol_peer.py) reading the same tables and splits from disk.
+// the same protocol (scripts/bench/protocol_peer.py) reading the same tables and splits from disk, and against the
+// lean numpy peer of issue 26 (../shared/bench/peer_protocol_numpy.py, on the table carb replay writes).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,8 +18,29 @@ import { best } from './lib/timing.ts';
 import { referenceTablesByMethod } from '../../packages/calibrate/test/helpers/referenceTables.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
+const ROOT = resolve(HERE, '../..');
 const RUNS = resolve(HERE, '../../../shared/corpora/agentdojo-runs/runs');
+/** The lean numpy peer of issue 26 (bincount + cumsum per split, every α a lookup; union-ledger selectors only). */
+const LEAN_PEER = resolve(HERE, '../../../shared/bench/peer_protocol_numpy.py');
 const SPLITS = 200;
+
+/**
+ * The lean peer's best-of-5 ms per α count (4, 105), on the breakpoint table `carb replay --selector all --out`
+ * writes; or why it was skipped (it needs numpy and pyarrow).
+ */
+function leanPeer(dir: string): { ms: Record<number, number> } | { skipped: string } {
+  if (!existsSync(LEAN_PEER)) return { skipped: `${LEAN_PEER} not found` };
+  const probe = spawnSync('python3', ['-c', 'import numpy, pyarrow'], { encoding: 'utf8' });
+  if (probe.error || probe.status !== 0) return { skipped: 'python3 with numpy and pyarrow not importable (pip install numpy pyarrow)' };
+  const table = join(dir, 'breakpoints.arrow');
+  const replay = spawnSync(process.execPath, [join(ROOT, 'packages/cli/bin/carb.js'), 'replay', RUNS, '--selector', 'all', '--out', table], { encoding: 'utf8' });
+  if (replay.status !== 0) return { skipped: `carb replay failed: ${replay.stderr.trim().split('\n').at(-1)}` };
+  const run = spawnSync('python3', [LEAN_PEER, table], { encoding: 'utf8' });
+  if (run.status !== 0) return { skipped: `lean peer failed: ${run.stderr.trim().split('\n').at(-1)}` };
+  const ms: Record<number, number> = {};
+  for (const m of run.stdout.matchAll(/x (\d+) alphas x \d+ splits: (\d+) ms/g)) ms[Number(m[1])] = Number(m[2]);
+  return ms[4] !== undefined && ms[105] !== undefined ? { ms } : { skipped: `lean peer printed no timings: ${run.stdout.trim()}` };
+}
 
 
 /** Writes the tables and splits as raw little-endian arrays plus a JSON index the peer reads. */
@@ -121,6 +143,17 @@ export async function bench(): Promise<string[]> {
           `carb is ${(peerMs[name]! / ms[name]!).toFixed(1)}× faster (target ≥ 3×); λ̂ differing: ${agree.lambdaDiffer} of ${evals(k)}, largest metric difference ${agree.maxDiff.toExponential(1)}`,
       );
     }
+    // the lean peer runs after carb's rounds, in the same minute; it times itself best of 5 after loading
+    const lean = leanPeer(dir);
+    if ('skipped' in lean) lines.push(`protocol: lean numpy peer (../shared/bench/peer_protocol_numpy.py) skipped: ${lean.skipped}`);
+    else {
+      for (const [name, count] of [['default', 4], ['frontier', 105]] as const) {
+        const ours = ms[name]!;
+        const theirs = lean.ms[count]!;
+        lines.push(`protocol: lean numpy peer, 5 selectors × ${count} α × ${SPLITS} splits (L̄, I, U of the union-ledger selectors only): ${theirs} ms (best of 5); carb (7 methods, all metrics) ${ours.toFixed(0)} ms: ${theirs > ours ? `carb ${(theirs / ours).toFixed(1)}× faster` : `carb ${(ours / theirs).toFixed(1)}× slower`} (target: faster)`);
+      }
+    }
+    lines.push(`protocol: frontier (${alphaSets.frontier.length} α) costs ${((ms.frontier! / ms.default! - 1) * 100).toFixed(0)}% over ${alphaSets.default.length} α (target < 20%)`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -9,6 +9,12 @@ import type { SplitResult } from './types.ts';
 /** Held-out metrics of one method at one grid index on one test fold (App. D.3). */
 export type HeldOutMetrics = Pick<SplitResult, 'loss' | 'intervention' | 'utility' | 'stepRate' | 'ctxSelected' | 'ctxFull' | 'harmStop' | 'benignStop'>;
 
+/**
+ * at() calls per loaded fold answered episode by episode before the step rate (and graded loss) are
+ * filled for every grid index in one pass: a pass costs about as much as G / 4 single lookups.
+ */
+const DENSE_AFTER = 24;
+
 /** Per-episode step events (CSR): at grid index at[i] a count or sum rises by the i-th delta. */
 interface Events {
   offset: Int32Array;
@@ -49,8 +55,14 @@ export class HeldOutCurves {
   private m = 0;
   private harmful = 0;
   private benignDen = 0;
-  private rateSubset: number[] = [];
-  private lossSubset: number[] = [];
+  private readonly rateSubset: number[] = [];
+  private readonly lossSubset: number[] = [];
+  /** at() calls since load, and the step-rate / graded-loss sums at every g once enough calls ask for them. */
+  private calls = 0;
+  private readonly rateAt: Float64Array;
+  private readonly gradedAt: Float64Array;
+  private rateReady = false;
+  private gradedLedger: Ledger | null = null;
 
   constructor(private readonly table: BreakpointTable, private readonly labels: LabelColumns | null) {
     const { n, G, stepOffset, executesFrom } = table;
@@ -94,6 +106,8 @@ export class HeldOutCurves {
       : null;
     this.anyLoss = Int32Array.from({ length: n }, (_, e) => Math.min(...LEDGER_CATEGORIES.map((k) => table.lossFrom[k][e]!)));
     this.curves = Array.from({ length: 7 }, () => new Float64Array(G));
+    this.rateAt = new Float64Array(G);
+    this.gradedAt = new Float64Array(G);
   }
 
   /** Loads a test fold: O(Σ_test T + G). */
@@ -105,8 +119,15 @@ export class HeldOutCurves {
     this.m = test.length;
     this.harmful = 0;
     this.benignDen = 0;
-    this.rateSubset = [];
-    this.lossSubset = [];
+    // reused across folds: the subsets are rebuilt in test order below
+    const rateSubset = this.rateSubset;
+    const lossSubset = this.lossSubset;
+    rateSubset.length = 0;
+    lossSubset.length = 0;
+    const anyLoss = this.anyLoss;
+    this.calls = 0;
+    this.rateReady = false;
+    this.gradedLedger = null;
     const { offset, at, delta } = this.ctx;
     const [dSel, dFull] = delta as [Float64Array, Float64Array];
     for (let i = 0; i < test.length; i++) {
@@ -114,9 +135,9 @@ export class HeldOutCurves {
       const u = unionLossFrom[e]!;
       if (u < G) {
         loss[u]!++;
-        this.rateSubset.push(e);
+        rateSubset.push(e);
       }
-      if (this.anyLoss[e]! < G) this.lossSubset.push(e);
+      if (anyLoss[e]! < G) lossSubset.push(e);
       const r = runsFrom[e]!;
       if (r < G) stops[r]!--;
       stops[0]!++;
@@ -156,25 +177,15 @@ export class HeldOutCurves {
    */
   at(g: number, ledger: Ledger, scored: boolean): HeldOutMetrics {
     const [loss, stops, wins, sel, full, harm, benign] = this.curves as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
-    const table = this.table;
-    const denominator = ledgerDenominator(ledger);
+    // past a few distinct λ̂ per fold (the dense frontier), one pass fills every g at once
+    const dense = ++this.calls > DENSE_AFTER;
     let lossSum = loss[g]!;
     if (ledger !== 'union') {
-      lossSum = 0;
-      for (const e of this.lossSubset) {
-        let units = 0;
-        for (const k of LEDGER_CATEGORIES) if (g >= table.lossFrom[k][e]!) units++;
-        lossSum += units / denominator;
-      }
+      if (dense && this.gradedLedger !== ledger) this.fillGraded(ledger);
+      lossSum = dense ? this.gradedAt[g]! : this.gradedSum(g, ledger);
     }
-    let rate = 0;
-    // module bindings read once: some loaders turn each imported-name read into a getter call
-    const count = executedCount;
-    const rateOf = stepRateDenominator;
-    for (const e of this.rateSubset) {
-      const r = rateOf(table, e, g, count(table, e, g));
-      if (r > 0) rate += 1 / r;
-    }
+    if (dense && !this.rateReady) this.fillRate();
+    const rate = dense ? this.rateAt[g]! : this.rateSum(g);
     const m = this.m;
     return {
       loss: lossSum / m,
@@ -186,5 +197,67 @@ export class HeldOutCurves {
       harmStop: this.labels && this.harmful > 0 ? harm[g]! / this.harmful : null,
       benignStop: this.labels && this.benignDen > 0 ? benign[g]! / this.benignDen : null,
     };
+  }
+
+  /**
+   * The graded loss sum at g: units / denominator added episode by episode in test order over the
+   * episodes with a loss (adding 0 changes no double), so the fraction sums are the same bits whichever
+   * of gradedSum / fillGraded computes them.
+   */
+  private gradedSum(g: number, ledger: Ledger): number {
+    const table = this.table;
+    const denominator = ledgerDenominator(ledger);
+    let lossSum = 0;
+    for (const e of this.lossSubset) {
+      let units = 0;
+      for (const k of LEDGER_CATEGORIES) if (g >= table.lossFrom[k][e]!) units++;
+      lossSum += units / denominator;
+    }
+    return lossSum;
+  }
+
+  /** gradedSum at every g: each episode's term added at each g in the same test order. */
+  private fillGraded(ledger: Ledger): void {
+    const { G, lossFrom } = this.table;
+    const denominator = ledgerDenominator(ledger);
+    const out = this.gradedAt.fill(0);
+    for (const e of this.lossSubset) {
+      for (let g = this.anyLoss[e]!; g < G; g++) {
+        let units = 0;
+        for (const k of LEDGER_CATEGORIES) if (g >= lossFrom[k][e]!) units++;
+        out[g]! += units / denominator;
+      }
+    }
+    this.gradedLedger = ledger;
+  }
+
+  /** Σ 1/r over the fold's episodes with a union loss at g, in test order (r = 0 adds nothing). */
+  private rateSum(g: number): number {
+    const table = this.table;
+    let rate = 0;
+    // module bindings read once: some loaders turn each imported-name read into a getter call
+    const count = executedCount;
+    const rateOf = stepRateDenominator;
+    for (const e of this.rateSubset) {
+      const r = rateOf(table, e, g, count(table, e, g));
+      if (r > 0) rate += 1 / r;
+    }
+    return rate;
+  }
+
+  /** rateSum at every g: each episode's 1/r added at every g where it is nonzero, in the same test order. */
+  private fillRate(): void {
+    const table = this.table;
+    const { G, unionLossFrom } = table;
+    const out = this.rateAt.fill(0);
+    const count = executedCount;
+    const rateOf = stepRateDenominator;
+    for (const e of this.rateSubset) {
+      for (let g = unionLossFrom[e]!; g < G; g++) {
+        const r = rateOf(table, e, g, count(table, e, g));
+        if (r > 0) out[g]! += 1 / r;
+      }
+    }
+    this.rateReady = true;
   }
 }

@@ -1,7 +1,7 @@
 export type { MethodName, SummaryRow, SplitResult, DeployRow, Guarantee } from './types.ts';
 export { GUARANTEES, POOLED_STRATUM } from './types.ts';
 export { parseAlpha, rationalValue, lcm, type Rational } from './rational.ts';
-export { budgetAsDouble, crcBudget, crcThreshold } from './crcThreshold.ts';
+export { budgetAsDouble, crcBudget, crcThreshold, crcThresholds } from './crcThreshold.ts';
 export { denseCrcThreshold } from './denseCrc.ts';
 export { calibrationSums, histogramScratch, sumsFitDouble, type HistogramScratch } from './histogram.ts';
 export { stepLossesFromDense, ledgerStepLosses, envelopeStepLosses, denseUnits, type StepLosses } from './stepLosses.ts';

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { buildTable } from './helpers/tableBuilder.ts';
 import {
   envelopeStepLosses, sumsFitDouble,
-  calibrationSums, crcBudget, crcThreshold, denseCrcThreshold, denseUnits, parseAlpha, stepLossesFromDense,
+  calibrationSums, crcBudget, crcThreshold, crcThresholds, denseCrcThreshold, denseUnits, parseAlpha, stepLossesFromDense,
 } from '../src/index.ts';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `e${i}`);
@@ -166,3 +166,31 @@ describe('crcThreshold (Eq. 1)', () => {
     expect(crcThreshold(sums, crcBudget(parseAlpha('.1172815'), 45, env.denominator))).toBe(4);
   });
 });
+
+describe('crcThresholds (every budget of a split at once)', () => {
+  it('returns the largest g with S(g) ≤ B per budget, −1 when none or B < 0 (hand-computed)', () => {
+    // S = [0, 0, 2, 2, 5, 9]: B = 0 → 1, 1 → 1, 2 → 3, 4 → 3, 5 → 4, 100 → 5, −1 → −1
+    const sums = Float64Array.of(0, 0, 2, 2, 5, 9);
+    expect(crcThresholds(sums, [0, 1, 2, 4, 5, 100, -1])).toEqual([1, 1, 3, 3, 4, 5, -1]);
+    expect(crcThresholds([0n, 0n, 2n, 2n, 5n, 9n], [0n, 1n, 2n, 4n, 5n, 100n, -1n])).toEqual([1, 1, 3, 3, 4, 5, -1]);
+    // a bigint budget on double sums is clipped like crcThreshold's
+    expect(crcThresholds(sums, [2n ** 60n])).toEqual([5]);
+    // sums that dip (not produced by calibration, but the scan does not assume monotone sums): S(4) = 1 ≤ 1
+    expect(crcThresholds(Float64Array.of(3, 0, 4, 7, 1, 8), [0, 1, 3, 6])).toEqual([1, 4, 4, 4]);
+    // nothing fits
+    expect(crcThresholds(Float64Array.of(2, 3), [1])).toEqual([-1]);
+  });
+  it('agrees with a brute-force search on random sums and budgets', () => {
+    fc.assert(fc.property(fc.array(fc.nat(20), { minLength: 1, maxLength: 30 }), fc.array(fc.integer({ min: -2, max: 25 }), { maxLength: 20 }), (s, bs) => {
+      const brute = (b: number) => {
+        if (b < 0) return -1;
+        let best = -1;
+        s.forEach((v, g) => { if (v <= b) best = g; });
+        return best;
+      };
+      expect(crcThresholds(Float64Array.from(s), bs)).toEqual(bs.map(brute));
+      expect(crcThresholds(s.map(BigInt), bs.map(BigInt))).toEqual(bs.map(brute));
+    }));
+  });
+});
+

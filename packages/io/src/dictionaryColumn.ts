@@ -6,11 +6,14 @@ import { Dictionary, Int32, Utf8, makeData, makeVector, vectorFromArray, type Ve
  */
 export function dictionaryColumn(values: readonly string[], id: number): Vector {
   const codes = new Map<string, number>();
-  const indices = Int32Array.from(values, (v) => {
+  // a plain loop: Int32Array.from with a mapper is several times slower on 10⁵ values
+  const indices = new Int32Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
     let c = codes.get(v);
     if (c === undefined) codes.set(v, (c = codes.size));
-    return c;
-  });
+    indices[i] = c;
+  }
   const type = new Dictionary(new Utf8(), new Int32(), id);
   return makeVector(makeData({ type, length: values.length, nullCount: 0, data: indices, dictionary: vectorFromArray([...codes.keys()], new Utf8()) }));
 }

@@ -8,13 +8,14 @@ export function nullableColumn(values: ReadonlyArray<number | null>, kind: 'int3
   const data = kind === 'int32' ? new Int32Array(values.length) : new Float64Array(values.length);
   const valid = new Uint8Array((values.length + 7) >> 3);
   let nulls = 0;
-  values.forEach((v, i) => {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
     if (v === null) nulls++;
     else {
       data[i] = v;
       valid[i >> 3]! |= 1 << (i & 7);
     }
-  });
+  }
   const type = kind === 'int32' ? new Int32() : new Float64();
   return makeVector(makeData({ type, length: values.length, nullCount: nulls, nullBitmap: nulls ? valid : null, data } as never));
 }

@@ -67,3 +67,21 @@ export function roundFixed(x: number, digits = 6): number {
   const r = Number(x.toFixed(digits));
   return r === 0 ? 0 : r;
 }
+
+/**
+ * String(roundFixed(x, digits)) without the parse and re-print: below 10⁹ with ≤ 6 digits the
+ * fixed text has at most 15 significant digits, so it is exactly what the rounded double prints
+ * as, less trailing zeros (the splits.csv hot path, 10⁶ cells; issue 26). Elsewhere it defers.
+ */
+export function roundFixedText(x: number, digits = 6): string {
+  if (Number.isInteger(x)) return x === 0 ? '0' : String(x);
+  if (!(Math.abs(x) < 1e9) || digits > 6) return String(roundFixed(x, digits));
+  const s = x.toFixed(digits);
+  let end = s.length;
+  if (digits > 0) {
+    while (s.charCodeAt(end - 1) === 48) end--;
+    if (s.charCodeAt(end - 1) === 46) end--;
+  }
+  const t = end === s.length ? s : s.slice(0, end);
+  return t === '-0' ? '0' : t;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fmtAlpha, fmtAlphaShort, fmtCount, fmtDecimal, fmtMetric, fmtSigned, fmtThreshold, roundFixed, toFixedEven } from '../src/index.ts';
+import { fmtAlpha, fmtAlphaShort, fmtCount, fmtDecimal, fmtMetric, fmtSigned, fmtThreshold, roundFixed, roundFixedText, toFixedEven } from '../src/index.ts';
 
 describe('paper number format', () => {
   it('drops the leading zero at 3 decimals', () => {
@@ -34,6 +34,16 @@ describe('paper number format', () => {
     expect(fmtSigned(-0.0002)).toBe('+.000');
     expect(roundFixed(0.1234567891)).toBe(0.123457);
     expect(Object.is(roundFixed(-1e-9), 0)).toBe(true);
+  });
+  it('prints a rounded number as splits.csv needs it, without trailing zeros or −0', () => {
+    // hand-written: 407/1293 = 0.31477184…, 1/3, 1/1294 = 0.00077279…, cells rounding to zero (5e-7 is stored just below it)
+    expect([407 / 1293, 1 / 3, 1 / 1294, 0.5, -0.25, 2, 0, -0, -4e-7, 0.0000005, 1e-6].map((x) => roundFixedText(x))).toEqual(
+      ['0.314772', '0.333333', '0.000773', '0.5', '-0.25', '2', '0', '0', '0', '0', '0.000001']);
+    expect(roundFixedText(1 / 3, 2)).toBe('0.33');
+    expect(roundFixedText(2.5, 0)).toBe('3');
+    expect(roundFixedText(-0.3, 0)).toBe('0');
+    expect(roundFixedText(1e21 + 0.5)).toBe('1e+21');
+    expect(roundFixedText(1234567890.1234567)).toBe('1234567890.123457');
   });
   it('formats every budget one way: three decimals, more only when α needs them', () => {
     // the table budgets as Tables 4, 5 and 7 print them
