@@ -21,9 +21,12 @@ export default tseslint.config(
       // The codebase type-checks with noUncheckedIndexedAccess, so every read of an array or typed array in a
       // loop whose bounds are known is written `xs[i]!` (1,551 of them): the assertion is the idiom, not a smell.
       '@typescript-eslint/no-non-null-assertion': 'off',
-      // Counts, indices and exact bigints (allowNumber covers bigint) are interpolated into every message and file name (823 numbers);
-      // nullish, any and object values stay refused: those are the real bugs ("undefined" in a message).
-      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
+      // Counts, indices and exact bigints (allowNumber covers bigint) are interpolated into every message and file
+      // name (823 numbers); nullish, any, arrays, regexps and objects stay refused: those are the real bugs
+      // ("undefined" in a message). Every option is spelled out: the ones left unset would take the rule's lax defaults.
+      '@typescript-eslint/restrict-template-expressions': ['error', {
+        allowNumber: true, allowBoolean: true, allowAny: false, allowNullish: false, allowRegExp: false, allowNever: false, allowArray: false,
+      }],
       // arrow shorthands returning a void call (`forEach((e) => set.add(e))`, 75 of them) read plainly as they are.
       '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
       // the same convention tsc's noUnusedParameters keeps: a leading underscore marks a deliberately unused name
