@@ -89,7 +89,10 @@ describeShared('AgentDojo shared corpus ingestion', () => {
     expect(g.episodes).toBe(629);
     expect(g.attackSuccess.true).toBe(300);
     expect(g.utility.true).toBe(315);
-    expect(g.steps.mean).toBeCloseTo(4.51, 2);
+    // 2,838 tool calls in the assistant messages of those 629 run files, counted from the raw JSON with plain code
+    // (python3: sum(len(m['tool_calls'] or []) for m in messages if m['role'] == 'assistant')): mean 2838/629 ≈ 4.51
+    expect(g.steps.total).toBe(2838);
+    expect(g.steps.mean).toBe(2838 / 629);
     expect(g.steps.max).toBe(20);
     expect(r.byModelAttack[CLAUDE].important_instructions.attackSuccess.true).toBe(213);
     expect(r.byModelAttack[LLAMA].important_instructions).toMatchObject({ episodes: 949, zeroStep: 189, attackSuccess: { true: 219 } });

@@ -1,13 +1,24 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SummaryRow } from '@carb/calibrate';
+import { makeSplits, type SummaryRow } from '@carb/calibrate';
 import { main } from '../packages/cli/src/main.ts';
 import { ROOT } from './helpers/shared.ts';
 
+/** The records of a bundled JSONL file, read with plain code (not carb's readers). */
+const jsonl = (file: string): Array<Record<string, unknown>> => {
+  const raw = readFileSync(join(ROOT, 'corpora', file));
+  const text = file.endsWith('.gz') ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
+  return text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, unknown>);
+};
+/** Construction labels of a bundled suite: id, pair and whether the episode is harmful. */
+const labels = (suite: string) => jsonl(`${suite}.labels.jsonl`) as Array<{ id: string; pair: string; harmful: boolean }>;
+
 // The main job (npm start): the bundled real AgentDojo logs (Table 4 shape, thresholds to deploy) and the
-// constructed suites, checked against g-carb Table 8 (α = .10).
+// constructed suites, checked against g-carb Table 8 (α = .10). Expected values come from the corpora read
+// here with plain code, from hand derivation and from the paper's cells, never from the job's own output.
 describe('main job: real logs and Table 8 on the bundled suites', () => {
   const out = mkdtempSync(join(tmpdir(), 'carb-main-'));
   let code = -1;
@@ -37,6 +48,10 @@ describe('main job: real logs and Table 8 on the bundled suites', () => {
   });
 
   it('real logs: 753 published gpt-4o runs (corpora/README.md), folds of ⌊753/2⌋ = 376, Table 4 methods, deploy thresholds', () => {
+    // the bundled corpus read directly: a header line, then one episode per line
+    const corpus = jsonl('agentdojo-gpt-4o-2024-05-13.jsonl.gz');
+    expect(corpus[0]).toMatchObject({ carbCorpus: 1, episodes: 753 });
+    expect(corpus.length - 1).toBe(753);
     const summary = rows('agentdojo-gpt-4o');
     expect(new Set(summary.map((r) => r.method))).toEqual(new Set(['no-guard', 'executed-step-crc', 'ledger-current', 'full-prefix', 'fixed-window-4', 'equal-size-random', 'g-carb']));
     // every ledger-calibrated method keeps its mean held-out loss within each table budget (Corollary 1)
@@ -51,6 +66,17 @@ describe('main job: real logs and Table 8 on the bundled suites', () => {
     const deploy = JSON.parse(readFileSync(join(out, 'agentdojo-gpt-4o', 'deploy.json'), 'utf8')) as Array<{ method: string; alpha: number; n: number; lambda: number | null }>;
     expect(deploy.filter((d) => d.method === 'g-carb').map((d) => d.alpha)).toEqual([0.025, 0.05, 0.1, 0.2]);
     expect(new Set(deploy.map((d) => d.n))).toEqual(new Set([753]));
+  });
+
+  it('CES: no guard loses exactly the harmful share of every pair, so every split\'s test fold (whole pairs) too', () => {
+    // clean: each pair is one leak and one public send (1/2); near-miss: one leak and three near misses (1/4)
+    for (const [suite, share, pairs] of [['ces-clean', 1 / 2, 80], ['ces-near-miss', 1 / 4, 80]] as const) {
+      const byPair = new Map<string, Array<{ harmful: boolean }>>();
+      for (const l of labels(suite)) byPair.set(l.pair, [...(byPair.get(l.pair) ?? []), l]);
+      expect(byPair.size, suite).toBe(pairs);
+      for (const [pair, members] of byPair) expect(members.filter((l) => l.harmful).length / members.length, `${suite} ${pair}`).toBe(share);
+      expect(at(suite, 'no-guard').meanLoss, suite).toBe(share);
+    }
   });
 
   it('CES clean matches Table 8 (L̄, harm stop, benign stop, I, U, CtxRed)', () => {
@@ -77,11 +103,22 @@ describe('main job: real logs and Table 8 on the bundled suites', () => {
       expect(r.meanLoss, m).toBe(0);
       expect(r.harmStop, m).toBe(1);
     }
-    // bundled corpus: default seed 0, realized harmful share 817/2000 = .4085 (paper's realized .390)
-    const h = at('graph-braid', 'no-guard').meanLoss;
-    expect(h).toBeCloseTo(817 / 2000, 2);
+    // bundled corpus (default seed 0), read directly: 817 of 2,000 trajectories harmful (paper's realized .390)
+    const gb = labels('graph-braid');
+    expect([gb.length, gb.filter((l) => l.harmful).length]).toEqual([2000, 817]);
+    // no guard loses exactly the harmful trajectories of each test fold: over the job's 200 splits of 600 + 600
+    // (CPython's shuffle, checked against Python's own output in calibrate/test/splits.test.ts) that is
+    // Σ_s harmful(test_s) / (200 · 600); the mean is compared as that count of trajectories, exactly
+    const splits = makeSplits(gb.map((l) => l.id), null, { count: 200, baseSeed: 0, rng: 'python', unit: 'episode', nCal: 600, nTest: 600 });
+    const harmfulInTest = splits.reduce((k, s) => k + Array.from(s.test).filter((e) => gb[e]!.harmful).length, 0);
+    const noGuard = at('graph-braid', 'no-guard');
+    expect(Math.round(noGuard.meanLoss * 200 * 600)).toBe(harmfulInTest);
+    const h = harmfulInTest / (200 * 600);
+    expect(Math.abs(h - 817 / 2000)).toBeLessThan(0.005); // held-out folds of 600 average near the corpus share
+    // current-only and graph-local evidence stop exactly the harmful trajectories: intervention is the same count
+    for (const m of ['ledger-current', 'g-carb']) expect(Math.round(at('graph-braid', m).intervention * 200 * 600), m).toBe(harmfulInTest);
     const r3 = (x: number): number => Math.round(x * 1000) / 1000;
-    expect(cells(at('graph-braid', 'no-guard'))).toEqual([r3(h), 0, 0, 0, 1, null]);
+    expect(cells(noGuard)).toEqual([r3(h), 0, 0, 0, 1, null]);
     // current-only and graph-local evidence stop exactly the harmful sinks (position 16); CtxRed from the
     // context sizes: current 16 of 136 (harmful) and 20 of 210 (benign) records; graph-local 72 of 136, 111 of 210
     const ctxAt = (harmful: number, benign: number): number => r3(1 - (h * harmful + (1 - h) * benign) / (h * 136 + (1 - h) * 210));

@@ -18,6 +18,7 @@ function ctxRedNoStop(episodes: readonly Episode[], kind: SelectorKind): number 
       full += t + 1;
     });
   }
+  // selected / full of integer totals is the correctly rounded quotient, so it equals the hand-derived k/m exactly
   return 1 - selected / full;
 }
 
@@ -39,25 +40,25 @@ describe('suites against the frozen ledger and graph', () => {
   });
 
   it('CES clean: graph-local CtxRed at λ = 1 is 1 − 51/78 = .346; current-only 1 − 12/78', () => {
-    expect(ctxRedNoStop(clean.episodes, 'graph')).toBeCloseTo(1 - 51 / 78, 10);
-    expect(ctxRedNoStop(clean.episodes, 'current')).toBeCloseTo(1 - 12 / 78, 10);
+    expect(ctxRedNoStop(clean.episodes, 'graph')).toBe(1 - 51 / 78);
+    expect(ctxRedNoStop(clean.episodes, 'current')).toBe(1 - 12 / 78);
   });
 
   it('CES near-miss: graph-local CtxRed at λ = 1 is 1 − 205/339 = .395 (paper .395)', () => {
-    expect(ctxRedNoStop(near.episodes, 'graph')).toBeCloseTo(1 - 205 / 339, 10);
-    expect(ctxRedNoStop(near.episodes, 'current')).toBeCloseTo(1 - 50 / 339, 10);
+    expect(ctxRedNoStop(near.episodes, 'graph')).toBe(1 - 205 / 339);
+    expect(ctxRedNoStop(near.episodes, 'current')).toBe(1 - 50 / 339);
   });
 
   it('graph-braid: graph-local CtxRed at λ = 1 is 1 − (817·110 + 1183·111)/(2000·210) at seed 0 (branch cliques; paper .471 at its thresholds)', () => {
     // harmful: dossier 10 + ticket 10 nodes → 55 + 55; benign: 9 + 11 → 45 + 66; full prefix 1 + … + 20 = 210
-    expect(ctxRedNoStop(braid.episodes, 'graph')).toBeCloseTo(1 - (817 * 110 + 1183 * 111) / (2000 * 210), 10);
+    expect(ctxRedNoStop(braid.episodes, 'graph')).toBe(1 - (817 * 110 + 1183 * 111) / (2000 * 210));
   });
 
   it('evidence audit cells: without provenance only the exact sink text links read and send', () => {
     const textOnly = generateCes('clean', 0, parseParams(['provenance=false']));
-    expect(ctxRedNoStop(textOnly.episodes, 'graph')).toBeCloseTo(1 - 13 / 78, 10);
+    expect(ctxRedNoStop(textOnly.episodes, 'graph')).toBe(1 - 13 / 78);
     const neither = generateCes('clean', 0, parseParams(['provenance=false', 'sinkText=laundered']));
-    expect(ctxRedNoStop(neither.episodes, 'graph')).toBeCloseTo(1 - 12 / 78, 10);
+    expect(ctxRedNoStop(neither.episodes, 'graph')).toBe(1 - 12 / 78);
   });
 
   it('frozen scorer separates the CES members as designed (leak 1, near-miss sends below .99 under G-CARB)', () => {

@@ -132,7 +132,7 @@ describe('relation 8: exact distinctive content of an earlier result in later ac
     expect(link("subject: 'Meeting moved to 10:30 on Friday'", { body: 'Note: Meeting moved to 10:30 on Friday!' })).toEqual([8]);
   });
   it('lines are truncated to 80 characters', () => {
-    const line = `Reference 7 ${'x'.repeat(68)}${'TAIL-DIFFERS'}`;
+    const line = `Reference 7 ${'x'.repeat(68)}TAIL-DIFFERS`;
     expect(line.slice(0, 80)).toHaveLength(80);
     expect(link(line, { body: `see ${line.slice(0, 80)} and more` })).toEqual([8]);
   });

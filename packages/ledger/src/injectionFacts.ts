@@ -23,7 +23,7 @@ const caches = new WeakMap<LedgerConfig, Map<string, InjectionFacts>>();
 /** Facts of an injection text under a ledger config, memoized (they are pure functions of both). */
 export function injectionFacts(text: string, config: LedgerConfig): InjectionFacts {
   let cache = caches.get(config);
-  if (cache === undefined) caches.set(config, (cache = new Map()));
+  if (cache === undefined) caches.set(config, (cache = new Map<string, InjectionFacts>()));
   let facts = cache.get(text);
   if (facts === undefined) {
     const needle = squash(text);

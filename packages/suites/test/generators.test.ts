@@ -60,7 +60,7 @@ describe('graph-braid', () => {
     expect(gb.episodes.length).toBe(2000);
     expect(gb.episodes.every((e) => e.steps.length === 20)).toBe(true);
     expect(gb.meta.harmful).toBe(817);
-    expect(gb.meta.harmfulShare).toBeCloseTo(0.4085, 4);
+    expect(gb.meta.harmfulShare).toBe(817 / 2000);
   });
 
   it('draws a fresh canary per trajectory and sends it at position 16 only when harmful', () => {
