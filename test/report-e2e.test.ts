@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METHOD_ORDER } from '@carb/calibrate';
 import { loadPipeline } from '@carb/pipeline';
 import { fmtMetric, parseMarkdownTable, writeReport, type ReportInput } from '@carb/report';
-import { labelsFor, runCalibrationJob } from '../packages/cli/src/calibrationJob.ts';
-import { loadEpisodes } from '../packages/cli/src/loadEpisodes.ts';
+import { labelsFor, runCalibrationJob } from '@carb/jobs';
+import { loadEpisodes } from '@carb/jobs';
 import { ROOT } from './helpers/shared.ts';
 
 // The report of the bundled CES near-miss suite (5 splits, α = .05, .10), checked against figures derived here

@@ -1,12 +1,4 @@
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+// Kept for gate/ until it moves to @carb/deploy (issue 27, helper F): fileSha256 lives in @carb/jobs.
+import { fileSha256 } from '@carb/jobs';
 
-/** SHA-256 (hex) of bytes, as a manifest's `outputs` records each file. */
-export function sha256Hex(data: Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
-}
-
-/** SHA-256 (hex) of a file's bytes. */
-export function fileSha256(file: string): string {
-  return sha256Hex(readFileSync(file));
-}
+export { fileSha256 };

@@ -2,7 +2,7 @@ import { printable } from '@carb/io';
 import yargs from 'yargs';
 import type { CommandModule } from 'yargs';
 import { setInvocation } from './argv.ts';
-import { CARB_VERSION } from './commands/version.ts';
+import { CARB_VERSION } from '@carb/jobs';
 import { command as apply } from './commands/apply.ts';
 import { command as audit } from './commands/audit.ts';
 import { command as deploy, subcommands as deploySubcommands } from './commands/deploy.ts';

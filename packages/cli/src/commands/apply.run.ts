@@ -1,3 +1,4 @@
+import { sourceFiles } from '../options/ledger.ts';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -5,15 +6,15 @@ import { CorpusDigester, type Episode } from '@carb/episodes';
 import { canonicalJson, printable, writeOutputFolder } from '@carb/io';
 import { appliedArrow, appliedCsv, applyDeployedGate, applyHtml, applyReportLines, readFingerprint, recalibrateCommand, type ApplyReport, type Fingerprint } from '@carb/deploy';
 import { invocation } from '../argv.ts';
-import { holdingOutput } from '../holdingOutput.ts';
-import { loadEpisodes } from '../loadEpisodes.ts';
-import { readManifestFile } from '../manifestFile.ts';
-import { NO_STRATUM_VALUE, type StratumField } from '../replayInput.ts';
-import { runSources } from '../scoresAndEvents.ts';
+import { holdingOutput } from '@carb/jobs';
+import { loadEpisodes } from '@carb/jobs';
+import { readManifestFile } from '@carb/jobs';
+import { NO_STRATUM_VALUE, type StratumField } from '@carb/jobs';
+import { runSources } from '@carb/jobs';
 import { lambdaText, resolveGate } from '../gate/resolveGate.ts';
-import type { LedgerRow } from '../ledgerEvents.ts';
-import { CARB_VERSION } from './version.ts';
-import { APPLY_RULE } from './applyTarget.ts';
+import type { LedgerRow } from '@carb/jobs';
+import { CARB_VERSION } from '@carb/jobs';
+import { APPLY_RULE } from '@carb/jobs';
 import type { ApplyArgs } from './apply.ts';
 
 const FINGERPRINT = 'fingerprint.json';
@@ -36,7 +37,7 @@ async function apply(args: ApplyArgs): Promise<void> {
   const fingerprint: Fingerprint | null = hasFingerprint ? readFingerprint(fingerprintFile) : null;
   const row = gate.row!.row;
   const g = gate.gridIndex!;
-  const { pipeline, sources } = runSources(gate.pipeline, args);
+  const { pipeline, sources } = runSources(gate.pipeline, sourceFiles(args));
   const read = loadEpisodes(args.logs, { format: args.format, strict: args.strict, includeAborted: args['include-aborted'] });
   const episodes: Episode[] = [];
   const rows: Array<LedgerRow | null> = [];

@@ -6,8 +6,8 @@ import {
 } from '@carb/audit';
 import { outputFolderProblem, printableLines, writeOutputFolder } from '@carb/io';
 import { UsageError } from '../options/usageError.ts';
-import { holdingOutput } from '../holdingOutput.ts';
-import { AUDIT_RULE } from './auditTarget.ts';
+import { holdingOutput } from '@carb/jobs';
+import { AUDIT_RULE } from '@carb/jobs';
 import { resolveGate } from '../gate/resolveGate.ts';
 import { isDecisionsFile, type AuditArgs } from './audit.ts';
 import { auditLines } from './auditLines.ts';

@@ -1,3 +1,4 @@
+import { sourceFiles } from '../options/ledger.ts';
 import { existsSync, statSync } from 'node:fs';
 import { printDegenerateWarnings } from '../degenerateWarnings.ts';
 import { basename, join } from 'node:path';
@@ -5,17 +6,17 @@ import { parseAlpha, rationalValue, type Guarantee } from '@carb/calibrate';
 import { defaultPipelinePath, loadPipeline, type Pipeline } from '@carb/pipeline';
 import { NOT_WHOLE_BREAKPOINTS, breakpointArrowKind, defaultWorkers } from '@carb/replay';
 import { summaryTable, writeReport } from '@carb/report';
-import { labelsFor, runCalibrationJob, suitePerturbationFor } from '../calibrationJob.ts';
-import { runSources } from '../scoresAndEvents.ts';
-import { readStats } from '../loadEpisodes.ts';
-import { mergeShards } from '../mergeShards.ts';
-import { readManifestFile } from '../manifestFile.ts';
+import { labelsFor, runCalibrationJob, suitePerturbationFor } from '@carb/jobs';
+import { runSources } from '@carb/jobs';
+import { readStats } from '@carb/jobs';
+import { mergeShards } from '@carb/jobs';
+import { readManifestFile } from '@carb/jobs';
 import { printableLines } from '@carb/io';
 import { invocation } from '../argv.ts';
 import { fingerprintText } from '@carb/deploy';
-import { deployLambdaLines } from '../deployLambdaLines.ts';
+import { deployLambdaLines } from '@carb/jobs';
 import { UsageError } from '../options/usageError.ts';
-import { holdingOutput } from '../holdingOutput.ts';
+import { holdingOutput } from '@carb/jobs';
 import type { CalibrateArgs } from './calibrate.ts';
 
 /**
@@ -67,7 +68,7 @@ async function calibrate(args: CalibrateArgs): Promise<void> {
   const loaded = loadPipeline(args.pipeline ?? defaultPipelinePath());
   const shards = await breakpointInputs(args.corpus);
   // shards were replayed with these sources already (carb replay --shard takes the same flags): only their pins are compared
-  const { pipeline, sources: read } = runSources(loaded, args);
+  const { pipeline, sources: read } = runSources(loaded, sourceFiles(args));
   const sources = shards ? null : read;
   if (shards && args['selector-seeds']) throw new UsageError('--selector-seeds: expected a corpus input (the seed check replays random selectors), found breakpoint tables');
   if (shards && args.by) throw new UsageError('--by: expected a corpus input (strata are read from episode sources), found breakpoint tables');

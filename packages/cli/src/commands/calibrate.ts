@@ -13,7 +13,7 @@ import { checkLedgerArgs, ledgerOptions, type LedgerArgs } from '../options/ledg
 import { UsageError, badValue } from '../options/usageError.ts';
 import { single } from '../options/single.ts';
 import { deltaOption } from '../options/delta.ts';
-import { STRATUM_FIELDS, type StratumField } from '../options/strata.ts';
+import { STRATUM_FIELDS, type StratumField } from '@carb/jobs';
 
 export interface CalibrateArgs extends LedgerArgs {
   corpus: string[];

@@ -2,8 +2,8 @@ import { AdapterError, GzipJsonlCorpusWriter, JsonlCorpusWriter, encodeArrow, is
 import { printable, printableLines, progress, writeFileAtomic, type Progress } from '@carb/io';
 import { defaultPipelinePath, loadPipeline, loadToolTypings, type ToolTyping } from '@carb/pipeline';
 import type { IngestArgs } from './ingest.ts';
-import { holdingOutputFile } from '../holdingOutput.ts';
-import { writeProblems } from '../writeProblems.ts';
+import { holdingOutputFile } from '@carb/jobs';
+import { writeProblems } from '@carb/jobs';
 
 /** Tool typing for unknown-tool counts: explicit typing files, else the pipeline's; null (reported) when unreadable. */
 export function toolTypingFor(args: { pipeline?: string; tools?: string[] }): ToolTyping | null {

@@ -2,7 +2,7 @@ import { inspectCorpus, readCorpus, readLabelsBeside, type GroupStats } from '@c
 import { printable, printableLines } from '@carb/io';
 import { fail, summaryLines, toolTypingFor } from './ingest.run.ts';
 import type { InspectArgs } from './inspect.ts';
-import { writeProblems } from '../writeProblems.ts';
+import { writeProblems } from '@carb/jobs';
 
 const pct = (x: number | null) => (x === null ? '–' : `${(100 * x).toFixed(1)}%`);
 

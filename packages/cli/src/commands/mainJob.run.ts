@@ -6,11 +6,11 @@ import { printable } from '@carb/io';
 import { loadPipeline, type Pipeline } from '@carb/pipeline';
 import { fmtAlpha, reportTargetProblem, sectionsTargetProblem, table4, table8, writeReport, writeReportSections, type ReportSection } from '@carb/report';
 import { invocation } from '../argv.ts';
-import { labelsFor, runCalibrationJob } from '../calibrationJob.ts';
-import { CARB_VERSION } from './version.ts';
-import { loadEpisodes, readStats } from '../loadEpisodes.ts';
+import { labelsFor, runCalibrationJob } from '@carb/jobs';
+import { CARB_VERSION } from '@carb/jobs';
+import { loadEpisodes, readStats } from '@carb/jobs';
 import { UsageError } from '../options/usageError.ts';
-import { holdingOutput } from '../holdingOutput.ts';
+import { holdingOutput } from '@carb/jobs';
 import type { MainArgs } from './mainJob.ts';
 
 interface JobSection {

@@ -1,3 +1,4 @@
+import { sourceFiles } from '../options/ledger.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import {
@@ -7,14 +8,14 @@ import {
 import { POOLED_STRATUM } from '@carb/calibrate';
 import { printable, writeFileAtomic } from '@carb/io';
 import { defaultWorkers } from '@carb/replay';
-import { fileSha256 } from '../fileSha256.ts';
+import { fileSha256 } from '@carb/jobs';
 import { resolveGate } from '../gate/resolveGate.ts';
-import { holdingOutputFile } from '../holdingOutput.ts';
-import { readStats } from '../loadEpisodes.ts';
+import { holdingOutputFile } from '@carb/jobs';
+import { readStats } from '@carb/jobs';
 import { UsageError } from '../options/usageError.ts';
-import { replayInput } from '../replayInput.ts';
-import { STRATUM_FIELDS, type StratumField } from '../options/strata.ts';
-import { runSources } from '../scoresAndEvents.ts';
+import { replayInput } from '@carb/jobs';
+import { STRATUM_FIELDS, type StratumField } from '@carb/jobs';
+import { runSources } from '@carb/jobs';
 import type { MonitorArgs } from './monitor.ts';
 
 /** Default alarm level δ. */
@@ -63,7 +64,7 @@ async function monitor(args: MonitorArgs): Promise<void> {
   if (sourcesProblem) throw new UsageError(sourcesProblem);
   // the deployed pipeline pins the calibration's events and scores files: the new logs bring their own
   const unpinned = { ...resolved.pipeline, scorer: { ...resolved.pipeline.scorer, scoresSha256: undefined }, ledger: { ...resolved.pipeline.ledger, source: undefined } };
-  const { pipeline, sources } = runSources(unpinned, args);
+  const { pipeline, sources } = runSources(unpinned, sourceFiles(args));
   // a stratum's row was fit on the episodes of that stratum: the new logs are matched by the calibration's --by field
   const by = row.stratum === POOLED_STRATUM ? null : stratumField(args.deploy!);
   const replayed = await replayInput({

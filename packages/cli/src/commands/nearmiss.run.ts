@@ -4,12 +4,12 @@ import { svgToPng } from '@carb/report';
 import { fail } from './ingest.run.ts';
 import { UsageError } from '../options/usageError.ts';
 import type { NearmissArgs } from './nearmiss.ts';
-import { flaggedTrajectories } from './nearmissFlagged.ts';
+import { flaggedTrajectories } from '@carb/jobs';
 import { nearmissHtml } from './nearmissHtml.ts';
-import { domainWarnings } from './nearmissDomain.ts';
-import { readNearmissInput } from './nearmissRead.ts';
-import { NEARMISS_RULE } from './nearmissTarget.ts';
-import { holdingOutput } from '../holdingOutput.ts';
+import { domainWarnings } from '@carb/jobs';
+import { readNearmissInput } from '@carb/jobs';
+import { NEARMISS_RULE } from '@carb/jobs';
+import { holdingOutput } from '@carb/jobs';
 import { nearmissJsonRows, nearmissTable } from './nearmissText.ts';
 
 /** `carb nearmiss`, once its options have passed. */

@@ -2,7 +2,7 @@ import { escapeHtml } from '@carb/io';
 import { htmlPage } from '@carb/report';
 import type { AgentSummary, PolicyReading } from '@carb/nearmiss';
 import type { ByReading } from './nearmissText.ts';
-import type { FlaggedTrajectory } from './nearmissFlagged.ts';
+import type { FlaggedTrajectory } from '@carb/jobs';
 
 const pct = (x: number | null) => (x === null ? '–' : `${(100 * x).toFixed(1)}%`);
 const ci = (c: { low: number; high: number } | null) => (c === null ? '–' : `${pct(c.low)} – ${pct(c.high)}`);

@@ -1,16 +1,17 @@
+import { sourceFiles } from '../options/ledger.ts';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { outputFolderProblem, writeFileAtomic } from '@carb/io';
 import { loadPipeline, defaultPipelinePath, withSelector } from '@carb/pipeline';
 import { REPLAY_SHARDS_RULE, breakpointTablesToArrow, defaultWorkers, isBreakpointArrowHead, gridMeans, gridMeansOfBreakpoints, naiveReplay, type GridMean } from '@carb/replay';
-import { suitePerturbationFor } from '../calibrationJob.ts';
-import { loadEpisodes } from '../loadEpisodes.ts';
+import { suitePerturbationFor } from '@carb/jobs';
+import { loadEpisodes } from '@carb/jobs';
 import { shardFileName } from '../options/shard.ts';
-import { replayInput, replayProvenance } from '../replayInput.ts';
-import { runSources } from '../scoresAndEvents.ts';
+import { replayInput, replayProvenance } from '@carb/jobs';
+import { runSources } from '@carb/jobs';
 import type { ReplayArgs } from './replay.ts';
 import { UsageError } from '../options/usageError.ts';
-import { holdingOutputFile } from '../holdingOutput.ts';
+import { holdingOutputFile } from '@carb/jobs';
 
 /** `carb replay`, once its options have passed. */
 export async function run(args: ReplayArgs): Promise<void> {
@@ -25,7 +26,7 @@ export async function run(args: ReplayArgs): Promise<void> {
 }
 
 async function replay(args: ReplayArgs): Promise<void> {
-  const { pipeline: base, sources } = runSources(loadPipeline(args.pipeline ?? defaultPipelinePath()), args);
+  const { pipeline: base, sources } = runSources(loadPipeline(args.pipeline ?? defaultPipelinePath()), sourceFiles(args));
   const kinds = args.selector ?? [base.selector.kind];
   const load = { format: args.format, strict: args.strict, includeAborted: args['include-aborted'] };
   let summaries: Array<{ method: string; episodes: number; grid: GridMean[] }>;

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { printable } from '@carb/io';
 import { withoutOut } from '../argv.ts';
-import { sha256Hex } from '../fileSha256.ts';
-import { corpusChanges } from '../verify/corpusChanges.ts';
-import { folderProblems, short } from '../verify/folderProblems.ts';
-import { inputProblems } from '../verify/inputs.ts';
-import { reportCommandProblem } from '../verify/reportCommand.ts';
+import { sha256Hex } from '@carb/jobs';
+import { corpusChanges } from '@carb/jobs';
+import { folderProblems, short } from '@carb/jobs';
+import { inputProblems } from '@carb/jobs';
+import { reportCommandProblem } from '@carb/jobs';
 import type { VerifyArgs } from './verify.ts';
 
 /** `carb verify`, once its options have passed. */

@@ -1,4 +1,5 @@
 import type { Argv } from 'yargs';
+import type { SourceFiles } from '@carb/jobs';
 import { LEDGER_MODES, type LedgerMode, type UnlabelledPolicy } from '@carb/pipeline';
 import { choiceSpec, textSpec } from './specs.ts';
 import { UsageError } from './usageError.ts';
@@ -31,4 +32,14 @@ export function checkLedgerArgs(a: LedgerArgs): void {
   }
   if (a['ledger-events'] === undefined) throw new UsageError(`--ledger-events: expected an events file with --ledger ${a.ledger}, found nothing`);
   if (a.unlabelled === undefined) throw new UsageError(`--unlabelled: expected exclude or clean with --ledger ${a.ledger} (episodes without a line in --ledger-events), found nothing`);
+}
+
+/** The ledger and scores flags as the jobs take them (runSources in @carb/jobs). */
+export function sourceFiles(a: LedgerArgs & { strict: boolean }): SourceFiles {
+  return {
+    ledger: a.ledger, strict: a.strict,
+    ...(a['ledger-events'] !== undefined ? { ledgerEvents: a['ledger-events'] } : {}),
+    ...(a.unlabelled !== undefined ? { unlabelled: a.unlabelled } : {}),
+    ...(a.scores !== undefined ? { scores: a.scores } : {}),
+  };
 }

@@ -1,19 +1,4 @@
-/**
- * A mistake on the command line (unknown flag, bad value, missing option): reported as
- * one line before any work starts, exit code 2. Everything else a command throws is a
- * data error (exit code 1).
- */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
+// UsageError is defined in @carb/jobs (jobs refuse usage errors only the input can show); options import it from here.
+import { UsageError, badValue } from '@carb/jobs';
 
-/** `--flag: expected …, found …` as a UsageError. */
-export function badValue(flag: string, expected: string, found: unknown): UsageError {
-  return new UsageError(`${flag}: expected ${expected}, found ${shown(found)}`);
-}
-
-function shown(found: unknown): string {
-  if (found === '') return 'an empty value';
-  if (typeof found === 'string') return found;
-  return JSON.stringify(found) ?? String(found);
-}
+export { UsageError, badValue };

@@ -1,15 +1,14 @@
 import { CorpusDigester, DeferredCorpus, encoderText, type Episode, type EpisodeHead } from '@carb/episodes';
-import type { StratumField } from './options/strata.ts';
+import type { StratumField } from './strata.ts';
 import { countTools } from '@carb/deploy';
 import { configComponentHashes, untypedCalls, type Pipeline } from '@carb/pipeline';
 import { mergeLedgerRow, replayStream, type BreakpointTable, type FusedSelector, type ReplayBatch, type ReplayNoise, type ReplayProvenance } from '@carb/replay';
 import { progress } from '@carb/io';
-import { CARB_VERSION } from './commands/version.ts';
+import { CARB_VERSION } from './carbVersion.ts';
 import type { EpisodeSources, LedgerRow } from './ledgerEvents.ts';
 import { streamEpisodes, streamLineBatches, type LoadOptions, type ReadStats } from './loadEpisodes.ts';
-import type { ShardSpec } from './options/shard.ts';
+import type { ShardSpec } from './shardSpec.ts';
 
-export { STRATUM_FIELDS, type StratumField } from './options/strata.ts';
 /** Stratum of an episode whose field is null. */
 export const NO_STRATUM_VALUE = '(none)';
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Episode, EpisodeLabels } from '@carb/episodes';
 import { readLabelsBeside } from '@carb/episodes';
 import {
-  DEFAULT_ALPHAS, METHOD_ORDER, type BatchSize, METHOD_SELECTOR, POOLED_STRATUM, foldSizes, frontierAlphas, runProtocol,
+  METHOD_ORDER, type BatchSize, METHOD_SELECTOR, POOLED_STRATUM, foldSizes, frontierAlphas, runProtocol,
   type DeployRow, type Guarantee, type MethodName, type PairedDiff, type ProtocolResult, type SplitDataset, type SplitResult, type SummaryRow,
 } from '@carb/calibrate';
 import { diffComponents, pipelineComponents, withSelector, type Pipeline } from '@carb/pipeline';
@@ -13,14 +13,14 @@ import { progress } from '@carb/io';
 import { sortedCounts, type Fingerprint } from '@carb/deploy';
 import { deployRows } from './deployRows.ts';
 import type { EpisodeSources } from './ledgerEvents.ts';
-import { UsageError } from './options/usageError.ts';
+import { UsageError } from './usageError.ts';
 import type { ReadStats } from './loadEpisodes.ts';
-import { replayInput, type EpisodeInput, type ReplayedInput, type StratumField } from './replayInput.ts';
+import { replayInput, type EpisodeInput, type ReplayedInput } from './replayInput.ts';
+import type { StratumField } from './strata.ts';
 import type { SuiteMeta } from '@carb/suites';
-import { CARB_VERSION } from './commands/version.ts';
+import { CARB_VERSION } from './carbVersion.ts';
 import { writeProblems } from './writeProblems.ts';
 
-export { CARB_VERSION };
 
 export interface JobSpec {
   title: string;
@@ -317,4 +317,3 @@ function mergeAlphas(main: readonly string[], frontier: readonly string[]): stri
   return [...seen.entries()].sort((x, y) => x[0] - y[0]).map(([, s]) => s);
 }
 
-export { DEFAULT_ALPHAS };

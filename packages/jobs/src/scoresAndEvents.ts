@@ -1,15 +1,25 @@
-import type { Pipeline } from '@carb/pipeline';
+import type { LedgerMode, Pipeline, UnlabelledPolicy } from '@carb/pipeline';
 import { scoreSources } from './externalScores.ts';
 import { bothSources, ledgerSources, type EpisodeSources } from './ledgerEvents.ts';
-import type { LedgerArgs } from './options/ledger.ts';
-import { UsageError } from './options/usageError.ts';
+import { UsageError } from './usageError.ts';
+
+/** What a run reads beside the corpus: the ledger mode and events file, the scores file. */
+export interface SourceFiles {
+  ledger: LedgerMode;
+  /** External ledger events (JSONL), with `ledger` external or union. */
+  ledgerEvents?: string;
+  unlabelled?: UnlabelledPolicy;
+  /** External per-proposal scores (JSONL). */
+  scores?: string;
+  strict: boolean;
+}
 
 /**
  * The pipeline as a run pins it (scores and events file digests, ledger mode) and what it reads
  * beside the corpus: --scores first, so that the scores file covers every proposal of the
  * corpus, excluded episodes too; then the ledger (--ledger-events, the latent-policy category).
  */
-export function runSources(loaded: Pipeline, args: LedgerArgs & { strict: boolean }): { pipeline: Pipeline; sources: EpisodeSources | null } {
+export function runSources(loaded: Pipeline, args: SourceFiles): { pipeline: Pipeline; sources: EpisodeSources | null } {
   // a run's pipeline.json pins the files it read: reusing it without them would keep a pin of data not read
   if (loaded.scorer.scoresSha256 !== undefined && args.scores === undefined) {
     throw new UsageError(`--scores: expected the scores file the pipeline pins (scorer.scoresSha256 ${loaded.scorer.scoresSha256.slice(0, 12)}…), found nothing`);
@@ -20,7 +30,7 @@ export function runSources(loaded: Pipeline, args: LedgerArgs & { strict: boolea
   const scored = args.scores ? scoreSources(loaded, args.scores) : { pipeline: loaded, sources: null };
   const ledger = ledgerSources({
     pipeline: scored.pipeline, mode: args.ledger, strict: args.strict,
-    ...(args['ledger-events'] ? { eventsFile: args['ledger-events'] } : {}), ...(args.unlabelled ? { unlabelled: args.unlabelled } : {}),
+    ...(args.ledgerEvents ? { eventsFile: args.ledgerEvents } : {}), ...(args.unlabelled ? { unlabelled: args.unlabelled } : {}),
   });
   return { pipeline: ledger.pipeline, sources: bothSources(scored.sources, ledger.sources) };
 }

@@ -1,0 +1,149 @@
+import { MAX_LINE_BYTES, eligibleForCalibration, readCorpus, streamCorpus, type CorpusFormat, type DeferredCorpus, type DeferredPiece, type Episode, type EpisodeHead, type Problem } from '@carb/episodes';
+import type { LineBatch } from '@carb/replay';
+import { writeProblems } from './writeProblems.ts';
+
+/** What reading a corpus found: episodes read, and those left out by reason. */
+export interface ReadStats {
+  /** Episodes read (usable or not). */
+  read: number;
+  /** Aborted episodes left out (kept with --include-aborted). */
+  aborted: number;
+  /** Records refused as invalid (each printed as one problem line). */
+  invalid: number;
+}
+
+/** A fresh ReadStats. */
+export const readStats = (): ReadStats => ({ read: 0, aborted: 0, invalid: 0 });
+
+export interface LoadOptions {
+  format?: CorpusFormat;
+  strict?: boolean;
+  /** Keep aborted episodes (excluded from calibration by default). */
+  includeAborted?: boolean;
+}
+
+/**
+ * Reads a corpus for replay or calibration: prints every problem as one line, counts
+ * what was excluded and why, and fails only when nothing usable remains (or on any
+ * problem with --strict).
+ */
+export function loadEpisodes(paths: string[], options: LoadOptions & { stats?: ReadStats } = {}): Episode[] {
+  const { episodes, problems } = readCorpus(paths, { format: options.format ?? 'auto' });
+  if (options.stats) {
+    options.stats.read += episodes.length;
+    options.stats.invalid += problems.length;
+  }
+  writeProblems(problems);
+  if (options.strict && problems.length > 0) throw new Error(`${problems.length} problem(s) in the input (--strict)`);
+  const kept = options.includeAborted ? episodes : episodes.filter((e) => eligibleForCalibration(e));
+  const excluded = episodes.length - kept.length;
+  if (options.stats) options.stats.aborted += excluded;
+  if (excluded > 0) process.stderr.write(`carb: excluded ${excluded} aborted episode(s) (use --include-aborted to keep them)\n`);
+  if (kept.length === 0) throw new Error(`no usable episodes in ${paths.join(', ')}`);
+  return kept;
+}
+
+/**
+ * Streaming form of loadEpisodes for corpora larger than memory: yields batches of
+ * usable episodes in loadEpisodes order, holding one batch. Problems are printed when
+ * the stream ends, and the verdicts that need the whole corpus come last: with
+ * --strict any problem, no usable episode, or a file that failed its integrity check
+ * after its episodes went out (see streamCorpus) all throw after the last batch, so a
+ * consumer must write its outputs only once the generator has returned.
+ */
+export async function* streamEpisodes(paths: string[], options: LoadOptions & { batchSize?: number; stats?: ReadStats } = {}): AsyncGenerator<Episode[]> {
+  const stream = streamCorpus(paths, { format: options.format ?? 'auto', ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }) });
+  const count = { kept: 0, excluded: 0 };
+  try {
+    for await (const batch of stream) {
+      const usable = options.includeAborted ? batch : batch.filter((e) => eligibleForCalibration(e));
+      tallyUsable(batch.length, usable.length, count, options.stats);
+      if (usable.length > 0) yield usable;
+    }
+  } finally {
+    printProblems(stream.problems, options.stats);
+  }
+  endVerdicts(paths, stream.problems.length, count, options);
+}
+
+const NO_LINES = { lines: [], lineNumbers: [] };
+
+/** A corpus read as line batches for replayStream; see streamLineBatches. */
+export interface LineRead {
+  batches: AsyncGenerator<LineBatch>;
+  /**
+   * Call once replayStream has settled every batch, or has failed: prints the problems, then
+   * (when it succeeded) gives streamEpisodes's end verdicts. The batches end before they are
+   * settled (a pool reads ahead), so these cannot come at the end of the batches.
+   */
+  end(succeeded: boolean): void;
+}
+
+/**
+ * streamEpisodes of a corpus whose JSONL record lines are decoded in the replay workers
+ * (DeferredCorpus, LineBatch): the same rules, counts, problem lines and verdicts. `take`
+ * receives each usable episode's head and digest hash, in streamEpisodes order; the rows of
+ * the others are dropped.
+ */
+export function streamLineBatches(corpus: DeferredCorpus, paths: string[], options: LoadOptions & { stats?: ReadStats }, take: (head: EpisodeHead, hash: Uint8Array) => void): LineRead {
+  const count = { kept: 0, excluded: 0 };
+  async function* batches(): AsyncGenerator<LineBatch> {
+    for await (const piece of corpus.pieces()) {
+      // what settling needs of the piece, without its lines (they die once posted to a worker)
+      const settled: DeferredPiece = piece.end ? piece : { file: piece.file, lines: NO_LINES };
+      yield {
+        lines: piece.lines?.lines ?? [],
+        lineNumbers: piece.lines?.lineNumbers ?? [],
+        maxLine: MAX_LINE_BYTES,
+        settle: (decoded, hashes) => {
+          const unique = corpus.settle(settled, decoded);
+          const rows: boolean[] = [];
+          let k = 0;
+          let read = 0;
+          let usable = 0;
+          for (const d of decoded) {
+            if (!('head' in d)) continue;
+            const use = unique[k]! && (options.includeAborted === true || eligibleForCalibration(d.head));
+            if (unique[k]) read++;
+            if (use) {
+              usable++;
+              take(d.head, hashes.subarray(32 * k, 32 * k + 32));
+            }
+            rows.push(use);
+            k++;
+          }
+          tallyUsable(read, usable, count, options.stats);
+          return rows;
+        },
+      };
+    }
+  }
+  return {
+    batches: batches(),
+    end(succeeded) {
+      printProblems(corpus.problems, options.stats);
+      if (succeeded) endVerdicts(paths, corpus.problems.length, count, options);
+    },
+  };
+}
+
+function tallyUsable(read: number, usable: number, count: { kept: number; excluded: number }, stats: ReadStats | undefined): void {
+  count.excluded += read - usable;
+  count.kept += usable;
+  if (stats) {
+    stats.read += read;
+    stats.aborted += read - usable;
+  }
+}
+
+function printProblems(problems: readonly Problem[], stats: ReadStats | undefined): void {
+  writeProblems(problems);
+  if (stats) stats.invalid += problems.length;
+}
+
+// The verdicts that need the whole corpus: they come after the last batch (see streamEpisodes).
+function endVerdicts(paths: string[], problems: number, count: { kept: number; excluded: number }, options: LoadOptions): void {
+  if (options.strict && problems > 0) throw new Error(`${problems} problem(s) in the input (--strict)`);
+  if (count.excluded > 0) process.stderr.write(`carb: excluded ${count.excluded} aborted episode(s) (use --include-aborted to keep them)\n`);
+  if (count.kept === 0) throw new Error(`no usable episodes in ${paths.join(', ')}`);
+}
