@@ -12,7 +12,7 @@ export { readManifestFile, type RecordedManifest } from './manifestFile.ts';
 export { loadEpisodes, streamEpisodes, readStats, type ReadStats, type LoadOptions } from './loadEpisodes.ts';
 export { ledgerSources, bothSources, readPinned, type EpisodeSources, type LedgerRow, type LedgerSourceOptions } from './ledgerEvents.ts';
 export { scoreSources } from './externalScores.ts';
-export { runSources, type SourceFiles } from './scoresAndEvents.ts';
+export { runSources, type LedgerArgs } from './scoresAndEvents.ts';
 // replay and calibration
 export { replayInput, replayProvenance, noiseText, NO_STRATUM_VALUE, type EpisodeInput, type ReplayedInput, type ReplayInputOptions } from './replayInput.ts';
 export { mergeShards } from './mergeShards.ts';
@@ -37,3 +37,5 @@ export { folderProblems, short } from './verify/folderProblems.ts';
 export { inputProblems } from './verify/inputs.ts';
 export { outputPathProblem } from './verify/outputPath.ts';
 export { REPORT_COMMANDS, reportCommandProblem } from './verify/reportCommand.ts';
+export { calibrate, type CalibrateArgs, type CalibrateResult } from './calibrate.ts';
+export { mainJob, type MainArgs, type MainJobEvents, type MainJobResult } from './mainJob.ts';

@@ -3,15 +3,12 @@ import { scoreSources } from './externalScores.ts';
 import { bothSources, ledgerSources, type EpisodeSources } from './ledgerEvents.ts';
 import { UsageError } from './usageError.ts';
 
-/** What a run reads beside the corpus: the ledger mode and events file, the scores file. */
-export interface SourceFiles {
+/** The bring-your-own ledger and scores flags (calibrate, replay, apply, monitor), as given. */
+export interface LedgerArgs {
   ledger: LedgerMode;
-  /** External ledger events (JSONL), with `ledger` external or union. */
-  ledgerEvents?: string;
+  'ledger-events'?: string;
   unlabelled?: UnlabelledPolicy;
-  /** External per-proposal scores (JSONL). */
   scores?: string;
-  strict: boolean;
 }
 
 /**
@@ -19,7 +16,7 @@ export interface SourceFiles {
  * beside the corpus: --scores first, so that the scores file covers every proposal of the
  * corpus, excluded episodes too; then the ledger (--ledger-events, the latent-policy category).
  */
-export function runSources(loaded: Pipeline, args: SourceFiles): { pipeline: Pipeline; sources: EpisodeSources | null } {
+export function runSources(loaded: Pipeline, args: LedgerArgs & { strict: boolean }): { pipeline: Pipeline; sources: EpisodeSources | null } {
   // a run's pipeline.json pins the files it read: reusing it without them would keep a pin of data not read
   if (loaded.scorer.scoresSha256 !== undefined && args.scores === undefined) {
     throw new UsageError(`--scores: expected the scores file the pipeline pins (scorer.scoresSha256 ${loaded.scorer.scoresSha256.slice(0, 12)}…), found nothing`);
@@ -30,7 +27,7 @@ export function runSources(loaded: Pipeline, args: SourceFiles): { pipeline: Pip
   const scored = args.scores ? scoreSources(loaded, args.scores) : { pipeline: loaded, sources: null };
   const ledger = ledgerSources({
     pipeline: scored.pipeline, mode: args.ledger, strict: args.strict,
-    ...(args.ledgerEvents ? { eventsFile: args.ledgerEvents } : {}), ...(args.unlabelled ? { unlabelled: args.unlabelled } : {}),
+    ...(args['ledger-events'] ? { eventsFile: args['ledger-events'] } : {}), ...(args.unlabelled ? { unlabelled: args.unlabelled } : {}),
   });
   return { pipeline: ledger.pipeline, sources: bothSources(scored.sources, ledger.sources) };
 }

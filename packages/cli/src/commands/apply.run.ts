@@ -1,4 +1,3 @@
-import { sourceFiles } from '../options/ledger.ts';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -37,7 +36,7 @@ async function apply(args: ApplyArgs): Promise<void> {
   const fingerprint: Fingerprint | null = hasFingerprint ? readFingerprint(fingerprintFile) : null;
   const row = gate.row!.row;
   const g = gate.gridIndex!;
-  const { pipeline, sources } = runSources(gate.pipeline, sourceFiles(args));
+  const { pipeline, sources } = runSources(gate.pipeline, args);
   const read = loadEpisodes(args.logs, { format: args.format, strict: args.strict, includeAborted: args['include-aborted'] });
   const episodes: Episode[] = [];
   const rows: Array<LedgerRow | null> = [];

@@ -1,4 +1,3 @@
-import { sourceFiles } from '../options/ledger.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import {
@@ -64,7 +63,7 @@ async function monitor(args: MonitorArgs): Promise<void> {
   if (sourcesProblem) throw new UsageError(sourcesProblem);
   // the deployed pipeline pins the calibration's events and scores files: the new logs bring their own
   const unpinned = { ...resolved.pipeline, scorer: { ...resolved.pipeline.scorer, scoresSha256: undefined }, ledger: { ...resolved.pipeline.ledger, source: undefined } };
-  const { pipeline, sources } = runSources(unpinned, sourceFiles(args));
+  const { pipeline, sources } = runSources(unpinned, args);
   // a stratum's row was fit on the episodes of that stratum: the new logs are matched by the calibration's --by field
   const by = row.stratum === POOLED_STRATUM ? null : stratumField(args.deploy!);
   const replayed = await replayInput({

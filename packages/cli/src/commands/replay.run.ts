@@ -1,4 +1,3 @@
-import { sourceFiles } from '../options/ledger.ts';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { outputFolderProblem, writeFileAtomic } from '@carb/io';
@@ -26,7 +25,7 @@ export async function run(args: ReplayArgs): Promise<void> {
 }
 
 async function replay(args: ReplayArgs): Promise<void> {
-  const { pipeline: base, sources } = runSources(loadPipeline(args.pipeline ?? defaultPipelinePath()), sourceFiles(args));
+  const { pipeline: base, sources } = runSources(loadPipeline(args.pipeline ?? defaultPipelinePath()), args);
   const kinds = args.selector ?? [base.selector.kind];
   const load = { format: args.format, strict: args.strict, includeAborted: args['include-aborted'] };
   let summaries: Array<{ method: string; episodes: number; grid: GridMean[] }>;
