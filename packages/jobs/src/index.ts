@@ -39,3 +39,4 @@ export { outputPathProblem } from './verify/outputPath.ts';
 export { REPORT_COMMANDS, reportCommandProblem } from './verify/reportCommand.ts';
 export { calibrate, type CalibrateArgs, type CalibrateResult } from './calibrate.ts';
 export { mainJob, type MainArgs, type MainJobEvents, type MainJobResult } from './mainJob.ts';
+export { replay, type ReplayArgs, type ReplayResult, type ReplaySummary } from './replay.ts';
