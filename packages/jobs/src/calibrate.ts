@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { BatchSize, DeployRow, Guarantee, MethodName, ProtocolResult, SplitDataset } from '@carb/calibrate';
+import type { BatchSize, Budget, DeployRow, Guarantee, MethodName, ProtocolResult, SplitDataset } from '@carb/calibrate';
 import type { CorpusFormat } from '@carb/episodes';
 import { defaultPipelinePath, loadPipeline, type Pipeline } from '@carb/pipeline';
 import { NOT_WHOLE_BREAKPOINTS, breakpointArrowKind, defaultWorkers } from '@carb/replay';
@@ -60,7 +60,7 @@ export interface CalibrateArgs extends LedgerArgs {
   corpus: string[];
   pipeline?: string;
   methods: MethodName[];
-  alphas: string[];
+  alphas: Budget[];
   frontier: boolean;
   splits: number;
   dataset?: SplitDataset;

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Episode, EpisodeLabels } from '@carb/episodes';
 import { readLabelsBeside } from '@carb/episodes';
 import {
-  METHOD_ORDER, type BatchSize, METHOD_SELECTOR, POOLED_STRATUM, foldSizes, frontierAlphas, runProtocol,
+  METHOD_ORDER, type BatchSize, type Budget, METHOD_SELECTOR, POOLED_STRATUM, distinctBudgets, foldSizes, frontierAlphas, parseBudget, runProtocol,
   type DeployRow, type Guarantee, type MethodName, type PairedDiff, type ProtocolResult, type SplitDataset, type SplitResult, type SummaryRow,
 } from '@carb/calibrate';
 import { diffComponents, pipelineComponents, withSelector, type Pipeline } from '@carb/pipeline';
@@ -22,6 +22,9 @@ import { CARB_VERSION } from './carbVersion.ts';
 import { writeProblems } from './writeProblems.ts';
 
 
+/** Budget of the App. E.4 seed check. */
+const SEED_CHECK_ALPHA = parseBudget('.05');
+
 export interface JobSpec {
   title: string;
   /** Episodes in memory (legacy form of `input`). */
@@ -33,7 +36,7 @@ export interface JobSpec {
   labels: EpisodeLabels[] | null;
   pipeline: Pipeline;
   methods: MethodName[];
-  alphas: string[];
+  alphas: Budget[];
   /** Add the dense frontier (α from 1/(n+1) by .005). */
   frontier: boolean;
   splits: number;
@@ -50,7 +53,7 @@ export interface JobSpec {
   quiet?: boolean;
   /** Equal-size random selector seeds for the App. E.4 seed check (at `seedCheckAlpha`, default .05). */
   selectorSeeds?: number[];
-  seedCheckAlpha?: string;
+  seedCheckAlpha?: Budget;
   /** Seeded replay perturbations of a generated suite (its .meta.json): score noise on every q_t, edge dropout on every prefix graph. */
   perturbation?: ReplayNoise | null;
   /** Replay worker threads (1, the default: in this thread, no pool). */
@@ -242,7 +245,7 @@ export async function runCalibrationJob(spec: JobSpec): Promise<JobResult> {
     for (const guarantee of guarantees) {
       const hp = guarantee === 'high-probability';
       // the dense frontier is an expectation-guarantee view; high-probability runs the declared budgets
-      const alphas = spec.frontier && !hp ? mergeAlphas(spec.alphas, frontierAlphas(nCal)) : spec.alphas;
+      const alphas = spec.frontier && !hp ? distinctBudgets([...spec.alphas, ...frontierAlphas(nCal)]) : spec.alphas;
       const bar = spec.quiet ? { tick() {}, stop() {} } : progress(`calibrate ${stratum.name}${hp ? ' (high-probability)' : ''}`, spec.splits);
       const protocol = runProtocol({
         tables, alphas, splits: spec.splits, nCal, nTest, splitRng: spec.splitRng, baseSeed: spec.baseSeed, unit: folds.unit,
@@ -278,7 +281,7 @@ export async function runCalibrationJob(spec: JobSpec): Promise<JobResult> {
   const report: ReportInput = { title: spec.title, summary, splitResults, paired, manifest, deploy, pipeline: spec.pipeline, corpusStats, ...(warnings.length ? { warnings } : {}) };
   if (spec.selectorSeeds?.length) {
     const seeds = spec.selectorSeeds;
-    const alpha = spec.seedCheckAlpha ?? '.05';
+    const alpha = spec.seedCheckAlpha ?? SEED_CHECK_ALPHA;
     const graphTable = byKind.get('graph') ?? checkTables.get('graph')!;
     const check = seedCheckTable({
       graphTable, random: seeds.map((seed) => ({ seed, table: checkTables.get(`random-${seed}`)! })), alpha, splits: spec.splits,
@@ -286,7 +289,7 @@ export async function runCalibrationJob(spec: JobSpec): Promise<JobResult> {
     });
     report.tables = {
       ...defaultTables([{ label: spec.title, rows: p.protocol.summary }], [{ label: spec.title, rows: p.protocol.paired }]),
-      [`Equal-size random selector seeds at α = ${alpha}`]: check,
+      [`Equal-size random selector seeds at α = ${alpha.text}`]: check,
     };
   }
   return { protocol: p.protocol, manifest: p.manifest, report, deploy, corpus: { format: replayed.format, models: replayed.models }, fingerprint: fingerprintOf(replayed, methods, spec.by ?? null), warnings };
@@ -307,13 +310,5 @@ function countRows(table: BreakpointTable, rows: Int32Array | null, test: (t: Br
   if (rows) for (const e of rows) k += test(table, e) ? 1 : 0;
   else for (let e = 0; e < table.n; e++) k += test(table, e) ? 1 : 0;
   return k;
-}
-
-/** Default budgets followed by the frontier, without duplicates (by value), sorted by value. */
-function mergeAlphas(main: readonly string[], frontier: readonly string[]): string[] {
-  const value = (s: string) => { const [a, b] = s.split('/'); return b === undefined ? Number(a) : Number(a) / Number(b); };
-  const seen = new Map<number, string>();
-  for (const a of [...main, ...frontier]) if (!seen.has(value(a))) seen.set(value(a), a);
-  return [...seen.entries()].sort((x, y) => x[0] - y[0]).map(([, s]) => s);
 }
 

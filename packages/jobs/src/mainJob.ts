@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { DEFAULT_ALPHAS, METHOD_ORDER, type MethodName, type SplitDataset } from '@carb/calibrate';
+import { DEFAULT_BUDGETS, METHOD_ORDER, type MethodName, type SplitDataset } from '@carb/calibrate';
 import { loadPipeline, type Pipeline } from '@carb/pipeline';
 import { fmtAlpha, reportTargetProblem, sectionsTargetProblem, table4, table8, writeReport, writeReportSections, type ReportSection } from '@carb/report';
 import { labelsFor, runCalibrationJob } from './calibrationJob.ts';
@@ -71,7 +71,7 @@ async function runSection(root: string, s: JobSection, pipeline: Pipeline, on: M
   const episodes = loadEpisodes(paths, { format: 'jsonl', stats });
   const { report, warnings } = await runCalibrationJob({
     title: s.title, episodes, labels: labelsFor(paths), pipeline,
-    methods: s.methods ?? METHOD_ORDER.filter((m) => m !== 'executed-step-crc'), alphas: [...DEFAULT_ALPHAS], frontier: true,
+    methods: s.methods ?? METHOD_ORDER.filter((m) => m !== 'executed-step-crc'), alphas: [...DEFAULT_BUDGETS], frontier: true,
     splits: s.splits, dataset: s.dataset, splitRng: 'python', baseSeed: 0, argv: sectionArgv(on.argv, s.slug), stats,
   });
   on.onWarnings(warnings);

@@ -1,4 +1,4 @@
-import { runProtocol, type BenignStopRule, type MethodName, type Split } from '@carb/calibrate';
+import { runProtocol, type BenignStopRule, type MethodName, type Split, parseBudget } from '@carb/calibrate';
 import type { EpisodeLabels } from '@carb/episodes';
 import type { BreakpointTable } from '@carb/replay';
 
@@ -8,7 +8,7 @@ import type { BreakpointTable } from '@carb/replay';
  * way `carb calibrate` does.
  */
 export function calibratedIndices(tables: Partial<Record<MethodName, BreakpointTable>>, alpha: string, splits: readonly Split[], labels: readonly EpisodeLabels[], benignStop: BenignStopRule): Map<MethodName, Int32Array> {
-  const { splitResults } = runProtocol({ tables, alphas: [alpha], splits, labels, benignStop });
+  const { splitResults } = runProtocol({ tables, alphas: [parseBudget(alpha)], splits, labels, benignStop });
   const out = new Map<MethodName, Int32Array>();
   for (const r of splitResults) {
     const method = r.method as MethodName;

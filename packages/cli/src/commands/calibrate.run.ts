@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { parseAlpha, rationalValue } from '@carb/calibrate';
+import { rationalValue } from '@carb/pipeline';
 import { printableLines } from '@carb/io';
 import { calibrate, deployLambdaLines } from '@carb/jobs';
 import { summaryTable } from '@carb/report';
@@ -11,7 +11,7 @@ import type { CalibrateArgs } from './calibrate.ts';
 export async function run(args: CalibrateArgs): Promise<void> {
   const { protocol, deploy, warnings, pipelineHash, manifestHash } = await calibrate(args, invocation());
   printDegenerateWarnings(warnings);
-  const shown = args.alphas.map((a) => rationalValue(parseAlpha(a)));
+  const shown = args.alphas.map(rationalValue);
   process.stdout.write(`${summaryTable(protocol.summary, { alphas: shown })}\n\n`);
   process.stdout.write(`${printableLines(deployLambdaLines(deploy).join('\n'))}\n\n`);
   process.stdout.write(`pipeline hash ${pipelineHash}\nmanifest sha256 ${manifestHash}\nreport: ${join(args.out, 'index.html')}\n`);
