@@ -40,3 +40,6 @@ export { REPORT_COMMANDS, reportCommandProblem } from './verify/reportCommand.ts
 export { calibrate, type CalibrateArgs, type CalibrateResult } from './calibrate.ts';
 export { mainJob, type MainArgs, type MainJobEvents, type MainJobResult } from './mainJob.ts';
 export { replay, type ReplayArgs, type ReplayResult, type ReplaySummary } from './replay.ts';
+export { ingest, toolTypingFor, type IngestArgs, type IngestResult } from './ingest.ts';
+export { nearmiss, type NearmissArgs, type NearmissResult, type ByReading } from './nearmiss.ts';
+export { nearmissHtml } from './nearmissHtml.ts';
