@@ -14,6 +14,7 @@ export { ledgerSources, bothSources, readPinned, type EpisodeSources, type Ledge
 export { scoreSources } from './externalScores.ts';
 export { runSources, type LedgerArgs } from './scoresAndEvents.ts';
 // replay and calibration
+export { CorpusTally } from './corpusTally.ts';
 export { replayInput, replayProvenance, noiseText, NO_STRATUM_VALUE, type EpisodeInput, type ReplayedInput, type ReplayInputOptions } from './replayInput.ts';
 export { mergeShards } from './mergeShards.ts';
 export { deployRows, type DeployInput } from './deployRows.ts';
