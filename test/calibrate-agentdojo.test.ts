@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { defaultPipelinePath, loadPipeline, withSelector } from '@carb/pipeline';
 import { breakpointTable, ledgerTraces, scoreEpisode, type BreakpointTable } from '@carb/replay';
 import {
-  DEFAULT_ALPHAS, METHOD_ORDER, METHOD_SELECTOR, calibrationTarget, makeSplits, runProtocol, type MethodName, type ProtocolResult,
+  DEFAULT_BUDGETS, METHOD_ORDER, METHOD_SELECTOR, calibrationTarget, makeSplits, runProtocol, type MethodName, type ProtocolResult,
 } from '@carb/calibrate';
 import { sharedEpisodes } from './helpers/replayCorpora.ts';
 import { describeShared } from './helpers/shared.ts';
@@ -29,7 +29,7 @@ function crcAtOneTenth(t: BreakpointTable, cal: Int32Array): number {
 
 for (const [model, files] of Object.entries(MODELS)) describeShared(`calibration protocol on shared AgentDojo runs (${model})`, () => {
   const tables: Partial<Record<MethodName, BreakpointTable>> = {};
-  const run = () => runProtocol({ tables, alphas: DEFAULT_ALPHAS, splits: 200 });
+  const run = () => runProtocol({ tables, alphas: DEFAULT_BUDGETS, splits: 200 });
   let res: ProtocolResult;
   beforeAll(() => {
     // the eligible episodes of the whole corpus, read once per worker (helpers/replayCorpora.ts)

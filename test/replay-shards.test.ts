@@ -6,7 +6,7 @@ import { tableFromIPC } from 'apache-arrow';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeBreakpointArrow, shardSize } from '@carb/replay';
 import { defaultPipelinePath, loadPipeline } from '@carb/pipeline';
-import { mergeShards } from '../packages/cli/src/mergeShards.ts';
+import { mergeShards } from '@carb/jobs';
 import { parseShard } from '../packages/cli/src/options/shard.ts';
 import { runCli } from '../packages/cli/test/runCli.ts';
 import { ROOT } from './helpers/shared.ts';

@@ -3,11 +3,11 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { METHOD_ORDER } from '@carb/calibrate';
+import { METHOD_ORDER, parseBudget } from '@carb/calibrate';
 import { loadPipeline } from '@carb/pipeline';
 import { fmtMetric, parseMarkdownTable, writeReport, type ReportInput } from '@carb/report';
-import { labelsFor, runCalibrationJob } from '../packages/cli/src/calibrationJob.ts';
-import { loadEpisodes } from '../packages/cli/src/loadEpisodes.ts';
+import { labelsFor, runCalibrationJob } from '@carb/jobs';
+import { loadEpisodes } from '@carb/jobs';
 import { ROOT } from './helpers/shared.ts';
 
 // The report of the bundled CES near-miss suite (5 splits, α = .05, .10), checked against figures derived here
@@ -41,7 +41,7 @@ describe('report of the bundled CES near-miss suite', () => {
     const episodes = loadEpisodes([CORPUS], { format: 'jsonl' });
     const { report } = await runCalibrationJob({
       title: 'CES near-miss', episodes, labels: labelsFor([CORPUS]), pipeline: loadPipeline(join(ROOT, 'configs/pipelines/default.json')),
-      methods: [...METHOD_ORDER], alphas: ALPHAS, frontier: false, splits: SPLITS, dataset: 'ces-near-miss',
+      methods: [...METHOD_ORDER], alphas: ALPHAS.map(parseBudget), frontier: false, splits: SPLITS, dataset: 'ces-near-miss',
       splitRng: 'python', baseSeed: 0, argv: ['calibrate', CORPUS, '--splits', String(SPLITS)], quiet: true,
     });
     input = report;

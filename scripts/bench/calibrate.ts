@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import {
-  DEFAULT_ALPHAS, calibrationSums, crcBudget, crcThreshold, denseCrcThreshold, denseUnits, histogramScratch,
-  ledgerStepLosses, makeSplits, parseAlpha, runProtocol, type MethodName,
+  DEFAULT_ALPHAS, DEFAULT_BUDGETS, calibrationSums, crcBudget, crcThreshold, denseCrcThreshold, denseUnits, histogramScratch,
+  ledgerStepLosses, makeSplits, parseBudget, runProtocol, type MethodName,
 } from '@carb/calibrate';
 import type { BreakpointTable } from '@carb/replay';
 import { syntheticTable } from '../../packages/calibrate/test/helpers/tableBuilder.ts';
@@ -36,7 +36,7 @@ export async function bench(tables?: Partial<Record<MethodName, BreakpointTable>
   // λ̂ on every split, one budget: histogram + prefix sum vs a dense n × G pass
   const losses = ledgerStepLosses(ref, 'union');
   const units = denseUnits(losses);
-  const alpha = parseAlpha('.05');
+  const alpha = parseBudget('.05');
   const scratch = histogramScratch(losses, splits[0]!.cal.length);
   const budget = crcBudget(alpha, splits[0]!.cal.length, losses.denominator);
   const fast: number[] = [];
@@ -53,7 +53,7 @@ export async function bench(tables?: Partial<Record<MethodName, BreakpointTable>
 
   let summaryRows = 0;
   const tProtocol = best(3, () => {
-    const r = runProtocol({ tables: source, alphas: DEFAULT_ALPHAS, splits: SPLITS, nCal: Math.floor(n / 2), nTest: Math.floor(n / 2) });
+    const r = runProtocol({ tables: source, alphas: DEFAULT_BUDGETS, splits: SPLITS, nCal: Math.floor(n / 2), nTest: Math.floor(n / 2) });
     summaryRows = r.summary.length;
   });
   const methods = Object.keys(source).length;

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { LEDGER_CATEGORIES, defaultPipelinePath, loadPipeline } from '@carb/pipeline';
 import type { BreakpointTable } from '@carb/replay';
 import {
-  DEFAULT_ALPHAS, METHOD_ORDER, calibrationTarget, foldSizes, frontierAlphas, makeSplits, parseAlpha, runProtocol,
+  DEFAULT_BUDGETS, METHOD_ORDER, calibrationTarget, foldSizes, frontierAlphas, makeSplits, runProtocol, type Budget,
   type MethodName, type ProtocolResult, type Split,
 } from '@carb/calibrate';
 import { eligibleForCalibration, readCorpus } from '@carb/episodes';
@@ -44,7 +44,7 @@ function leanPeer(dir: string): { ms: Record<number, number> } | { skipped: stri
 
 
 /** Writes the tables and splits as raw little-endian arrays plus a JSON index the peer reads. */
-function exportForPeer(dir: string, tables: Partial<Record<MethodName, BreakpointTable>>, splits: readonly Split[], alphaSets: Record<string, string[]>): void {
+function exportForPeer(dir: string, tables: Partial<Record<MethodName, BreakpointTable>>, splits: readonly Split[], alphaSets: Record<string, Budget[]>): void {
   const files: Record<string, { file: string; dtype: string; length: number }> = {};
   const put = (name: string, a: Int32Array) => {
     writeFileSync(join(dir, `${name}.bin`), new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
@@ -69,7 +69,7 @@ function exportForPeer(dir: string, tables: Partial<Record<MethodName, Breakpoin
   const index = {
     G: t0.G, n: t0.n, splits: splits.length, categories: LEDGER_CATEGORIES,
     methods: METHOD_ORDER.map((m) => ({ method: m, selector: tables[m]!.method, target: calibrationTarget(m) })),
-    alphaSets: Object.fromEntries(Object.entries(alphaSets).map(([k, v]) => [k, v.map((a) => { const r = parseAlpha(a); return [r.num.toString(), r.den.toString(), a]; })])),
+    alphaSets: Object.fromEntries(Object.entries(alphaSets).map(([k, v]) => [k, v.map((r) => [r.num.toString(), r.den.toString(), r.text])])),
     files,
   };
   writeFileSync(join(dir, 'index.json'), JSON.stringify(index));
@@ -107,7 +107,7 @@ export async function bench(): Promise<string[]> {
   const folds = foldSizes('agentdojo', nEpisodes);
   const t0 = tables['g-carb']!;
   const splits = makeSplits(t0.ids, t0.groups, { count: SPLITS, baseSeed: 0, rng: 'python', unit: folds.unit, nCal: folds.nCal, nTest: folds.nTest });
-  const alphaSets = { default: [...DEFAULT_ALPHAS], frontier: [...DEFAULT_ALPHAS, ...frontierAlphas(folds.nCal)] };
+  const alphaSets = { default: [...DEFAULT_BUDGETS], frontier: [...DEFAULT_BUDGETS, ...frontierAlphas(folds.nCal)] };
   const evals = (name: keyof typeof alphaSets) => METHOD_ORDER.length * alphaSets[name].length * SPLITS;
   const header = `protocol: ${nEpisodes} episodes, breakpoint tables of 5 selectors (${t0.executesFrom.length} proposals), ${SPLITS} splits of ${folds.nCal}/${folds.nTest}`;
   const results: Record<string, ProtocolResult> = {};

@@ -1,8 +1,9 @@
+import type { Rational } from '@carb/pipeline';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { defaultPipelinePath, loadPipeline, withSelector } from '@carb/pipeline';
 import { breakpointTable, ledgerTraces, scoreEpisode, type BreakpointTable } from '@carb/replay';
 import {
-  DEFAULT_ALPHAS, METHOD_SELECTOR, makeSplits, parseAlpha, runProtocol, type MethodName, type ProtocolResult, type Rational,
+  DEFAULT_ALPHAS, DEFAULT_BUDGETS, METHOD_SELECTOR, makeSplits, parseBudget, runProtocol, type MethodName, type ProtocolResult,
 } from '@carb/calibrate';
 import { sharedEpisodes } from './replayCorpora.ts';
 import { describeShared } from './shared.ts';
@@ -86,16 +87,16 @@ export function lttAgentDojoSuite(methods: readonly MethodName[]): void {
         if (!bySelector.has(kind)) bySelector.set(kind, breakpointTable(kind, p.grid, eps, eps.map((e) => scoreEpisode(e, p, p.selector)), traces));
         tables[m] = bySelector.get(kind)!;
       }
-      hp = runProtocol({ tables, alphas: DEFAULT_ALPHAS, splits: SPLITS, guarantee: { kind: 'high-probability', delta: DELTA } });
-      exp = runProtocol({ tables, alphas: DEFAULT_ALPHAS, splits: SPLITS });
-      batch = runProtocol({ tables, alphas: DEFAULT_ALPHAS, splits: SPLITS, guarantee: { kind: 'high-probability', delta: DELTA, batch: 'fold' } });
+      hp = runProtocol({ tables, alphas: DEFAULT_BUDGETS, splits: SPLITS, guarantee: { kind: 'high-probability', delta: DELTA } });
+      exp = runProtocol({ tables, alphas: DEFAULT_BUDGETS, splits: SPLITS });
+      batch = runProtocol({ tables, alphas: DEFAULT_BUDGETS, splits: SPLITS, guarantee: { kind: 'high-probability', delta: DELTA, batch: 'fold' } });
     }, 300_000);
 
     it(`batch promise (--batch fold): at every default α the share of the ${SPLITS} splits whose held-out fold loses more than α is ≤ δ = ${DELTA}`, () => {
       const nTest = Math.floor(files / 2);
       const line: string[] = [];
       for (const alphaText of DEFAULT_ALPHAS) {
-        const alpha = parseAlpha(alphaText);
+        const alpha = parseBudget(alphaText);
         for (const m of methods) {
           const t = tables[m]!;
           const rows = batch.splitResults.filter((r) => r.method === m && r.alphaText === alphaText);
@@ -123,7 +124,7 @@ export function lttAgentDojoSuite(methods: readonly MethodName[]): void {
       const nTest = Math.floor(files / 2);
       let worstExpectation = 0;
       for (const alphaText of DEFAULT_ALPHAS) {
-        const alpha = parseAlpha(alphaText);
+        const alpha = parseBudget(alphaText);
         const line: string[] = [];
         const shares: Array<[MethodName, number]> = [];
         for (const m of methods) {
@@ -151,7 +152,7 @@ export function lttAgentDojoSuite(methods: readonly MethodName[]): void {
     it('per split, LTT is never more permissive than Eq. 1 (k*(n, α, .1) is below the CRC budget), so its held-out loss is never higher', () => {
       const n = Math.floor(files / 2);
       for (const alphaText of DEFAULT_ALPHAS) {
-        const alpha = parseAlpha(alphaText);
+        const alpha = parseBudget(alphaText);
         // Eq. 1's budget on the count: ⌊α(n+1)⌋ − 1
         expect(kStar(n, alpha)).toBeLessThan(Number((alpha.num * BigInt(n + 1)) / alpha.den) - 1);
       }
@@ -167,7 +168,7 @@ export function lttAgentDojoSuite(methods: readonly MethodName[]): void {
     it('split 0, α = .10: λ̂ is the last g with Σ_cal ℓ_union ≤ k*(n_cal, .1, .1) by exact tails', () => {
       const t0 = tables[methods[0]!]!;
       const [split] = makeSplits(t0.ids, null, { count: 1, baseSeed: 0, rng: 'python', unit: 'episode', nCal: Math.floor(t0.n / 2), nTest: Math.floor(t0.n / 2) });
-      const k = kStar(split!.cal.length, parseAlpha('.10'));
+      const k = kStar(split!.cal.length, parseBudget('.10'));
       for (const m of methods) {
         const t = tables[m]!;
         let want = -1;

@@ -1,6 +1,6 @@
 import { logAddExp, logFactorials } from './binomialTail.ts';
 import { checkDelta } from './guaranteeSpec.ts';
-import type { Rational } from './rational.ts';
+import type { Rational } from '@carb/pipeline';
 
 /** Slack on ln p: the compensated log-factorial sums err by far less (≈ 10⁻¹¹ at N ≈ 10³). */
 const LOG_SLACK = 1e-9;

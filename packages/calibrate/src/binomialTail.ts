@@ -1,4 +1,4 @@
-import type { Rational } from './rational.ts';
+import type { Rational } from '@carb/pipeline';
 
 /** Unit roundoff of a double. */
 const EPS = 2 ** -53;

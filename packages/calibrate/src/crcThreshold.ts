@@ -1,4 +1,4 @@
-import type { Rational } from './rational.ts';
+import type { Rational } from '@carb/pipeline';
 
 /**
  * Conformal risk control on the ordered grid (g-carb Eq. 1, Lemma 1):

@@ -1,4 +1,4 @@
-import type { Rational } from './rational.ts';
+import type { Rational } from '@carb/pipeline';
 
 /**
  * Reference CRC: a dense n × G pass over the calibration rows and Eq. 1 evaluated

@@ -1,4 +1,4 @@
-import type { Rational } from './rational.ts';
+import type { Rational } from '@carb/pipeline';
 
 /** A finite double in (0, ∞) as m / 2^e exactly (m, e integers): doubling is exact below overflow. */
 function dyadic(x: number): { m: bigint; e: bigint } {

@@ -5,7 +5,7 @@ import type { LossKind } from './lossKind.ts';
 import { lttThreshold } from './ltt.ts';
 import { lttBudget } from './lttBudget.ts';
 import { batchBudget } from './batchBudget.ts';
-import { parseAlpha, type Rational } from './rational.ts';
+import type { Rational } from '@carb/pipeline';
 import type { StepLosses } from './stepLosses.ts';
 
 /**
@@ -19,11 +19,11 @@ import type { StepLosses } from './stepLosses.ts';
 export function fitThreshold(
   losses: StepLosses,
   episodeIndices: Int32Array | readonly number[],
-  alpha: Rational | string,
+  alpha: Rational,
   guarantee: GuaranteeSpec = { kind: 'expectation' },
   kind: LossKind = 'bounded',
 ): number {
-  const a = typeof alpha === 'string' ? parseAlpha(alpha) : alpha;
+  const a = alpha;
   const idx = episodeIndices instanceof Int32Array ? episodeIndices : Int32Array.from(episodeIndices);
   for (const e of idx) if (e < 0 || e >= losses.n) throw new Error(`fitThreshold: episode index ${e}; expected 0 … ${losses.n - 1}`);
   if (!idx.length) throw new Error('fitThreshold: no episodes; expected at least one to fit on');

@@ -1,5 +1,5 @@
 import { logAlphaPair, logBinomialCdf } from './binomialTail.ts';
-import type { Rational } from './rational.ts';
+import type { Rational } from '@carb/pipeline';
 
 /** num / den as a double for positive bigints of any size (both scaled below 2^1000 first). */
 function ratio(num: bigint, den: bigint): number {

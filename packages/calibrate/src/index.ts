@@ -1,6 +1,6 @@
 export type { MethodName, SummaryRow, SplitResult, DeployRow, Guarantee } from './types.ts';
 export { GUARANTEES, POOLED_STRATUM } from './types.ts';
-export { parseAlpha, rationalValue, lcm, type Rational } from './rational.ts';
+export { parseBudget, parseBudgets, distinctBudgets, BudgetListError, type Budget } from './budget.ts';
 export { budgetAsDouble, crcBudget, crcThreshold, crcThresholds } from './crcThreshold.ts';
 export { denseCrcThreshold } from './denseCrc.ts';
 export { calibrationSums, histogramScratch, sumsFitDouble, type HistogramScratch } from './histogram.ts';
@@ -16,7 +16,7 @@ export { HeldOutCurves, type HeldOutMetrics } from './heldOutCurves.ts';
 export { empiricalQuantile, empiricalQuantiles, mean } from './quantiles.ts';
 export { summarizeCell, pairedDiff, type PairedDiff } from './summarize.ts';
 export { runProtocol, type ProtocolInput, type ProtocolResult } from './runProtocol.ts';
-export { DEFAULT_ALPHAS, frontierAlphas } from './frontier.ts';
+export { DEFAULT_ALPHAS, DEFAULT_BUDGETS, frontierAlphas } from './frontier.ts';
 export { logBinomialCdf, logBinomialCdfErrorBound } from './binomialTail.ts';
 export { binomialCdfAtMost } from './exactBinomialTail.ts';
 export { logHoeffdingBentkus } from './hoeffdingBentkus.ts';

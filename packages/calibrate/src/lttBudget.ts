@@ -3,7 +3,7 @@ import { logBinomialCdf, logBinomialCdfErrorBound } from './binomialTail.ts';
 import { checkDelta } from './guaranteeSpec.ts';
 import { logHoeffdingBentkus } from './hoeffdingBentkus.ts';
 import type { LossKind } from './lossKind.ts';
-import type { Rational } from './rational.ts';
+import type { Rational } from '@carb/pipeline';
 
 /**
  * The Learn-then-Test analogue of crcBudget: the largest calibration sum S (in 1/D units, over n

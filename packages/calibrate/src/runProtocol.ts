@@ -8,7 +8,8 @@ import { checkDelta, type GuaranteeSpec } from './guaranteeSpec.ts';
 import { calibrationSums, histogramScratch, type HistogramScratch } from './histogram.ts';
 import { alignLabels, type BenignStopRule } from './labelColumns.ts';
 import { METHOD_ORDER, calibrationTarget } from './methods.ts';
-import { parseAlpha, rationalValue, type Rational } from './rational.ts';
+import { rationalValue } from '@carb/pipeline';
+import type { Budget } from './budget.ts';
 import type { Ledger } from './ledgerLoss.ts';
 import type { LossKind } from './lossKind.ts';
 import { lttThreshold } from './ltt.ts';
@@ -23,7 +24,7 @@ export interface ProtocolInput {
   /** One replayed breakpoint table per method, all on the same episodes in the same order. */
   tables: Partial<Record<MethodName, BreakpointTable>>;
   /** Budgets as decimal / fraction strings (`.05`, `1/493`). */
-  alphas: readonly string[];
+  alphas: readonly Budget[];
   /** Precomputed assignments, or a count of assignments to draw (seeds baseSeed … baseSeed + count − 1). */
   splits: readonly Split[] | number;
   /** Fold sizes when `splits` is a count (default ⌊n/2⌋ each). */
@@ -100,7 +101,7 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
   const guarantee = input.guarantee ?? { kind: 'expectation' };
   const delta = guarantee.kind === 'high-probability' ? checkDelta(guarantee.delta, 'runProtocol guarantee') : null;
   const batch = guarantee.kind === 'high-probability' ? guarantee.batch ?? null : null;
-  const alphas: Rational[] = input.alphas.map(parseAlpha);
+  const alphas = input.alphas;
   const splits: readonly Split[] = typeof input.splits === 'number'
     ? makeSplits(t0.ids, t0.groups, {
       count: input.splits, baseSeed: input.baseSeed ?? 0, rng: input.splitRng ?? 'python', unit: input.unit ?? 'episode',

@@ -1,6 +1,6 @@
 import type { BreakpointTable } from '@carb/replay';
 import { ledgerDenominator, ledgerRises, type Ledger } from './ledgerLoss.ts';
-import { lcm } from './rational.ts';
+import { lcm } from '@carb/pipeline';
 import { stepRateDenominator } from './stepRate.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchBudget, parseAlpha } from '@carb/calibrate';
+import { batchBudget, parseBudget } from '@carb/calibrate';
 
 /** C(a, b) exactly. */
 function choose(a: number, b: number): bigint {
@@ -11,7 +11,7 @@ function choose(a: number, b: number): bigint {
 
 /** The budget by exact big-integer hypergeometric tails: largest c with P(Hyp(n+m, c+t, n) ≤ c) ≤ δ. */
 function exactBudget(alphaText: string, n: number, m: number, delta: number): number {
-  const a = parseAlpha(alphaText);
+  const a = parseBudget(alphaText);
   const t = Number((a.num * BigInt(m)) / a.den) + 1;
   const N = n + m;
   // δ as an exact dyadic rational
@@ -42,8 +42,8 @@ describe('batchBudget: the next m episodes exceed α with probability ≤ δ', (
   it('equals the exact big-integer hypergeometric budget', () => {
     for (const [alpha, n, m, delta] of [['.1', 40, 40, 0.1], ['.05', 120, 80, 0.1], ['.2', 30, 12, 0.05], ['.025', 376, 376, 0.1], ['1/7', 25, 20, 0.2]] as const) {
       const c = exactBudget(alpha, n, m, delta);
-      expect(batchBudget(parseAlpha(alpha), n, m, 1n, delta), `${alpha} ${n} ${m} ${delta}`).toBe(BigInt(c));
-      expect(batchBudget(parseAlpha(alpha), n, m, 5n, delta)).toBe(c < 0 ? -1n : BigInt(c) * 5n);
+      expect(batchBudget(parseBudget(alpha), n, m, 1n, delta), `${alpha} ${n} ${m} ${delta}`).toBe(BigInt(c));
+      expect(batchBudget(parseBudget(alpha), n, m, 5n, delta)).toBe(c < 0 ? -1n : BigInt(c) * 5n);
     }
   });
 
@@ -55,7 +55,7 @@ describe('batchBudget: the next m episodes exceed α with probability ≤ δ', (
     const delta = 0.3;
     /** Share of the C(16, 8) splits whose batch loss at λ̂ (last g with calibration count ≤ c) exceeds α. */
     const share = (onset: readonly number[], c: number, alpha: string): number => {
-      const a = parseAlpha(alpha);
+      const a = parseBudget(alpha);
       let bad = 0;
       let total = 0;
       for (const mask of subsets(N, n)) {
@@ -72,12 +72,12 @@ describe('batchBudget: the next m episodes exceed α with probability ≤ δ', (
     };
     /** The worst pool for budget c: exactly c + t episodes lose, all from grid index 1. */
     const worst = (c: number, alpha: string): number[] => {
-      const a = parseAlpha(alpha);
+      const a = parseBudget(alpha);
       const t = Number((a.num * BigInt(m)) / a.den) + 1;
       return Array.from({ length: N }, (_, e) => (e < c + t ? 1 : 6));
     };
     for (const [alpha, expected] of [['.25', 1], ['.375', 1], ['.5', 2]] as const) {
-      const c = Number(batchBudget(parseAlpha(alpha), n, m, 1n, delta));
+      const c = Number(batchBudget(parseBudget(alpha), n, m, 1n, delta));
       expect(c).toBe(expected);
       for (const onset of [
         [1, 2, 2, 3, 4, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6],
@@ -93,6 +93,6 @@ describe('batchBudget: the next m episodes exceed α with probability ≤ δ', (
   });
 
   it('refuses a batch size that is not a positive integer', () => {
-    expect(() => batchBudget(parseAlpha('.1'), 10, 0, 1n, 0.1)).toThrow('batch: m = 0; expected a positive integer batch size');
+    expect(() => batchBudget(parseBudget('.1'), 10, 0, 1n, 0.1)).toThrow('batch: m = 0; expected a positive integer batch size');
   });
 });

@@ -3,14 +3,15 @@ import fc from 'fast-check';
 import type { EpisodeLabels } from '@carb/episodes';
 import { LEDGER_CATEGORIES, gridValue } from '@carb/pipeline';
 import { stepRate, type OutcomeTable } from '@carb/replay';
-import { denseCrcThreshold, lcm, parseAlpha, runProtocol, type Split } from '../src/index.ts';
+import { lcm } from '@carb/pipeline';
+import { denseCrcThreshold, parseBudget, runProtocol, type Split } from '../src/index.ts';
 import { buildDenseTable, buildTable, type SynthEpisode } from './helpers/tableBuilder.ts';
 
 /** Eq. 1 on dense rows (denseCrc.ts) for the union / graded ledger or the step-rate envelope r̃, in exact integer units. */
 function denseLambda(t: OutcomeTable, target: 'union' | 'graded' | 'envelope', cal: Int32Array, alpha: string): number {
   const { n, G } = t;
   if (target !== 'envelope') {
-    return denseCrcThreshold(target === 'union' ? t.lossUnion : t.lossCount, G, cal, target === 'union' ? 1n : 5n, parseAlpha(alpha));
+    return denseCrcThreshold(target === 'union' ? t.lossUnion : t.lossCount, G, cal, target === 'union' ? 1n : 5n, parseBudget(alpha));
   }
   // r per row from replay's stepRate (the dense definition), then its running max, in units of 1/lcm
   const ps = new Set<number>();
@@ -25,7 +26,7 @@ function denseLambda(t: OutcomeTable, target: 'union' | 'graded' | 'envelope', c
       units[e * G + g] = env;
     }
   }
-  return denseCrcThreshold(units, G, cal, D, parseAlpha(alpha));
+  return denseCrcThreshold(units, G, cal, D, parseBudget(alpha));
 }
 
 const episodeArb = (G: number) => fc.integer({ min: 0, max: 6 }).chain((T) => fc.record({
@@ -68,7 +69,7 @@ describe('protocol on breakpoint tables vs the dense episode × grid reference',
         id: `e${i}`, pair: `p${i}`, kind: x.harmful ? 'leak' : 'public-send', harmful: x.harmful, sinkStep: x.harmful ? x.sink : null,
         benignBranchSteps: rule === 'ces' ? [] : x.benign,
       }));
-      const run = (t: typeof bt) => runProtocol({ tables: { 'no-guard': t, 'executed-step-crc': t, 'g-carb': t }, alphas, splits: [split], ledger, labels, benignStop: rule });
+      const run = (t: typeof bt) => runProtocol({ tables: { 'no-guard': t, 'executed-step-crc': t, 'g-carb': t }, alphas: alphas.map(parseBudget), splits: [split], ledger, labels, benignStop: rule });
       const res = run(bt);
       const { G } = dense;
       for (const r of res.splitResults) {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { buildTable } from './helpers/tableBuilder.ts';
 import {
   envelopeStepLosses, sumsFitDouble,
-  calibrationSums, crcBudget, crcThreshold, crcThresholds, denseCrcThreshold, denseUnits, parseAlpha, stepLossesFromDense,
+  calibrationSums, crcBudget, crcThreshold, crcThresholds, denseCrcThreshold, denseUnits, parseBudget, stepLossesFromDense,
 } from '../src/index.ts';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `e${i}`);
@@ -12,7 +12,7 @@ const all = (n: number) => Int32Array.from({ length: n }, (_, i) => i);
 /** λ̂ by the histogram path. */
 function fastIndex(units: ArrayLike<number>, n: number, G: number, D: number, alpha: string, cal = all(n)): number {
   const losses = stepLossesFromDense(units, n, G, D, ids(n));
-  return crcThreshold(calibrationSums(losses, cal), crcBudget(parseAlpha(alpha), cal.length, losses.denominator));
+  return crcThreshold(calibrationSums(losses, cal), crcBudget(parseBudget(alpha), cal.length, losses.denominator));
 }
 
 /** Dense matrix where episode e's loss turns 1 at firstLoss[e] (G = never). */
@@ -22,15 +22,15 @@ function binaryMatrix(firstLoss: number[], G: number): Uint8Array {
   return m;
 }
 
-describe('parseAlpha', () => {
+describe('parseBudget', () => {
   it('parses decimals and fractions exactly, reduced', () => {
-    expect(parseAlpha('.05')).toMatchObject({ num: 1n, den: 20n });
-    expect(parseAlpha('0.10')).toMatchObject({ num: 1n, den: 10n });
-    expect(parseAlpha('.025')).toMatchObject({ num: 1n, den: 40n });
-    expect(parseAlpha('1')).toMatchObject({ num: 1n, den: 1n });
-    expect(parseAlpha('1/493')).toMatchObject({ num: 1n, den: 493n });
-    expect(() => parseAlpha('1.5')).toThrow(/\[0, 1\]/);
-    expect(() => parseAlpha('abc')).toThrow(/alpha "abc"/);
+    expect(parseBudget('.05')).toMatchObject({ num: 1n, den: 20n });
+    expect(parseBudget('0.10')).toMatchObject({ num: 1n, den: 10n });
+    expect(parseBudget('.025')).toMatchObject({ num: 1n, den: 40n });
+    expect(parseBudget('1')).toMatchObject({ num: 1n, den: 1n });
+    expect(parseBudget('1/493')).toMatchObject({ num: 1n, den: 493n });
+    expect(() => parseBudget('1.5')).toThrow(/\[0, 1\]/);
+    expect(() => parseBudget('abc')).toThrow(/alpha "abc"/);
   });
 });
 
@@ -101,8 +101,8 @@ describe('crcThreshold (Eq. 1)', () => {
       if (!cal.length) return;
       const losses = stepLossesFromDense(units, n, G, D, ids(n));
       expect(denseUnits(losses)).toEqual(units);
-      const fast = crcThreshold(calibrationSums(losses, cal), crcBudget(parseAlpha(alpha), cal.length, BigInt(D)));
-      expect(fast).toBe(denseCrcThreshold(units, G, cal, BigInt(D), parseAlpha(alpha)));
+      const fast = crcThreshold(calibrationSums(losses, cal), crcBudget(parseBudget(alpha), cal.length, BigInt(D)));
+      expect(fast).toBe(denseCrcThreshold(units, G, cal, BigInt(D), parseBudget(alpha)));
     }), { numRuns: 400, seed: 20261201 });
   });
 
@@ -129,7 +129,7 @@ describe('crcThreshold (Eq. 1)', () => {
       for (let k = 0; k < splits; k++) {
         for (let i = n - 1; i > 0; i--) { const j = Math.floor(rnd() * (i + 1)); [perm[i], perm[j]] = [perm[j]!, perm[i]!]; }
         const cal = Int32Array.from(perm.slice(0, 100));
-        const g = crcThreshold(calibrationSums(losses, cal), crcBudget(parseAlpha(alpha), 100, 1n));
+        const g = crcThreshold(calibrationSums(losses, cal), crcBudget(parseBudget(alpha), 100, 1n));
         let held = 0;
         for (const e of perm.slice(100)) held += units[e * G + Math.max(0, g)]!;
         total += held / 100;
@@ -149,7 +149,7 @@ describe('crcThreshold (Eq. 1)', () => {
     const sums = calibrationSums(losses, cal);
     expect(Array.isArray(sums)).toBe(true);
     for (const a of ['.3', '.4', '.5', '.6', '.9', '1']) {
-      expect(crcThreshold(sums, crcBudget(parseAlpha(a), 4, BigInt(D)))).toBe(denseCrcThreshold(units, G, cal, BigInt(D), parseAlpha(a)));
+      expect(crcThreshold(sums, crcBudget(parseBudget(a), 4, BigInt(D)))).toBe(denseCrcThreshold(units, G, cal, BigInt(D), parseBudget(a)));
     }
   });
 
@@ -162,8 +162,8 @@ describe('crcThreshold (Eq. 1)', () => {
     expect(env.denominator > BigInt(Number.MAX_SAFE_INTEGER)).toBe(true);
     const sums = calibrationSums(env, all(45));
     // python3: float((1 + sum(Fraction(1, k) for k in range(1, 46))) / 46) = 0.11728148077285483
-    expect(crcThreshold(sums, crcBudget(parseAlpha('.1172814'), 45, env.denominator))).toBe(0);
-    expect(crcThreshold(sums, crcBudget(parseAlpha('.1172815'), 45, env.denominator))).toBe(4);
+    expect(crcThreshold(sums, crcBudget(parseBudget('.1172814'), 45, env.denominator))).toBe(0);
+    expect(crcThreshold(sums, crcBudget(parseBudget('.1172815'), 45, env.denominator))).toBe(4);
   });
 });
 

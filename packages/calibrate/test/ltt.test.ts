@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { Rational } from '@carb/pipeline';
 import {
   PythonRandom, binomialCdfAtMost, calibrationLosses, envelopeStepLosses, calibrationSums, crcBudget, crcThreshold, fitThreshold, ledgerStepLosses, logBinomialCdf,
-  logBinomialCdfErrorBound, logHoeffdingBentkus, lttBudget, lttThreshold, parseAlpha, runProtocol, stepLossesFromDense,
-  type Rational, type Split,
+  logBinomialCdfErrorBound, logHoeffdingBentkus, lttBudget, lttThreshold, parseBudget, runProtocol, stepLossesFromDense,
+  type Split,
 } from '../src/index.ts';
 import { buildTable, type SynthEpisode } from './helpers/tableBuilder.ts';
 
@@ -63,7 +64,7 @@ function directHB(n: number, alpha: Rational, units: number, D: number): number 
   return Math.min(Math.exp(-n * h1), bentkus);
 }
 
-const ALPHAS = ['1/493', '.01', '.025', '.05', '.10', '1/7', '.20', '1/3', '.5', '.7', '.99'].map(parseAlpha);
+const ALPHAS = ['1/493', '.01', '.025', '.05', '.10', '1/7', '.20', '1/3', '.5', '.7', '.99'].map(parseBudget);
 
 describe('log-space binomial tail against exact BigInt tails', () => {
   it('every n ≤ 60, k ≤ n and 11 budgets: |ln P̂ − ln P| ≤ 1e-12 and within the stated bound', () => {
@@ -85,17 +86,17 @@ describe('log-space binomial tail against exact BigInt tails', () => {
 
   it('large n (492, 1081, 5000) at tails down to 1e-200: within the stated bound', () => {
     for (const [n, alphaText, ks] of [[492, '.05', [0, 5, 12, 24, 60]], [1081, '.10', [3, 80, 108, 300]], [5000, '1/493', [0, 2, 10, 40]]] as const) {
-      const alpha = parseAlpha(alphaText);
+      const alpha = parseBudget(alphaText);
       const got = logBinomialCdf(n, alpha);
       for (const k of ks) expect(Math.abs(got[k]! - exactLog(exactTail(n, alpha, k))), `n=${n} k=${k}`).toBeLessThanOrEqual(logBinomialCdfErrorBound(n, alpha));
     }
     // P(Bin(5000, 1/493) ≤ 0) = (492/493)^5000 = e^{-10.15…}: no underflow path, and ≈ 3.9e-5
-    expect(Math.exp(logBinomialCdf(5000, parseAlpha('1/493'), 0)[0]!)).toBeCloseTo(Math.exp(5000 * Math.log1p(-1 / 493)), 15);
+    expect(Math.exp(logBinomialCdf(5000, parseBudget('1/493'), 0)[0]!)).toBeCloseTo(Math.exp(5000 * Math.log1p(-1 / 493)), 15);
   });
 
   it('α = 0 and α = 1 are exact: P ≡ 1, and P = [k ≥ n]', () => {
-    expect([...logBinomialCdf(4, parseAlpha('0'))]).toEqual([0, 0, 0, 0, 0]);
-    expect([...logBinomialCdf(3, parseAlpha('1'))]).toEqual([-Infinity, -Infinity, -Infinity, 0]);
+    expect([...logBinomialCdf(4, parseBudget('0'))]).toEqual([0, 0, 0, 0, 0]);
+    expect([...logBinomialCdf(3, parseBudget('1'))]).toEqual([-Infinity, -Infinity, -Infinity, 0]);
   });
 });
 
@@ -112,7 +113,7 @@ describe('exact decision P(Bin(n, α) ≤ k) ≤ δ', () => {
   });
 
   it('decides ties a float cannot: P(Bin(1, .9) ≤ 0) is exactly 1/10, just below the double .1 and above the double before it', () => {
-    const a = parseAlpha('.9');
+    const a = parseBudget('.9');
     expect(binomialCdfAtMost(1, a, 0, 0.1)).toBe(true);
     expect(binomialCdfAtMost(1, a, 0, nextDown(0.1))).toBe(false);
     expect(lttBudget(a, 1, 1n, 'binary', 0.1)).toBe(0n);
@@ -121,7 +122,7 @@ describe('exact decision P(Bin(n, α) ≤ k) ≤ δ', () => {
 
   it('lttBudget (binary) is k* of the exact tails, also with δ one ulp either side of an exact tail', () => {
     for (const [n, alphaText] of [[50, '.1'], [60, '.05'], [37, '1/3'], [200, '.10']] as const) {
-      const alpha = parseAlpha(alphaText);
+      const alpha = parseBudget(alphaText);
       for (const d of [0.01, 0.05, 0.1, 0.25]) expect(lttBudget(alpha, n, 1n, 'binary', d), `n=${n} α=${alphaText} δ=${d}`).toBe(BigInt(exactKStar(n, alpha, d)));
       // δ = the double nearest an exact tail P(≤ 3): the log-space values sit inside the error band there
       const p = exactTail(n, alpha, 3);
@@ -135,7 +136,7 @@ describe('exact decision P(Bin(n, α) ≤ k) ≤ δ', () => {
   });
 
   it('scales the budget to units of 1/D', () => {
-    expect(lttBudget(parseAlpha('.10'), 200, 7n, 'binary', 0.1)).toBe(7n * BigInt(exactKStar(200, parseAlpha('.10'), 0.1)));
+    expect(lttBudget(parseBudget('.10'), 200, 7n, 'binary', 0.1)).toBe(7n * BigInt(exactKStar(200, parseBudget('.10'), 0.1)));
   });
 });
 
@@ -155,7 +156,7 @@ describe('Hoeffding–Bentkus p-value', () => {
   });
 
   it('known values: Hoeffding wins at small R̂, Bentkus (e·tail) nearer α', () => {
-    const a = parseAlpha('.2');
+    const a = parseBudget('.2');
     expect(Math.exp(logHoeffdingBentkus(40, a, 0n, 5n))).toBeCloseTo(0.8 ** 40, 15);
     // R̂ = 1/40: exp(−40 h₁(.025, .2)) = exp(−5.636) = .00357 < e·P(Bin(40, .2) ≤ 1) = e·.00146 = .00397
     const h1 = 0.025 * Math.log(0.025 / 0.2) + 0.975 * Math.log(0.975 / 0.8);
@@ -171,14 +172,14 @@ describe('Hoeffding–Bentkus p-value', () => {
 
   it('lttBudget (bounded) is the last sum whose p-value is ≤ δ: p(S*) ≤ δ < p(S* + 1) by the direct evaluation', () => {
     for (const [n, D, alphaText, d] of [[60, 5, '.10', 0.1], [40, 5, '.2', 0.05], [60, 7, '.05', 0.2], [100, 1, '.10', 0.1]] as const) {
-      const alpha = parseAlpha(alphaText);
+      const alpha = parseBudget(alphaText);
       const s = Number(lttBudget(alpha, n, BigInt(D), 'bounded', d));
       expect(s, `n=${n} D=${D} α=${alphaText}`).toBeGreaterThanOrEqual(0);
       expect(directHB(n, alpha, s, D)).toBeLessThanOrEqual(d);
       expect(directHB(n, alpha, s + 1, D)).toBeGreaterThan(d);
     }
     // n = 10, α = .05: even R̂ = 0 has p = .95^10 = .599 > .1
-    expect(lttBudget(parseAlpha('.05'), 10, 5n, 'bounded', 0.1)).toBe(-1n);
+    expect(lttBudget(parseBudget('.05'), 10, 5n, 'bounded', 0.1)).toBe(-1n);
   });
 });
 
@@ -194,14 +195,14 @@ describe('fixed-sequence testing on hand-made loss tables', () => {
   const all = Array.from({ length: n }, (_, e) => e);
 
   it('the setting: k* = 4 by the exact tails, and the table has S = 0, 0, 2, 4, 5, 9', () => {
-    expect(exactKStar(n, parseAlpha('.2'), 0.1)).toBe(4);
+    expect(exactKStar(n, parseBudget('.2'), 0.1)).toBe(4);
     expect([...calibrationSums(losses, Int32Array.from(all))]).toEqual([0, 0, 2, 4, 5, 9]);
   });
 
   it('λ̂ = 3, the last g with S(g) ≤ 4 (Eq. 1 takes 4: (1 + 5)/41 ≤ .2 < (1 + 9)/41)', () => {
-    expect(fitThreshold(losses, all, '.2', { kind: 'high-probability', delta: 0.1 }, 'binary')).toBe(3);
-    expect(fitThreshold(losses, all, '.2')).toBe(4);
-    expect(fitThreshold(losses, all, '.2', { kind: 'expectation' })).toBe(crcThreshold(calibrationSums(losses, Int32Array.from(all)), crcBudget(parseAlpha('.2'), n, 1n)));
+    expect(fitThreshold(losses, all, parseBudget('.2'), { kind: 'high-probability', delta: 0.1 }, 'binary')).toBe(3);
+    expect(fitThreshold(losses, all, parseBudget('.2'))).toBe(4);
+    expect(fitThreshold(losses, all, parseBudget('.2'), { kind: 'expectation' })).toBe(crcThreshold(calibrationSums(losses, Int32Array.from(all)), crcBudget(parseBudget('.2'), n, 1n)));
   });
 
   it('stops at the first hypothesis not rejected, even if a later sum would pass (CRC scans from the top)', () => {
@@ -216,8 +217,8 @@ describe('fixed-sequence testing on hand-made loss tables', () => {
     for (const [m, want] of [[44, -1], [45, G - 1]] as const) {
       const zero = stepLossesFromDense(new Uint8Array(m * G), m, G, 1, Array.from({ length: m }, (_, e) => `z${e}`));
       const idx = Array.from({ length: m }, (_, e) => e);
-      expect(fitThreshold(zero, idx, '.05', { kind: 'high-probability', delta: 0.1 }, 'binary')).toBe(want);
-      expect(fitThreshold(zero, idx, '.05', { kind: 'high-probability', delta: 0.1 }, 'bounded')).toBe(want);
+      expect(fitThreshold(zero, idx, parseBudget('.05'), { kind: 'high-probability', delta: 0.1 }, 'binary')).toBe(want);
+      expect(fitThreshold(zero, idx, parseBudget('.05'), { kind: 'high-probability', delta: 0.1 }, 'bounded')).toBe(want);
     }
   });
 
@@ -233,18 +234,18 @@ describe('fixed-sequence testing on hand-made loss tables', () => {
     const idx = Array.from({ length: m }, (_, e) => e);
     const sums = [...calibrationSums(graded, Int32Array.from(idx))] as number[];
     for (const [alphaText, d] of [['.10', 0.1], ['.2', 0.05], ['.05', 0.2]] as const) {
-      const alpha = parseAlpha(alphaText);
+      const alpha = parseBudget(alphaText);
       let want = -1;
       while (want + 1 < Gg && directHB(m, alpha, sums[want + 1]!, 5) <= d) want++;
-      expect(fitThreshold(graded, idx, alphaText, { kind: 'high-probability', delta: d }), `α=${alphaText}`).toBe(want);
+      expect(fitThreshold(graded, idx, parseBudget(alphaText), { kind: 'high-probability', delta: d }), `α=${alphaText}`).toBe(want);
     }
     expect(sums.slice(0, 4)).toEqual([0, 0, 0, 0]);
-    expect(fitThreshold(graded, idx, '.10', { kind: 'high-probability', delta: 0.1 })).toBeGreaterThan(0);
+    expect(fitThreshold(graded, idx, parseBudget('.10'), { kind: 'high-probability', delta: 0.1 })).toBeGreaterThan(0);
   });
 
   it('refuses δ outside (0, 1) and foreign episode indices, naming them', () => {
-    expect(() => fitThreshold(losses, all, '.2', { kind: 'high-probability', delta: 1 })).toThrow(/delta = 1; expected a number in \(0, 1\)/);
-    expect(() => fitThreshold(losses, [0, 40], '.2')).toThrow(/episode index 40/);
+    expect(() => fitThreshold(losses, all, parseBudget('.2'), { kind: 'high-probability', delta: 1 })).toThrow(/delta = 1; expected a number in \(0, 1\)/);
+    expect(() => fitThreshold(losses, [0, 40], parseBudget('.2'))).toThrow(/episode index 40/);
   });
 });
 
@@ -252,7 +253,7 @@ describe('validity by simulation (fixed seed): P(R(λ̂) > α) ≤ δ', () => {
   // True risk R(g) = .015 g on a 21-point grid; with α = .1, λ̂ ≥ 7 (R = .105) violates.
   const G = 21;
   const risk = (g: number) => 0.015 * g;
-  const alpha = parseAlpha('.10');
+  const alpha = parseBudget('.10');
   const delta = 0.1;
   const draws = 2000;
   const n = 200;
@@ -320,20 +321,20 @@ describe('runProtocol with the high-probability guarantee', () => {
   const cal = Int32Array.from({ length: 60 }, (_, i) => 2 * i);
   const test = Int32Array.from({ length: 60 }, (_, i) => 2 * i + 1);
   const splits: Split[] = [{ index: 0, seed: 0, cal, test }, { index: 1, seed: 1, cal: test, test: cal }];
-  const base = { tables: { 'g-carb': table, 'no-guard': table, 'executed-step-crc': table }, alphas: ['.10', '.2'], splits, reference: 'no-guard' as const };
+  const base = { tables: { 'g-carb': table, 'no-guard': table, 'executed-step-crc': table }, alphas: ['.10', '.2'].map(parseBudget), splits, reference: 'no-guard' as const };
   const exp = runProtocol(base);
   const hp = runProtocol({ ...base, guarantee: { kind: 'high-probability', delta: 0.1 } });
 
   it('picks the fixed-sequence λ̂ on each calibration fold: last g with #losses ≤ k*(60, α, .1) by exact tails', () => {
     for (const s of splits) {
       for (const alphaText of ['.10', '.2']) {
-        const k = exactKStar(60, parseAlpha(alphaText), 0.1);
+        const k = exactKStar(60, parseBudget(alphaText), 0.1);
         let want = -1;
         const S = (g: number) => [...s.cal].filter((e) => table.unionLossFrom[e]! <= g).length;
         while (want + 1 < table.G && S(want + 1) <= k) want++;
         const row = hp.splitResults.find((r) => r.method === 'g-carb' && r.alphaText === alphaText && r.split === s.index)!;
         expect(row.lambdaIndex, `split ${s.index} α=${alphaText}`).toBe(want);
-        expect(row.lambdaIndex).toBe(fitThreshold(ledgerStepLosses(table, 'union'), s.cal, alphaText, { kind: 'high-probability', delta: 0.1 }, 'binary'));
+        expect(row.lambdaIndex).toBe(fitThreshold(ledgerStepLosses(table, 'union'), s.cal, parseBudget(alphaText), { kind: 'high-probability', delta: 0.1 }, 'binary'));
       }
     }
   });
@@ -366,9 +367,9 @@ describe('runProtocol with the high-probability guarantee', () => {
     for (const s of splits) {
       for (const alphaText of ['.10', '.2']) {
         const row = hp.splitResults.find((r) => r.method === 'executed-step-crc' && r.alphaText === alphaText && r.split === s.index)!;
-        const bounded = fitThreshold(env, s.cal, alphaText, { kind: 'high-probability', delta: 0.1 }, 'bounded');
+        const bounded = fitThreshold(env, s.cal, parseBudget(alphaText), { kind: 'high-probability', delta: 0.1 }, 'bounded');
         expect(row.lambdaIndex).toBe(bounded);
-        if (bounded !== fitThreshold(env, s.cal, alphaText, { kind: 'high-probability', delta: 0.1 }, 'binary')) differs++;
+        if (bounded !== fitThreshold(env, s.cal, parseBudget(alphaText), { kind: 'high-probability', delta: 0.1 }, 'binary')) differs++;
       }
     }
     expect(differs).toBeGreaterThan(0);

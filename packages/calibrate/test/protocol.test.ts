@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EpisodeLabels } from '@carb/episodes';
-import { envelopeStepLosses, frontierAlphas, runProtocol, type Split } from '../src/index.ts';
+import { envelopeStepLosses, frontierAlphas, parseBudget, runProtocol, type Split } from '../src/index.ts';
 import { buildTable, type SynthEpisode } from './helpers/tableBuilder.ts';
 
 // Grid with d = 3: index 0 = λ⊥, 1 = 0, 2 = 1/3, 3 = 2/3, 4 = 1.
@@ -26,7 +26,7 @@ const labels: EpisodeLabels[] = [
 describe('runProtocol on a hand-computed 4-episode table', () => {
   const res = runProtocol({
     tables: { 'g-carb': table, 'no-guard': table, 'executed-step-crc': table },
-    alphas: ['.5', '.3', '.4'], splits, labels, reference: 'no-guard',
+    alphas: ['.5', '.3', '.4'].map(parseBudget), splits, labels, reference: 'no-guard',
   });
   const cell = (m: string, a: number) => res.summary.find((r) => r.method === m && r.alpha === a)!;
   const split = (m: string, a: number, k: number) => res.splitResults.find((r) => r.method === m && r.alpha === a && r.split === k)!;
@@ -91,30 +91,32 @@ describe('runProtocol on a hand-computed 4-episode table', () => {
 
   it('graph-braid benign stop: first rejection on a benign-branch step over all held-out trajectories', () => {
     const gb = labels.map((l) => ({ ...l, benignBranchSteps: l.id === 'D' ? [0] : [] }));
-    const r = runProtocol({ tables: { 'g-carb': table }, alphas: ['.3'], splits, labels: gb });
+    const r = runProtocol({ tables: { 'g-carb': table }, alphas: [parseBudget('.3')], splits, labels: gb });
     // stop-all: split 0 stops C and D at step 0, D's step 0 is benign → 1/2; split 1 → 0
     expect(r.summary[0]!.benignStop).toBe(0.25);
   });
 
   it('refuses tables on different episodes', () => {
     const other = buildTable('full', [...episodes].reverse(), grid);
-    expect(() => runProtocol({ tables: { 'g-carb': table, 'full-prefix': other }, alphas: ['.1'], splits })).toThrow(/full-prefix episode 0 is D but g-carb has A|g-carb episode 0 is A but full-prefix has D/);
+    expect(() => runProtocol({ tables: { 'g-carb': table, 'full-prefix': other }, alphas: [parseBudget('.1')], splits })).toThrow(/full-prefix episode 0 is D but g-carb has A|g-carb episode 0 is A but full-prefix has D/);
   });
 
   it('a loss at λ⊥ is refused naming the episode (Theorem 1 needs an empty prefix there)', () => {
     const bad = buildTable('graph', episodes, grid);
     bad.unionLossFrom[1] = 0;
-    expect(() => runProtocol({ tables: { 'g-carb': bad }, alphas: ['.1'], splits })).toThrow(/graph \(union ledger\): episode B: loss at λ⊥/);
-    expect(() => runProtocol({ tables: { 'executed-step-crc': bad }, alphas: ['.1'], splits })).toThrow(/graph: episode B: positive step rate at λ⊥/);
+    expect(() => runProtocol({ tables: { 'g-carb': bad }, alphas: [parseBudget('.1')], splits })).toThrow(/graph \(union ledger\): episode B: loss at λ⊥/);
+    expect(() => runProtocol({ tables: { 'executed-step-crc': bad }, alphas: [parseBudget('.1')], splits })).toThrow(/graph: episode B: positive step rate at λ⊥/);
   });
 });
 
 describe('frontierAlphas', () => {
   it('starts at the exact floor 1/(n+1) and steps by .005', () => {
     const a = frontierAlphas(492, '.005', '.05');
-    expect(a[0]).toBe('1/493');
-    expect(a.slice(1, 4)).toEqual(['.005', '.010', '.015']);
-    expect(a.at(-1)).toBe('.050');
-    expect(frontierAlphas(99, '.005', '.02')).toEqual(['1/100', '.015', '.020']);
+    expect(a[0]!.text).toBe('1/493');
+    expect(a[0]).toMatchObject({ num: 1n, den: 493n });
+    expect(a.slice(1, 4).map((b) => b.text)).toEqual(['.005', '.010', '.015']);
+    expect(a.slice(1, 4).map((b) => `${b.num}/${b.den}`)).toEqual(['1/200', '1/100', '3/200']);
+    expect(a.at(-1)!.text).toBe('.050');
+    expect(frontierAlphas(99, '.005', '.02').map((b) => b.text)).toEqual(['1/100', '.015', '.020']);
   });
 });

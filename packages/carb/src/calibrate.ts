@@ -1,8 +1,8 @@
-import { DEFAULT_ALPHAS, METHOD_ORDER, type DeployRow, type Guarantee, type MethodName, type SplitDataset } from '@carb/calibrate';
+import { DEFAULT_BUDGETS, METHOD_ORDER, parseBudgets, type DeployRow, type Guarantee, type MethodName, type SplitDataset } from '@carb/calibrate';
 import type { CorpusFormat } from '@carb/episodes';
 import { defaultPipelinePath, loadPipeline, type Pipeline } from '@carb/pipeline';
 import { summaryJson } from '@carb/report';
-import { labelsFor, runCalibrationJob, suitePerturbationFor } from './jobs.ts';
+import { labelsFor, runCalibrationJob, suitePerturbationFor } from '@carb/jobs';
 
 /** What calibrate runs (the flags of `carb calibrate` of the same names; its defaults). */
 export interface CalibrateOptions {
@@ -65,7 +65,8 @@ export async function calibrate(corpus: string | readonly string[], options: Cal
     perturbation: suitePerturbationFor(paths),
     pipeline,
     methods: [...(options.methods ?? METHOD_ORDER)],
-    alphas: [...(options.alphas ?? DEFAULT_ALPHAS)],
+    // parsed here, at the API's edge, into exact budgets as `carb calibrate --alphas` parses them (a malformed or repeated α throws a BudgetListError naming it)
+    alphas: options.alphas ? parseBudgets(options.alphas.join(',')) : [...DEFAULT_BUDGETS],
     frontier: options.frontier ?? true,
     splits: options.splits ?? 200,
     ...(options.dataset !== undefined ? { dataset: options.dataset } : {}),

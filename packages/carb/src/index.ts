@@ -3,7 +3,7 @@
 export { readEpisodes, type ReadEpisodesOptions } from './readEpisodes.ts';
 export { calibrate, type CalibrateOptions, type Calibration, type SummaryJsonRow } from './calibrate.ts';
 export { explain, type Explanation } from './explain.ts';
-export { CARB_VERSION } from './jobs.ts';
+export { CARB_VERSION } from '@carb/jobs';
 export {
   loadGate, openGate, resolveGate, runGateEvents, readDeployRows,
   applyDeployedGate, monitorStateRisk, readMonitorState, readFingerprint,

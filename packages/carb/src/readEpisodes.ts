@@ -1,5 +1,5 @@
 import type { CorpusFormat, Episode } from '@carb/episodes';
-import { loadEpisodes } from './jobs.ts';
+import { loadEpisodes } from '@carb/jobs';
 
 /** How readEpisodes reads a corpus (the flags of `carb calibrate` of the same names). */
 export interface ReadEpisodesOptions {

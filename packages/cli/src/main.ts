@@ -2,7 +2,7 @@ import { printable } from '@carb/io';
 import yargs from 'yargs';
 import type { CommandModule } from 'yargs';
 import { setInvocation } from './argv.ts';
-import { CARB_VERSION } from './commands/version.ts';
+import { CARB_VERSION } from '@carb/jobs';
 import { command as apply } from './commands/apply.ts';
 import { command as audit } from './commands/audit.ts';
 import { command as deploy, subcommands as deploySubcommands } from './commands/deploy.ts';
@@ -22,7 +22,7 @@ import { command as tools, subcommands as toolsSubcommands } from './commands/to
 import { command as verify } from './commands/verify.ts';
 import { parseContext, resetParseContext, tracked } from './options/parseContext.ts';
 import { UsageError } from './options/usageError.ts';
-import { MISSING_COMMAND, usageLine } from './options/yargsMessage.ts';
+import { MISSING_COMMAND, YARGS_MESSAGES, usageLine } from './options/yargsMessage.ts';
 
 // Each command lives in its own file under commands/; register it here.
 const commands: CommandModule<object, any>[] = [ingest, inspect, replay, suite, calibrate, gate, apply, explain, verify, mainJob, pipeline, sweep, nearmiss, audit, tools, deploy, monitor];
@@ -43,8 +43,10 @@ export async function main(argv: string[]): Promise<number> {
   resetParseContext(commands);
   const cli = yargs(argv)
     .scriptName('carb')
-    // usage errors are parsed into one-line flag messages, which needs yargs's English wording whatever the locale
+    // help in English whatever the locale; the refusals carb rewrites come back coded (YARGS_MESSAGES), not worded
     .locale('en')
+    // y18n takes plural entries ({ one, other }) too; yargs's typings list strings only
+    .updateLocale(YARGS_MESSAGES as Record<string, string>)
     .usage('carb <command> [options]\n\nOffline conformal calibration of agent safety gates (G-CARB).')
     .strict()
     .demandCommand(1, MISSING_COMMAND)

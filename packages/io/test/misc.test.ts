@@ -50,8 +50,8 @@ describe('seededRandom', () => {
 });
 
 describe('carbPath and workerEntry', () => {
-  it('carbPath resolves inside the checkout whose package.json is named carb', () => {
-    expect((JSON.parse(readFileSync(carbPath('package.json'), 'utf8')) as { name: string }).name).toBe('carb');
+  it('carbPath resolves inside the checkout whose package.json is named carb-workspace (the workspace root, not the installed package)', () => {
+    expect((JSON.parse(readFileSync(carbPath('package.json'), 'utf8')) as { name: string }).name).toBe('carb-workspace');
   });
 
   it('a .ts module gets name.ts loaded through tsx, a bundled .js module name.js', () => {

@@ -4,6 +4,32 @@ export interface Rational {
   den: bigint;
 }
 
+function gcd(a: bigint, b: bigint): bigint {
+  while (b !== 0n) [a, b] = [b, a % b];
+  return a < 0n ? -a : a;
+}
+
+/** num/den in lowest terms (den > 0). */
+export function reducedRational(num: bigint, den: bigint): Rational {
+  const g = gcd(num, den) || 1n;
+  return { num: num / g, den: den / g };
+}
+
+/** Nearest double, for reports only (never for feasibility). */
+export function rationalValue(r: Rational): number {
+  return Number(r.num) / Number(r.den);
+}
+
+/** Least common multiple of positive integers, exact. */
+export function lcm(values: Iterable<number>): bigint {
+  let m = 1n;
+  for (const v of values) {
+    const b = BigInt(v);
+    m = (m / gcd(m, b)) * b;
+  }
+  return m;
+}
+
 /** Sign of a − b, decided by cross-multiplication (no rounding). */
 export function compareRational(a: Rational, b: Rational): -1 | 0 | 1 {
   const l = a.num * b.den;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { parseAlpha } from '@carb/calibrate';
+import { parseBudget } from '@carb/calibrate';
 import { canonicalJson } from '@carb/io';
 import { conditionParams } from './conditionParams.ts';
 import { twinParams } from './twinParams.ts';
@@ -19,7 +19,7 @@ function corpusOf(c: ConditionSpec) {
  * name, nor the condition's position: reordering or re-describing a spec reuses finished results.
  */
 export function conditionHash(spec: SweepSpec, condition: ConditionSpec, pipelineHash: string, carbVersion: string): string {
-  const alpha = parseAlpha(spec.alpha);
+  const alpha = parseBudget(spec.alpha);
   const fixed = spec.mode === 'fixed-threshold';
   const calibrateOn = fixed ? spec.conditions.find((c) => c.name === spec.calibrateOn) : undefined;
   if (fixed && !calibrateOn) throw new Error(`sweep ${spec.name}: calibrateOn ${JSON.stringify(spec.calibrateOn)} names no condition`);

@@ -1,4 +1,4 @@
-import { HeldOutCurves, METHOD_SELECTOR, alignLabels, calibrationTarget, type BenignStopRule, type MethodName } from '@carb/calibrate';
+import { HeldOutCurves, METHOD_SELECTOR, alignLabels, calibrationTarget, parseBudget, type BenignStopRule, type MethodName } from '@carb/calibrate';
 import { canonicalJson } from '@carb/io';
 import { gridValue, withSelector, type Pipeline } from '@carb/pipeline';
 import type { BreakpointTable } from '@carb/replay';
@@ -55,7 +55,7 @@ export function evaluateCondition(spec: SweepSpec, condition: ConditionSpec, pip
   const splits = conditionSplits(condition, params, t0.ids, t0.groups);
   const benignStop: BenignStopRule = condition.suite === 'ces' ? 'ces' : 'graph-braid';
   const calibration = fixed ? calibrationRun(spec, condition, run, pipeline) : run;
-  const calibrated = calibratedSplits(calibration.tables, spec.alpha, splits, calibration.output.labels, benignStop);
+  const calibrated = calibratedSplits(calibration.tables, parseBudget(spec.alpha), splits, calibration.output.labels, benignStop);
   // runProtocol evaluated λ̂ on this condition's test folds already unless λ̂ came from another corpus
   const ownFolds = calibration === run;
 

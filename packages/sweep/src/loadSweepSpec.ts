@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
-import { parseAlpha } from '@carb/calibrate';
+import { parseBudget } from '@carb/calibrate';
 import { carbPath, describeValue, readConfigJson, refuseConfig, schemaIssues } from '@carb/io';
 import { conditionFolds } from './conditionFolds.ts';
 import { conditionParams } from './conditionParams.ts';
@@ -17,7 +17,7 @@ type RawSpec = Omit<SweepSpec, 'name'> & { $schema?: string; _comment?: unknown 
 function semanticIssues(spec: RawSpec): string[] {
   const issues: string[] = [];
   try {
-    parseAlpha(spec.alpha);
+    parseBudget(spec.alpha);
   } catch (e) {
     issues.push(`/alpha: ${(e as Error).message.replace(/^alpha "[^"]*": /, '')}, found ${describeValue(spec.alpha)}`);
   }

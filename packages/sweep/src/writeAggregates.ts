@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { parseAlpha, rationalValue } from '@carb/calibrate';
+import { parseBudget } from '@carb/calibrate';
+import { rationalValue } from '@carb/pipeline';
 import { svgToPng } from '@carb/report';
 import { conditionsCsv } from './conditionsCsv.ts';
 import { figure4a } from './figure4a.ts';
@@ -32,7 +33,7 @@ export function writeAggregates(dir: string, record: SweepRecord, results: Condi
     const t = table10(results, spec.primary);
     tables.table10 = t;
     files.set('table10.json', jsonText(t));
-    figure = { name: 'figure4b', svg: figure4b(results, spec.primary, rationalValue(parseAlpha(spec.alpha))) };
+    figure = { name: 'figure4b', svg: figure4b(results, spec.primary, rationalValue(parseBudget(spec.alpha))) };
   }
   files.set('conditions.csv', conditionsCsv(results));
   files.set(`${figure.name}.svg`, figure.svg);

@@ -5,15 +5,8 @@ import { CorpusDigester, type Episode } from '@carb/episodes';
 import { canonicalJson, printable, writeOutputFolder } from '@carb/io';
 import { appliedArrow, appliedCsv, applyDeployedGate, applyHtml, applyReportLines, readFingerprint, recalibrateCommand, type ApplyReport, type Fingerprint } from '@carb/deploy';
 import { invocation } from '../argv.ts';
-import { holdingOutput } from '../holdingOutput.ts';
-import { loadEpisodes } from '../loadEpisodes.ts';
-import { readManifestFile } from '../manifestFile.ts';
-import { NO_STRATUM_VALUE, type StratumField } from '../replayInput.ts';
-import { runSources } from '../scoresAndEvents.ts';
-import { lambdaText, resolveGate } from '@carb/deploy';
-import type { LedgerRow } from '../ledgerEvents.ts';
-import { CARB_VERSION } from './version.ts';
-import { APPLY_RULE } from './applyTarget.ts';
+import { holdingOutput, loadEpisodes, NO_STRATUM_VALUE, runSources, CARB_VERSION, APPLY_RULE, type StratumField, type LedgerRow } from '@carb/jobs';
+import { readManifestFile, lambdaText, resolveGate } from '@carb/deploy';
 import type { ApplyArgs } from './apply.ts';
 
 const FINGERPRINT = 'fingerprint.json';
@@ -63,12 +56,8 @@ async function apply(args: ApplyArgs): Promise<void> {
     gate: `${gate.description}`, alpha: row.alpha, summary, shift, shiftNote, recalibrate,
   };
   const arrow = appliedArrow(applied);
-  const summaryJson = `${JSON.stringify({
-    gate: { method: row.method, alpha: row.alpha, stratum: row.stratum, guarantee: row.guarantee, lambda: row.lambdaIndex < 0 ? null : lambdaText(gate.pipeline, row.lambdaIndex), gridIndex: g },
-    summary,
-    shift: shift ? { ...shift, martingale: { alarmAt: shift.martingale.alarmAt, max: shift.martingale.max } } : null,
-    shiftNote, recalibrate,
-  }, null, 2)}\n`;
+  const lambda = row.lambdaIndex < 0 ? null : lambdaText(gate.pipeline, row.lambdaIndex);
+  const summaryJson = summaryJsonText({ method: row.method, alpha: row.alpha, stratum: row.stratum, guarantee: row.guarantee, lambda, gridIndex: g }, report);
   const files = new Map<string, string | Uint8Array>([['episodes.arrow', arrow], ['episodes.csv', appliedCsv(applied)], ['summary.json', summaryJson]]);
   const listed = ['episodes.arrow', 'episodes.csv', 'summary.json', 'manifest.json'];
   files.set('index.html', applyHtml(report, `carb apply: ${row.method} at α ${row.alpha} on ${args.logs.join(', ')}`, listed));
@@ -85,4 +74,15 @@ async function apply(args: ApplyArgs): Promise<void> {
   await writeOutputFolder(args.out, APPLY_RULE, files);
   for (const line of applyReportLines(report)) process.stdout.write(`${printable(line)}\n`);
   process.stdout.write(`report: ${join(args.out, 'index.html')}\n`);
+}
+
+/** summary.json of `carb apply`: the deployed row, the per-stratum summary, the shift check (its martingale's alarm and maximum only). */
+function summaryJsonText(gate: Record<string, unknown>, r: ApplyReport): string {
+  const { summary, shift, shiftNote, recalibrate } = r;
+  return `${JSON.stringify({
+    gate,
+    summary,
+    shift: shift ? { ...shift, martingale: { alarmAt: shift.martingale.alarmAt, max: shift.martingale.max } } : null,
+    shiftNote, recalibrate,
+  }, null, 2)}\n`;
 }

@@ -7,7 +7,7 @@ import { checkLedgerArgs, ledgerOptions, type LedgerArgs } from '../options/ledg
 import { UsageError, badValue } from '../options/usageError.ts';
 import { single } from '../options/single.ts';
 import { checkGateChoice, gateChoiceOptions, type GateChoiceArgs } from '../options/gateChoice.ts';
-import { APPLY_RULE } from './applyTarget.ts';
+import { APPLY_RULE } from '@carb/jobs';
 
 export interface ApplyArgs extends GateChoiceArgs, LedgerArgs {
   logs: string[];

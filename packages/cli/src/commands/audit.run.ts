@@ -6,8 +6,7 @@ import {
 } from '@carb/audit';
 import { outputFolderProblem, printableLines, writeOutputFolder } from '@carb/io';
 import { UsageError } from '../options/usageError.ts';
-import { holdingOutput } from '../holdingOutput.ts';
-import { AUDIT_RULE } from './auditTarget.ts';
+import { holdingOutput, AUDIT_RULE } from '@carb/jobs';
 import { resolveGate } from '@carb/deploy';
 import { isDecisionsFile, type AuditArgs } from './audit.ts';
 import { auditLines } from './auditLines.ts';

@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
-import { DEFAULT_ALPHAS, GUARANTEES, METHOD_ORDER, type BatchSize, type Guarantee, type MethodName, type SplitDataset } from '@carb/calibrate';
-import type { CorpusFormat } from '@carb/episodes';
+import type { CalibrateArgs } from '@carb/jobs';
+import { DEFAULT_ALPHAS, GUARANTEES, METHOD_ORDER, type BatchSize, type SplitDataset } from '@carb/calibrate';
 import { reportTargetProblem } from '@carb/report';
 import { alphasOption } from '../options/alphas.ts';
 import { sha256Option } from '../options/hash.ts';
@@ -9,40 +9,15 @@ import { MAX_SEEDS, seedListOption } from '../options/seeds.ts';
 import { choiceSpec, flagSpec, formatSpec, includeAbortedSpec, integerSpec, pipelineSpec, strictSpec, textSpec } from '../options/specs.ts';
 import { textListOption } from '../options/text.ts';
 import { workersSpec } from '../options/workers.ts';
-import { checkLedgerArgs, ledgerOptions, type LedgerArgs } from '../options/ledger.ts';
+import { checkLedgerArgs, ledgerOptions } from '../options/ledger.ts';
 import { UsageError, badValue } from '../options/usageError.ts';
 import { single } from '../options/single.ts';
 import { deltaOption } from '../options/delta.ts';
-import { STRATUM_FIELDS, type StratumField } from '../options/strata.ts';
+import { STRATUM_FIELDS } from '@carb/jobs';
 
-export interface CalibrateArgs extends LedgerArgs {
-  corpus: string[];
-  pipeline?: string;
-  methods: MethodName[];
-  alphas: string[];
-  frontier: boolean;
-  splits: number;
-  dataset?: SplitDataset;
-  cal?: number;
-  test?: number;
-  'split-rng': 'python' | 'seedrandom';
-  'base-seed': number;
-  workers?: number;
-  out: string;
-  'expect-hash'?: string;
-  'expect-manifest'?: string;
-  format: CorpusFormat;
-  strict: boolean;
-  'include-aborted': boolean;
-  'selector-seeds'?: number[];
-  by?: StratumField;
-  guarantee: GuaranteeChoice;
-  delta?: number;
-  batch?: BatchSize;
-}
+export type { CalibrateArgs };
 
 const GUARANTEE_CHOICES = [...GUARANTEES, 'both'] as const;
-export type GuaranteeChoice = Guarantee | 'both';
 
 /** --batch: a positive integer m, or `fold` (each split's test-fold size). */
 const batchOption = (flag: string) => (raw: unknown): BatchSize => {

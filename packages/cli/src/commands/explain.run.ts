@@ -1,6 +1,6 @@
 import { printableLines } from '@carb/io';
 import { explainEpisode, explanationShown } from '@carb/replay';
-import { loadEpisodes } from '../loadEpisodes.ts';
+import { loadEpisodes } from '@carb/jobs';
 import { explainJson, explainText, findEpisode, resolveGate } from '@carb/deploy';
 import type { ExplainArgs } from './explain.ts';
 

@@ -1,6 +1,6 @@
 import { printable, printableLines } from '@carb/io';
 import { allGridIndices, openGate, resolveGate, runCheck, runGateEvents, stdinLines } from '@carb/deploy';
-import { loadEpisodes } from '../loadEpisodes.ts';
+import { loadEpisodes } from '@carb/jobs';
 import type { GateArgs } from './gate.ts';
 
 /** `carb gate`, once its options have passed. */

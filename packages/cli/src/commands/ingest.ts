@@ -1,16 +1,9 @@
 import type { CommandModule } from 'yargs';
-import type { CorpusFormat } from '@carb/episodes';
+import type { IngestArgs } from '@carb/jobs';
 import { formatSpec, strictSpec, textSpec, toolsSpec } from '../options/specs.ts';
 import { textListOption } from '../options/text.ts';
 
-export interface IngestArgs {
-  path: string[];
-  format: CorpusFormat;
-  out: string;
-  strict: boolean;
-  pipeline?: string;
-  tools?: string[];
-}
+export type { IngestArgs };
 
 export const command: CommandModule<object, IngestArgs> = {
   command: 'ingest <path..>',

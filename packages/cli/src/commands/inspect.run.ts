@@ -1,8 +1,9 @@
 import { inspectCorpus, readCorpus, readLabelsBeside, type GroupStats } from '@carb/episodes';
 import { printable, printableLines } from '@carb/io';
-import { fail, summaryLines, toolTypingFor } from './ingest.run.ts';
+import { toolTypingFor } from '@carb/jobs';
+import { fail, summaryLines } from './corpusLines.ts';
 import type { InspectArgs } from './inspect.ts';
-import { writeProblems } from '../writeProblems.ts';
+import { writeProblems } from '@carb/jobs';
 
 const pct = (x: number | null) => (x === null ? '–' : `${(100 * x).toFixed(1)}%`);
 
@@ -12,8 +13,9 @@ function row(name: string, s: GroupStats): string {
 
 /** `carb inspect`, once its options have passed. */
 export function run(args: InspectArgs): void {
-  const typing = toolTypingFor(args);
-  if (typing === null) return;
+  const tools = toolTypingFor(args);
+  if ('failure' in tools) return fail(tools.failure);
+  const { typing } = tools;
   const { episodes, problems, summary } = readCorpus(args.corpus, { format: args.format });
   const labelled = readLabelsBeside(args.corpus);
   const allProblems = [...problems, ...(labelled?.problems ?? [])];

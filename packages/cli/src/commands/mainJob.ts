@@ -1,12 +1,8 @@
 import type { CommandModule } from 'yargs';
+import type { MainArgs } from '@carb/jobs';
 import { textOption } from '../options/text.ts';
 
-export interface MainArgs {
-  job: string;
-  out?: string;
-  root: string;
-  section?: string;
-}
+export type { MainArgs };
 
 export const command: CommandModule<object, MainArgs> = {
   command: 'main',

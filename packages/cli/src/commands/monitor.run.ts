@@ -7,14 +7,13 @@ import {
 import { POOLED_STRATUM } from '@carb/calibrate';
 import { printable, writeFileAtomic } from '@carb/io';
 import { defaultWorkers } from '@carb/replay';
-import { fileSha256 } from '../fileSha256.ts';
+import { fileSha256 } from '@carb/io';
 import { resolveGate } from '@carb/deploy';
-import { holdingOutputFile } from '../holdingOutput.ts';
-import { readStats } from '../loadEpisodes.ts';
+import { holdingOutputFile, readStats } from '@carb/jobs';
 import { UsageError } from '../options/usageError.ts';
-import { replayInput } from '../replayInput.ts';
-import { STRATUM_FIELDS, type StratumField } from '../options/strata.ts';
-import { runSources } from '../scoresAndEvents.ts';
+import { replayInput } from '@carb/jobs';
+import { STRATUM_FIELDS, type StratumField } from '@carb/jobs';
+import { runSources } from '@carb/jobs';
 import type { MonitorArgs } from './monitor.ts';
 
 /** Default alarm level δ. */

@@ -1,20 +1,11 @@
 import type { CommandModule } from 'yargs';
-import type { CorpusFormat } from '@carb/episodes';
+import type { NearmissArgs } from '@carb/jobs';
 import type { PolicyReading } from '@carb/nearmiss';
 import { choiceSpec, flagSpec, formatSpec, textSpec } from '../options/specs.ts';
 import { includeContentSpec } from '../options/includeContent.ts';
 import { textListOption } from '../options/text.ts';
 
-export interface NearmissArgs {
-  files: string[];
-  guards: string;
-  out: string;
-  json: boolean;
-  format: CorpusFormat;
-  'include-content': boolean;
-  reading: PolicyReading;
-  'agent-label'?: string[];
-}
+export type { NearmissArgs };
 
 export const command: CommandModule<object, NearmissArgs> = {
   command: 'nearmiss <files..>',

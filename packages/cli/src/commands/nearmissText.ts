@@ -1,8 +1,8 @@
 import { printable } from '@carb/io';
-import type { AgentSummary, PolicyReading } from '@carb/nearmiss';
+import type { ByReading } from '@carb/jobs';
+import type { AgentSummary } from '@carb/nearmiss';
 
-/** Per-agent figures under each reading of the policy (rows in the same agent order). */
-export type ByReading = Readonly<Record<PolicyReading, readonly AgentSummary[]>>;
+export type { ByReading };
 
 const pct = (x: number | null) => (x === null ? '–' : `${(100 * x).toFixed(1)}%`);
 const ci = (c: { low: number; high: number } | null) => (c === null ? '' : ` [${pct(c.low)}, ${pct(c.high)}]`);

@@ -1,27 +1,14 @@
 import type { CommandModule } from 'yargs';
-import type { CorpusFormat } from '@carb/episodes';
-import type { SelectorKind } from '@carb/pipeline';
+import type { ReplayArgs } from '@carb/jobs';
 import { flagSpec, formatSpec, includeAbortedSpec, pipelineSpec, strictSpec, textSpec } from '../options/specs.ts';
 import { selectorsSpec } from '../options/selectors.ts';
 import { textListOption } from '../options/text.ts';
 import { UsageError } from '../options/usageError.ts';
 import { workersSpec } from '../options/workers.ts';
-import { checkLedgerArgs, ledgerOptions, type LedgerArgs } from '../options/ledger.ts';
-import { shardOption, type ShardSpec } from '../options/shard.ts';
+import { checkLedgerArgs, ledgerOptions } from '../options/ledger.ts';
+import { shardOption } from '../options/shard.ts';
 
-export interface ReplayArgs extends LedgerArgs {
-  corpus: string[];
-  pipeline?: string;
-  selector?: SelectorKind[];
-  naive: boolean;
-  out?: string;
-  json: boolean;
-  workers?: number;
-  shard?: ShardSpec;
-  format: CorpusFormat;
-  strict: boolean;
-  'include-aborted': boolean;
-}
+export type { ReplayArgs };
 
 export const command: CommandModule<object, ReplayArgs> = {
   command: 'replay <corpus..>',

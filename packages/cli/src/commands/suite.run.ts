@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { removeStaleTemps } from '@carb/io';
 import { generateCes, graphBraidMeta, graphBraidTrajectories, suiteOutputProblem, suitePaths, writeSuite, writeSuiteStream } from '@carb/suites';
-import { holdingOutput } from '../holdingOutput.ts';
+import { holdingOutput } from '@carb/jobs';
 import { UsageError } from '../options/usageError.ts';
 import type { SuiteArgs } from './suite.ts';
 

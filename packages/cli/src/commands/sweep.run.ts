@@ -4,11 +4,11 @@ import { carbPath, outputFolderProblem, printableLines } from '@carb/io';
 import { loadPipeline } from '@carb/pipeline';
 import { defaultWorkers } from '@carb/replay';
 import { SWEEP_RULE, loadSweepSpec, onlyProblem, runSweep, selectConditions, sweepLockPart } from '@carb/sweep';
-import { holdingOutput } from '../holdingOutput.ts';
+import { holdingOutput } from '@carb/jobs';
 import { UsageError } from '../options/usageError.ts';
 import type { SweepArgs } from './sweep.ts';
 import { sweepProgress } from './sweepProgress.ts';
-import { CARB_VERSION } from './version.ts';
+import { CARB_VERSION } from '@carb/jobs';
 
 /** `carb sweep`, once its options have passed. */
 export async function run(args: SweepArgs): Promise<void> {

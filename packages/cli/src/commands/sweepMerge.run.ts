@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { outputFolderProblem } from '@carb/io';
 import { SWEEP_RULE, mergeSweep, sweepLockPart } from '@carb/sweep';
-import { holdingOutput } from '../holdingOutput.ts';
+import { holdingOutput } from '@carb/jobs';
 import { UsageError } from '../options/usageError.ts';
 import type { SweepMergeArgs } from './sweep.ts';
 

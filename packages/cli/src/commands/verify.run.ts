@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { printable } from '@carb/io';
 import { withoutOut } from '../argv.ts';
-import { sha256Hex } from '../fileSha256.ts';
-import { corpusChanges } from '../verify/corpusChanges.ts';
-import { folderProblems, short } from '../verify/folderProblems.ts';
-import { inputProblems } from '../verify/inputs.ts';
-import { reportCommandProblem } from '../verify/reportCommand.ts';
+import { sha256Hex } from '@carb/io';
+import { corpusChanges } from '@carb/jobs';
+import { folderProblems, short } from '@carb/jobs';
+import { inputProblems } from '@carb/jobs';
+import { reportCommandProblem } from '@carb/jobs';
 import type { VerifyArgs } from './verify.ts';
 
 /** `carb verify`, once its options have passed. */
@@ -59,6 +59,15 @@ export async function run(args: VerifyArgs): Promise<void> {
     return;
   }
 
+  await rerunAndCompare(args.dir, manifestFile, argv as string[], outputs, bytes, manifestHash);
+}
+
+/**
+ * Re-runs the manifest's command into a temporary folder and compares every output and the
+ * manifest with the folder's: one line per difference on stderr, the verdict on stdout.
+ */
+async function rerunAndCompare(dir: string, manifestFile: string, argv: string[], outputs: Record<string, string>, bytes: Buffer, manifestHash: string): Promise<void> {
+  const total = Object.keys(outputs).length;
   const tmp = mkdtempSync(join(tmpdir(), 'carb-verify-'));
   try {
     const { main } = await import('../main.ts');
@@ -67,17 +76,17 @@ export async function run(args: VerifyArgs): Promise<void> {
     process.stdout.write = (() => true) as typeof process.stdout.write;
     let code: number;
     try {
-      code = await main([...withoutOut(argv as string[]), '--out', tmp]);
+      code = await main([...withoutOut(argv), '--out', tmp]);
     } finally {
       process.stdout.write = write;
     }
     if (code !== 0) throw new Error(`re-running "carb ${argv.join(' ')}" exited with ${code}`);
-    const rerun = [...corpusChanges(args.dir, tmp, outputs), ...folderProblems(tmp, outputs).problems.map((p) => `re-run ${p.slice(tmp.length + 1)}`)];
+    const rerun = [...corpusChanges(dir, tmp, outputs), ...folderProblems(tmp, outputs).problems.map((p) => `re-run ${p.slice(tmp.length + 1)}`)];
     const rerunManifest = readFileSync(join(tmp, 'manifest.json'));
     if (!rerunManifest.equals(bytes)) rerun.push(`re-run manifest.json: differs from ${manifestFile} (sha256 ${short(sha256Hex(rerunManifest))} vs ${short(manifestHash)})`);
     for (const b of rerun) process.stderr.write(`${printable(b)}\n`);
     if (rerun.length) {
-      process.stdout.write(`verify: the re-run differs from ${args.dir} (${rerun.length} finding(s); ${total + 1} files compared)\n`);
+      process.stdout.write(`verify: the re-run differs from ${dir} (${rerun.length} finding(s); ${total + 1} files compared)\n`);
       process.exitCode = 1;
     } else {
       process.stdout.write(`verify: all ${total} outputs and manifest.json match the folder and the re-run\n`);

@@ -1,36 +1,28 @@
-import { parseAlpha } from '@carb/calibrate';
+import { BudgetListError, parseBudgets, type Budget } from '@carb/calibrate';
 import { single } from './single.ts';
 import { badValue } from './usageError.ts';
 
 const EXPECTED = 'a comma list of budgets in (0, 1) such as .05,.10 or 1/493';
 
 /**
- * Risk budgets α as exact texts (decimals or fractions, parsed like the calibrator parses
- * them): at least one, each strictly between 0 and 1, none repeated by value.
+ * Risk budgets α, parsed once here (parseBudgets of @carb/calibrate) and carried exact from
+ * here on: at least one, each strictly between 0 and 1, none repeated by value.
  */
-export function parseAlphas(flag: string, raw: unknown): string[] {
+export function parseAlphaBudgets(flag: string, raw: unknown): Budget[] {
   const text = single(flag, raw);
   if (typeof text !== 'string' || text.trim() === '') throw badValue(flag, EXPECTED, text ?? '');
-  const out: string[] = [];
-  const seen = new Map<string, string>();
-  for (const part of text.split(',')) {
-    const s = part.trim();
-    if (s === '') throw badValue(flag, EXPECTED, `an empty entry in "${text}"`);
-    let r;
-    try {
-      r = parseAlpha(s);
-    } catch {
-      throw badValue(flag, EXPECTED, s);
-    }
-    if (r.num === 0n || r.num === r.den) throw badValue(flag, EXPECTED, s);
-    const key = `${r.num}/${r.den}`;
-    const earlier = seen.get(key);
-    if (earlier !== undefined) throw badValue(flag, 'each budget once', `${s} (equal to ${earlier})`);
-    seen.set(key, s);
-    out.push(s);
+  try {
+    return parseBudgets(text);
+  } catch (e) {
+    if (e instanceof BudgetListError) throw badValue(flag, e.expected, e.found);
+    throw e;
   }
-  return out;
+}
+
+/** The budgets as the texts they were given as (for options that keep α as its text). */
+export function parseAlphas(flag: string, raw: unknown): string[] {
+  return parseAlphaBudgets(flag, raw).map((b) => b.text);
 }
 
 /** A yargs `coerce` for a budget list. */
-export const alphasOption = (flag: string) => (raw: unknown): string[] => parseAlphas(flag, raw);
+export const alphasOption = (flag: string) => (raw: unknown): Budget[] => parseAlphaBudgets(flag, raw);

@@ -1,17 +1,12 @@
 import type { Argv } from 'yargs';
-import { LEDGER_MODES, type LedgerMode, type UnlabelledPolicy } from '@carb/pipeline';
+import type { LedgerArgs } from '@carb/jobs';
+import { LEDGER_MODES, type UnlabelledPolicy } from '@carb/pipeline';
 import { choiceSpec, textSpec } from './specs.ts';
 import { UsageError } from './usageError.ts';
 
 const UNLABELLED = ['exclude', 'clean'] as const satisfies readonly UnlabelledPolicy[];
 
-/** The bring-your-own ledger and scores flags, shared by calibrate and replay. */
-export interface LedgerArgs {
-  ledger: LedgerMode;
-  'ledger-events'?: string;
-  unlabelled?: UnlabelledPolicy;
-  scores?: string;
-}
+export type { LedgerArgs };
 
 /** Adds --ledger, --ledger-events, --unlabelled and --scores to a command. */
 export function ledgerOptions<T>(y: Argv<T>): Argv<T> {
@@ -32,3 +27,4 @@ export function checkLedgerArgs(a: LedgerArgs): void {
   if (a['ledger-events'] === undefined) throw new UsageError(`--ledger-events: expected an events file with --ledger ${a.ledger}, found nothing`);
   if (a.unlabelled === undefined) throw new UsageError(`--unlabelled: expected exclude or clean with --ledger ${a.ledger} (episodes without a line in --ledger-events), found nothing`);
 }
+

@@ -1,10 +1,8 @@
 import { single } from './single.ts';
+import { shardFileName, type ShardSpec } from '@carb/jobs';
 import { UsageError, badValue } from './usageError.ts';
 
-export interface ShardSpec {
-  index: number;
-  count: number;
-}
+export { shardFileName, type ShardSpec };
 
 const EXPECTED = 'i/N with 0 ≤ i < N (e.g. 3/16), auto, or auto/N';
 const MAX_SHARDS = 100_000;
@@ -57,6 +55,3 @@ function countFromEnv(flag: string, env: NodeJS.ProcessEnv): number {
 
 /** A yargs `coerce` for --shard. */
 export const shardOption = (flag: string) => (raw: unknown): ShardSpec => parseShard(flag, raw);
-
-/** Shard file name inside `--out DIR`: zero-padded so a shell glob lists shards in order. */
-export const shardFileName = (s: ShardSpec): string => `shard-${String(s.index).padStart(5, '0')}-of-${String(s.count).padStart(5, '0')}.arrow`;

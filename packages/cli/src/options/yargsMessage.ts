@@ -30,21 +30,52 @@ function unknown(names: string[], argv: readonly string[], ctx: ParseContext): s
     : `${n}: unexpected argument to ${ctx.command}`)).join('; ');
 }
 
+// yargs reports a refused command line as one message string, worded from its locale table. carb
+// replaces the entries of the refusals it rewrites with codes of its own (the kind, then each value
+// yargs fills in, NUL-separated), so the handler reads fields, never yargs's English wording.
+const SEP = '\u0000';
+const code = (kind: string, fields: number) => `${SEP}carb:${kind}${`${SEP}%s`.repeat(fields)}`;
+const both = (text: string) => ({ one: text, other: text });
+
+/** yargs locale entries (its message keys → carb's codes), installed with `.updateLocale()`. */
+export const YARGS_MESSAGES: Record<string, string | { one: string; other: string }> = {
+  'Unknown argument: %s': both(code('unknown', 1)),
+  'Missing required argument: %s': both(code('missing', 1)),
+  'Not enough arguments following: %s': code('no-value', 1),
+  'Invalid values:': code('invalid', 0),
+  'Argument: %s, Given: %s, Choices: %s': code('choice', 3),
+  'Not enough non-option arguments: got %s, need at least %s': both(code('few-positionals', 2)),
+  'Too many non-option arguments: got %s, maximum of %s': both(code('many-positionals', 2)),
+};
+
+/** The first coded refusal in a yargs message: its kind and the values yargs filled in, or null. */
+function coded(msg: string): { kind: string; fields: string[] } | null {
+  const parts = msg.split(SEP);
+  const at = parts.findIndex((p) => p.startsWith('carb:') && p !== 'carb:invalid');
+  if (at < 0) return null;
+  // a choice refusal follows the 'invalid' heading, with yargs's indentation before the next code
+  const fields = parts.slice(at + 1).map((f) => f.replace(/\n\s*$/, ''));
+  return { kind: parts[at]!.slice('carb:'.length), fields };
+}
+
 /**
- * Rewrites a yargs validation message as carb's one-line usage error, naming the flag:
+ * Rewrites a yargs refusal as carb's one-line usage error, naming the flag:
  * `--splt: unknown option for carb calibrate; did you mean --splits?`.
  */
 export function usageLine(msg: string, argv: readonly string[], ctx: ParseContext): string {
-  let m: RegExpExecArray | null;
-  if ((m = /^Unknown arguments?: (.+)$/s.exec(msg))) return unknown(m[1]!.split(', '), argv, ctx);
-  if ((m = /^Missing required arguments?: (.+)$/s.exec(msg))) return m[1]!.split(', ').map((n) => `--${n}: expected a value (required by ${ctx.command}), found nothing`).join('; ');
-  if ((m = /^Not enough arguments following: (.+)$/s.exec(msg))) return `--${m[1]}: expected a value, found nothing`;
-  if ((m = /^Invalid values:\s*Argument: ([^,]+), Given: (.*), Choices: (.*)$/s.exec(msg))) return `--${m[1]}: expected one of ${m[3]!.trim()}, found ${m[2]}`;
-  if (/^Not enough non-option arguments/.test(msg) || msg === MISSING_COMMAND) {
-    if (ctx.commands.length) return `<command>: expected one of ${ctx.commands.join(', ')} (required by ${ctx.command}), found nothing`;
-    const wanted = ctx.usage.split(' ').slice(1).filter((w) => w.startsWith('<')).join(' ');
-    return `${wanted}: expected a value (required by ${ctx.command}), found nothing`;
+  const c = msg === MISSING_COMMAND ? { kind: 'few-positionals', fields: [] } : coded(msg);
+  const [first = ''] = c?.fields ?? [];
+  switch (c?.kind) {
+    case 'unknown': return unknown(first.split(', '), argv, ctx);
+    case 'missing': return first.split(', ').map((n) => `--${n}: expected a value (required by ${ctx.command}), found nothing`).join('; ');
+    case 'no-value': return `--${first}: expected a value, found nothing`;
+    case 'choice': return `--${first}: expected one of ${c.fields[2]!.trim()}, found ${c.fields[1]}`;
+    case 'few-positionals': {
+      if (ctx.commands.length) return `<command>: expected one of ${ctx.commands.join(', ')} (required by ${ctx.command}), found nothing`;
+      const wanted = ctx.usage.split(' ').slice(1).filter((w) => w.startsWith('<')).join(' ');
+      return `${wanted}: expected a value (required by ${ctx.command}), found nothing`;
+    }
+    case 'many-positionals': return `${ctx.command}: expected ${ctx.usage}, found extra arguments`;
+    default: return msg.split('\n').map((s) => s.trim()).filter(Boolean).join(' ');
   }
-  if (/^Too many non-option arguments/.test(msg)) return `${ctx.command}: expected ${ctx.usage}, found extra arguments`;
-  return msg.split('\n').map((s) => s.trim()).filter(Boolean).join(' ');
 }

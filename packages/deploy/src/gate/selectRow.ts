@@ -1,4 +1,5 @@
-import { parseAlpha, rationalValue, type Guarantee, type MethodName } from '@carb/calibrate';
+import { parseBudget, type Guarantee, type MethodName } from '@carb/calibrate';
+import { rationalValue } from '@carb/pipeline';
 import { UsageError } from '@carb/io';
 import type { IndexedRow } from './readDeploy.ts';
 
@@ -18,7 +19,7 @@ const FLAGS = '--method/--alpha/--stratum/--guarantee';
  * repeated row), is a usage error that lists what the file has, so the next try can succeed.
  */
 export function selectRow(file: string, rows: readonly IndexedRow[], c: RowCriteria): IndexedRow {
-  const alpha = rationalValue(parseAlpha(c.alpha));
+  const alpha = rationalValue(parseBudget(c.alpha));
   const hits = rows.filter(({ row }) => row.method === c.method && row.alpha === alpha && row.stratum === c.stratum && row.guarantee === c.guarantee);
   const wanted = `method ${c.method}, α ${c.alpha}, stratum ${c.stratum}, guarantee ${c.guarantee}`;
   if (hits.length === 1) return hits[0]!;

@@ -55,6 +55,16 @@ function latentFirstStep(spec: GuardSpec, episode: Episode): number {
   return first;
 }
 
+/** The events file read, its problems reported (fatal with `strict`), and the pipeline with its pin (SHA-256, mode, unlabelled policy). */
+function readEventsFile(o: LedgerSourceOptions, file: string, custom: Parameters<typeof parseLedgerEvents>[2]): { parsed: ParsedLedgerEvents; pipeline: Pipeline } {
+  const { text, sha256 } = readPinned('--ledger-events', file);
+  const parsed = parseLedgerEvents(text, file, custom);
+  for (const p of parsed.problems) warn(p);
+  if (o.strict && parsed.problems.length) throw new Error(`${parsed.problems.length} problem(s) in ${file} (--strict)`);
+  const mode = o.mode as Exclude<typeof o.mode, 'builtin'>;
+  return { parsed, pipeline: { ...o.pipeline, ledger: { ...o.pipeline.ledger, source: { mode, eventsSha256: sha256, unlabelled: o.unlabelled ?? null } } } };
+}
+
 /**
  * The ledger a run calibrates on, when it is more than the built-in rules: an external events
  * file (--ledger external|union) and/or the pipeline's latent-policy category. Returns the
@@ -68,16 +78,8 @@ export function ledgerSources(o: LedgerSourceOptions): { pipeline: Pipeline; sou
   const custom = o.pipeline.ledger.customCategories ?? [];
   if (o.mode === 'builtin' && !latent) return { pipeline: o.pipeline, sources: null };
   const spec: GuardSpec | null = latent ? loadGuards(latent.guards) : null;
-  let parsed: ParsedLedgerEvents | null = null;
-  let pipeline = o.pipeline;
   const file = o.eventsFile ?? '';
-  if (o.mode !== 'builtin') {
-    const { text, sha256 } = readPinned('--ledger-events', file);
-    parsed = parseLedgerEvents(text, file, custom);
-    for (const p of parsed.problems) warn(p);
-    if (o.strict && parsed.problems.length) throw new Error(`${parsed.problems.length} problem(s) in ${file} (--strict)`);
-    pipeline = { ...pipeline, ledger: { ...pipeline.ledger, source: { mode: o.mode, eventsSha256: sha256, unlabelled: o.unlabelled ?? null } } };
-  }
+  const { parsed, pipeline } = o.mode === 'builtin' ? { parsed: null, pipeline: o.pipeline } : readEventsFile(o, file, custom);
   const seen = new Set<string>();
   let problems = parsed?.problems.length ?? 0;
   let unlabelled = 0;

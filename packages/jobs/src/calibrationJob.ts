@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Episode, EpisodeLabels } from '@carb/episodes';
 import { readLabelsBeside } from '@carb/episodes';
 import {
-  DEFAULT_ALPHAS, METHOD_ORDER, type BatchSize, METHOD_SELECTOR, POOLED_STRATUM, foldSizes, frontierAlphas, runProtocol,
+  METHOD_ORDER, type BatchSize, type Budget, METHOD_SELECTOR, POOLED_STRATUM, distinctBudgets, foldSizes, frontierAlphas, parseBudget, runProtocol,
   type DeployRow, type Guarantee, type MethodName, type PairedDiff, type ProtocolResult, type SplitDataset, type SplitResult, type SummaryRow,
 } from '@carb/calibrate';
 import { diffComponents, pipelineComponents, withSelector, type Pipeline } from '@carb/pipeline';
@@ -13,14 +13,17 @@ import { progress } from '@carb/io';
 import { sortedCounts, type Fingerprint } from '@carb/deploy';
 import { deployRows } from './deployRows.ts';
 import type { EpisodeSources } from './ledgerEvents.ts';
-import { UsageError } from './options/usageError.ts';
+import { UsageError } from '@carb/io';
 import type { ReadStats } from './loadEpisodes.ts';
-import { replayInput, type EpisodeInput, type ReplayedInput, type StratumField } from './replayInput.ts';
+import { replayInput, type EpisodeInput, type ReplayedInput } from './replayInput.ts';
+import type { StratumField } from './strata.ts';
 import type { SuiteMeta } from '@carb/suites';
-import { CARB_VERSION } from './commands/version.ts';
+import { CARB_VERSION } from './carbVersion.ts';
 import { writeProblems } from './writeProblems.ts';
 
-export { CARB_VERSION };
+
+/** Budget of the App. E.4 seed check. */
+const SEED_CHECK_ALPHA = parseBudget('.05');
 
 export interface JobSpec {
   title: string;
@@ -33,7 +36,7 @@ export interface JobSpec {
   labels: EpisodeLabels[] | null;
   pipeline: Pipeline;
   methods: MethodName[];
-  alphas: string[];
+  alphas: Budget[];
   /** Add the dense frontier (α from 1/(n+1) by .005). */
   frontier: boolean;
   splits: number;
@@ -50,7 +53,7 @@ export interface JobSpec {
   quiet?: boolean;
   /** Equal-size random selector seeds for the App. E.4 seed check (at `seedCheckAlpha`, default .05). */
   selectorSeeds?: number[];
-  seedCheckAlpha?: string;
+  seedCheckAlpha?: Budget;
   /** Seeded replay perturbations of a generated suite (its .meta.json): score noise on every q_t, edge dropout on every prefix graph. */
   perturbation?: ReplayNoise | null;
   /** Replay worker threads (1, the default: in this thread, no pool). */
@@ -180,6 +183,97 @@ async function replayForJob(spec: JobSpec, methods: readonly MethodName[]): Prom
   return { replayed, checkTables };
 }
 
+/** What the strata of a run have in common: the replayed input, the methods, fold rule and guarantees. */
+interface RunContext {
+  replayed: ReplayedInput;
+  methods: readonly MethodName[];
+  dataset: SplitDataset;
+  guarantees: readonly Guarantee[];
+  /** Any selector's table: the ungated ledger and task outcomes are the same in all of them. */
+  anyTable: BreakpointTable;
+}
+
+/** The rows and facts of a run, filled stratum by stratum (the pooled corpus first). */
+interface Calibrated {
+  summary: SummaryRow[];
+  splitResults: SplitResult[];
+  paired: PairedDiff[];
+  deploy: DeployRow[];
+  strataManifests: Record<string, { pipelineHash: string; episodes: number; digest: string }>;
+  pooled: { protocol: ProtocolResult; manifest: ManifestInput; nCal: number; nTest: number; unit: 'episode' | 'group' } | null;
+  strataStats: NonNullable<CorpusStats['strata']>;
+  strataFacts: Array<DeploymentFacts['strata'][number]>;
+}
+
+/** Refuses a pipeline hash other than the expected one (--expect-hash), naming the differing components when it can. */
+function checkExpectedHash(spec: JobSpec, pipelineHash: string, extras: Parameters<typeof pipelineComponents>[1]): void {
+  if (!spec.expectHash || spec.expectHash === pipelineHash) return;
+  const differing = spec.expectManifest && spec.expectManifest.pipelineHash === spec.expectHash
+    ? diffComponents(spec.expectManifest, pipelineComponents(spec.pipeline, extras))
+    : null;
+  throw new Error(
+    `pipeline hash ${pipelineHash} differs from the expected ${spec.expectHash}` +
+      (differing ? `; differing components: ${differing.join(', ')}` : '; pass the recorded manifest (--expect-manifest) to name the differing components'),
+  );
+}
+
+/** One stratum: its folds, pinned manifest, the split protocol per guarantee, and its deploy rows. */
+function calibrateStratum(spec: JobSpec, run: RunContext, stratum: Stratum, acc: Calibrated): void {
+  const n = stratum.rows ? stratum.rows.length : run.replayed.episodes;
+  const folds = foldSizes(run.dataset, n);
+  const isPooled = stratum.rows === null;
+  const nCal = isPooled ? spec.nCal ?? folds.nCal : folds.nCal;
+  const nTest = isPooled ? spec.nTest ?? folds.nTest : folds.nTest;
+  if (isPooled && (spec.nCal !== undefined || spec.nTest !== undefined) && nCal + nTest > n) {
+    // a usage error, though only the stream could tell: nothing has been written yet
+    throw new UsageError(`--cal/--test: expected calibration + test ≤ the ${n} usable episodes, found ${nCal} + ${nTest}`);
+  }
+  if (nCal < 1 || nTest < 1 || nCal + nTest > n) throw new Error(`stratum ${stratum.name}: ${n} episode(s) cannot fill a calibration fold of ${nCal} and a test fold of ${nTest}; expected at least 2 episodes per stratum`);
+  const splitProtocol = { rng: spec.splitRng, baseSeed: spec.baseSeed, count: spec.splits, nCal, nTest, unit: folds.unit, dataset: run.dataset };
+  // score noise and edge dropout change the q_t, so they are pinned with the corpus they perturb
+  const digest = run.replayed.noise ? `${stratum.digest}+noise:${run.replayed.noise}` : stratum.digest;
+  const extras = { splitProtocol, corpusDigest: digest, carbVersion: CARB_VERSION, ...(spec.selectorSeeds?.length ? { selectorSeeds: spec.selectorSeeds } : {}) };
+  const manifest = makeManifest(spec.pipeline, extras, { episodes: n, dataset: run.dataset, ...(isPooled ? {} : { stratum: stratum.name }) }, spec.argv);
+  if (isPooled) checkExpectedHash(spec, manifest.pipelineHash, extras);
+  if (!isPooled) {
+    acc.strataManifests[stratum.name] = { pipelineHash: manifest.pipelineHash, episodes: n, digest };
+    acc.strataStats.push({ stratum: stratum.name, used: n, nCal, nTest });
+  }
+  const tables = tablesByMethod(run.methods, run.replayed.tables, stratum.rows);
+  acc.strataFacts.push({
+    stratum: stratum.name, episodes: n, nCal,
+    ledgerFired: countRows(run.anyTable, stratum.rows, (t, e) => t.unionFirstStep[e]! >= 0),
+    tasksCompleted: countRows(run.anyTable, stratum.rows, (t, e) => t.taskCompleted[e] === 1),
+  });
+  const tag = <R extends { stratum?: string; guarantee?: Guarantee }>(rows: R[], guarantee: Guarantee): R[] =>
+    rows.map((r) => ({ stratum: stratum.name, guarantee, ...r }));
+  for (const guarantee of run.guarantees) {
+    const hp = guarantee === 'high-probability';
+    // the dense frontier is an expectation-guarantee view; high-probability runs the declared budgets
+    const alphas = spec.frontier && !hp ? distinctBudgets([...spec.alphas, ...frontierAlphas(nCal)]) : spec.alphas;
+    const bar = spec.quiet ? { tick() {}, stop() {} } : progress(`calibrate ${stratum.name}${hp ? ' (high-probability)' : ''}`, spec.splits);
+    const protocol = runProtocol({
+      tables, alphas, splits: spec.splits, nCal, nTest, splitRng: spec.splitRng, baseSeed: spec.baseSeed, unit: folds.unit,
+      ...(spec.labels ? { labels: spec.labels, benignStop: run.dataset === 'graph-braid' ? 'graph-braid' as const : 'ces' as const } : {}),
+      ...(hp ? { guarantee: { kind: 'high-probability' as const, delta: spec.delta!, ...(spec.batch !== undefined ? { batch: spec.batch } : {}) } } : {}),
+      onProgress: () => bar.tick(),
+    });
+    bar.stop();
+    // loops, not push(...rows): a frontier run has 10⁵ split rows, past the argument limit
+    for (const r of protocol.summary) acc.summary.push({ stratum: stratum.name, guarantee, ...(hp ? { delta: spec.delta! } : {}), ...r });
+    for (const r of tag(protocol.splitResults, guarantee)) acc.splitResults.push(r);
+    for (const r of tag(protocol.paired, guarantee)) acc.paired.push(r);
+    if (isPooled && !hp) acc.pooled = { protocol, manifest, nCal, nTest, unit: folds.unit };
+  }
+  // the batch a deploy row promises: the given size, or the test-fold size the splits evaluated
+  const batch = spec.batch === undefined ? undefined : spec.batch === 'fold' ? nTest : spec.batch;
+  const fits = run.guarantees.map((guarantee) => (guarantee === 'high-probability'
+    ? { guarantee, delta: spec.delta!, ...(batch !== undefined ? { batch } : {}) }
+    : { guarantee, delta: null }));
+  for (const r of deployRows({ stratum: stratum.name, tables, alphas: spec.alphas, guarantees: fits, pipelineHash: manifest.pipelineHash })) acc.deploy.push(r);
+  if (isPooled && !acc.pooled) acc.pooled = { protocol: { summary: [], splitResults: [], paired: [] }, manifest, nCal, nTest, unit: folds.unit };
+}
+
 /**
  * One calibration run: replay (one fused pass, streamed), then per stratum (the pooled corpus
  * first) pin the pipeline, run the split protocol for every method, budget and guarantee, and
@@ -192,80 +286,12 @@ export async function runCalibrationJob(spec: JobSpec): Promise<JobResult> {
   const dataset = spec.dataset ?? detectDataset(replayed.format, spec.labels);
   const guarantees = spec.guarantees ?? ['expectation'];
   const byKind = replayed.tables;
-  const summary: SummaryRow[] = [];
-  const splitResults: SplitResult[] = [];
-  const paired: PairedDiff[] = [];
-  const deploy: DeployRow[] = [];
-  const strataManifests: Record<string, { pipelineHash: string; episodes: number; digest: string }> = {};
-  let pooled: { protocol: ProtocolResult; manifest: ManifestInput; nCal: number; nTest: number; unit: 'episode' | 'group' } | null = null;
-  const strataStats: NonNullable<CorpusStats['strata']> = [];
-  const strataFacts: Array<DeploymentFacts['strata'][number]> = [];
+  const acc: Calibrated = { summary: [], splitResults: [], paired: [], deploy: [], strataManifests: {}, pooled: null, strataStats: [], strataFacts: [] };
   // the ungated ledger and task outcomes are the same in every selector's table
   const anyTable = byKind.values().next().value!;
-  for (const stratum of strataOf(replayed)) {
-    const n = stratum.rows ? stratum.rows.length : replayed.episodes;
-    const folds = foldSizes(dataset, n);
-    const isPooled = stratum.rows === null;
-    const nCal = isPooled ? spec.nCal ?? folds.nCal : folds.nCal;
-    const nTest = isPooled ? spec.nTest ?? folds.nTest : folds.nTest;
-    if (isPooled && (spec.nCal !== undefined || spec.nTest !== undefined) && nCal + nTest > n) {
-      // a usage error, though only the stream could tell: nothing has been written yet
-      throw new UsageError(`--cal/--test: expected calibration + test ≤ the ${n} usable episodes, found ${nCal} + ${nTest}`);
-    }
-    if (nCal < 1 || nTest < 1 || nCal + nTest > n) throw new Error(`stratum ${stratum.name}: ${n} episode(s) cannot fill a calibration fold of ${nCal} and a test fold of ${nTest}; expected at least 2 episodes per stratum`);
-    const splitProtocol = { rng: spec.splitRng, baseSeed: spec.baseSeed, count: spec.splits, nCal, nTest, unit: folds.unit, dataset };
-    // score noise and edge dropout change the q_t, so they are pinned with the corpus they perturb
-    const digest = replayed.noise ? `${stratum.digest}+noise:${replayed.noise}` : stratum.digest;
-    const extras = { splitProtocol, corpusDigest: digest, carbVersion: CARB_VERSION, ...(spec.selectorSeeds?.length ? { selectorSeeds: spec.selectorSeeds } : {}) };
-    const manifest = makeManifest(spec.pipeline, extras, { episodes: n, dataset, ...(isPooled ? {} : { stratum: stratum.name }) }, spec.argv);
-    if (isPooled && spec.expectHash && spec.expectHash !== manifest.pipelineHash) {
-      const differing = spec.expectManifest && spec.expectManifest.pipelineHash === spec.expectHash
-        ? diffComponents(spec.expectManifest, pipelineComponents(spec.pipeline, extras))
-        : null;
-      throw new Error(
-        `pipeline hash ${manifest.pipelineHash} differs from the expected ${spec.expectHash}` +
-          (differing ? `; differing components: ${differing.join(', ')}` : '; pass the recorded manifest (--expect-manifest) to name the differing components'),
-      );
-    }
-    if (!isPooled) {
-      strataManifests[stratum.name] = { pipelineHash: manifest.pipelineHash, episodes: n, digest };
-      strataStats.push({ stratum: stratum.name, used: n, nCal, nTest });
-    }
-    const tables = tablesByMethod(methods, byKind, stratum.rows);
-    strataFacts.push({
-      stratum: stratum.name, episodes: n, nCal,
-      ledgerFired: countRows(anyTable, stratum.rows, (t, e) => t.unionFirstStep[e]! >= 0),
-      tasksCompleted: countRows(anyTable, stratum.rows, (t, e) => t.taskCompleted[e] === 1),
-    });
-    const tag = <R extends { stratum?: string; guarantee?: Guarantee }>(rows: R[], guarantee: Guarantee): R[] =>
-      rows.map((r) => ({ stratum: stratum.name, guarantee, ...r }));
-    for (const guarantee of guarantees) {
-      const hp = guarantee === 'high-probability';
-      // the dense frontier is an expectation-guarantee view; high-probability runs the declared budgets
-      const alphas = spec.frontier && !hp ? mergeAlphas(spec.alphas, frontierAlphas(nCal)) : spec.alphas;
-      const bar = spec.quiet ? { tick() {}, stop() {} } : progress(`calibrate ${stratum.name}${hp ? ' (high-probability)' : ''}`, spec.splits);
-      const protocol = runProtocol({
-        tables, alphas, splits: spec.splits, nCal, nTest, splitRng: spec.splitRng, baseSeed: spec.baseSeed, unit: folds.unit,
-        ...(spec.labels ? { labels: spec.labels, benignStop: dataset === 'graph-braid' ? 'graph-braid' as const : 'ces' as const } : {}),
-        ...(hp ? { guarantee: { kind: 'high-probability' as const, delta: spec.delta!, ...(spec.batch !== undefined ? { batch: spec.batch } : {}) } } : {}),
-        onProgress: () => bar.tick(),
-      });
-      bar.stop();
-      // loops, not push(...rows): a frontier run has 10⁵ split rows, past the argument limit
-      for (const r of protocol.summary) summary.push({ stratum: stratum.name, guarantee, ...(hp ? { delta: spec.delta! } : {}), ...r });
-      for (const r of tag(protocol.splitResults, guarantee)) splitResults.push(r);
-      for (const r of tag(protocol.paired, guarantee)) paired.push(r);
-      if (isPooled && !hp) pooled = { protocol, manifest, nCal, nTest, unit: folds.unit };
-    }
-    // the batch a deploy row promises: the given size, or the test-fold size the splits evaluated
-    const batch = spec.batch === undefined ? undefined : spec.batch === 'fold' ? nTest : spec.batch;
-    const fits = guarantees.map((guarantee) => (guarantee === 'high-probability'
-      ? { guarantee, delta: spec.delta!, ...(batch !== undefined ? { batch } : {}) }
-      : { guarantee, delta: null }));
-    for (const r of deployRows({ stratum: stratum.name, tables, alphas: spec.alphas, guarantees: fits, pipelineHash: manifest.pipelineHash })) deploy.push(r);
-    if (isPooled && !pooled) pooled = { protocol: { summary: [], splitResults: [], paired: [] }, manifest, nCal, nTest, unit: folds.unit };
-  }
-  const p = pooled!;
+  for (const stratum of strataOf(replayed)) calibrateStratum(spec, { replayed, methods, dataset, guarantees, anyTable }, stratum, acc);
+  const { summary, splitResults, paired, deploy, strataManifests, strataStats, strataFacts } = acc;
+  const p = acc.pooled!;
   const manifest: ManifestInput = Object.keys(strataManifests).length ? { ...p.manifest, strata: strataManifests } : p.manifest;
   const stats = spec.stats;
   const corpusStats: CorpusStats = {
@@ -278,7 +304,7 @@ export async function runCalibrationJob(spec: JobSpec): Promise<JobResult> {
   const report: ReportInput = { title: spec.title, summary, splitResults, paired, manifest, deploy, pipeline: spec.pipeline, corpusStats, ...(warnings.length ? { warnings } : {}) };
   if (spec.selectorSeeds?.length) {
     const seeds = spec.selectorSeeds;
-    const alpha = spec.seedCheckAlpha ?? '.05';
+    const alpha = spec.seedCheckAlpha ?? SEED_CHECK_ALPHA;
     const graphTable = byKind.get('graph') ?? checkTables.get('graph')!;
     const check = seedCheckTable({
       graphTable, random: seeds.map((seed) => ({ seed, table: checkTables.get(`random-${seed}`)! })), alpha, splits: spec.splits,
@@ -286,7 +312,7 @@ export async function runCalibrationJob(spec: JobSpec): Promise<JobResult> {
     });
     report.tables = {
       ...defaultTables([{ label: spec.title, rows: p.protocol.summary }], [{ label: spec.title, rows: p.protocol.paired }]),
-      [`Equal-size random selector seeds at α = ${alpha}`]: check,
+      [`Equal-size random selector seeds at α = ${alpha.text}`]: check,
     };
   }
   return { protocol: p.protocol, manifest: p.manifest, report, deploy, corpus: { format: replayed.format, models: replayed.models }, fingerprint: fingerprintOf(replayed, methods, spec.by ?? null), warnings };
@@ -309,12 +335,3 @@ function countRows(table: BreakpointTable, rows: Int32Array | null, test: (t: Br
   return k;
 }
 
-/** Default budgets followed by the frontier, without duplicates (by value), sorted by value. */
-function mergeAlphas(main: readonly string[], frontier: readonly string[]): string[] {
-  const value = (s: string) => { const [a, b] = s.split('/'); return b === undefined ? Number(a) : Number(a) / Number(b); };
-  const seen = new Map<number, string>();
-  for (const a of [...main, ...frontier]) if (!seen.has(value(a))) seen.set(value(a), a);
-  return [...seen.entries()].sort((x, y) => x[0] - y[0]).map(([, s]) => s);
-}
-
-export { DEFAULT_ALPHAS };

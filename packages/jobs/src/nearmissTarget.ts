@@ -1,5 +1,5 @@
 import type { OutputRule } from '@carb/io';
-import { earlierOutput } from '../earlierOutput.ts';
+import { earlierOutput } from './earlierOutput.ts';
 
 /**
  * The output rule of a `carb nearmiss` report folder: replaced whole, only when carb nearmiss

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { concatBreakpoints, decodeBreakpointArrow, shardSize, takeBreakpoints, type BreakpointTable, type ReplayProvenance } from '@carb/replay';
 import { configComponentHashes, type Pipeline } from '@carb/pipeline';
-import { sha256Hex } from './fileSha256.ts';
+import { sha256Hex } from '@carb/io';
 import type { ReplayedInput } from './replayInput.ts';
 
 interface ShardFile {

@@ -1,5 +1,5 @@
 import { lockOutput, outputFileProblem, removeStaleTemps } from '@carb/io';
-import { UsageError } from './options/usageError.ts';
+import { UsageError } from '@carb/io';
 
 /**
  * Runs a command's `work` holding the lock of its output (lockOutput in @carb/io; `part`

@@ -1,8 +1,15 @@
-import type { Pipeline } from '@carb/pipeline';
+import type { LedgerMode, Pipeline, UnlabelledPolicy } from '@carb/pipeline';
 import { scoreSources } from './externalScores.ts';
 import { bothSources, ledgerSources, type EpisodeSources } from './ledgerEvents.ts';
-import type { LedgerArgs } from './options/ledger.ts';
-import { UsageError } from './options/usageError.ts';
+import { UsageError } from '@carb/io';
+
+/** The bring-your-own ledger and scores flags (calibrate, replay, apply, monitor), as given. */
+export interface LedgerArgs {
+  ledger: LedgerMode;
+  'ledger-events'?: string;
+  unlabelled?: UnlabelledPolicy;
+  scores?: string;
+}
 
 /**
  * The pipeline as a run pins it (scores and events file digests, ledger mode) and what it reads

@@ -1,17 +1,16 @@
-import { CorpusDigester, DeferredCorpus, encoderText, type Episode, type EpisodeHead } from '@carb/episodes';
-import type { StratumField } from './options/strata.ts';
+import { DeferredCorpus, encoderText, type Episode } from '@carb/episodes';
+import { CorpusTally } from './corpusTally.ts';
+import type { StratumField } from './strata.ts';
 import { countTools } from '@carb/deploy';
 import { configComponentHashes, untypedCalls, type Pipeline } from '@carb/pipeline';
 import { mergeLedgerRow, replayStream, type BreakpointTable, type FusedSelector, type ReplayBatch, type ReplayNoise, type ReplayProvenance } from '@carb/replay';
 import { progress } from '@carb/io';
-import { CARB_VERSION } from './commands/version.ts';
+import { CARB_VERSION } from './carbVersion.ts';
 import type { EpisodeSources, LedgerRow } from './ledgerEvents.ts';
 import { streamEpisodes, streamLineBatches, type LoadOptions, type ReadStats } from './loadEpisodes.ts';
-import type { ShardSpec } from './options/shard.ts';
+import type { ShardSpec } from './shardSpec.ts';
 
-export { STRATUM_FIELDS, type StratumField } from './options/strata.ts';
-/** Stratum of an episode whose field is null. */
-export const NO_STRATUM_VALUE = '(none)';
+export { NO_STRATUM_VALUE } from './corpusTally.ts';
 
 /** Episodes to replay: in memory (small corpora, the main job) or streamed from files. */
 export type EpisodeInput = { episodes: readonly Episode[] } | { paths: string[]; load: LoadOptions };
@@ -70,17 +69,43 @@ export function noiseText(noise: ReplayNoise | null): string | null {
 }
 
 /**
+ * The episodes of each batch read that the sources admit (with their ledger rows, into
+ * `ledgerRows`) and that are this shard's, each with the text the workers decode.
+ */
+async function* admittedBatches(
+  source: AsyncIterable<readonly Episode[]> | Iterable<readonly Episode[]>, sources: EpisodeSources | null, tally: CorpusTally, pipeline: Pipeline, ledgerRows: Array<LedgerRow | null>,
+): AsyncGenerator<ReplayBatch> {
+  for await (const batch of source) {
+    const kept: Episode[] = [];
+    const texts: string[] = [];
+    for (const read of batch) {
+      const admitted = sources ? sources.admit(read) : { episode: read, ledger: null };
+      if (!admitted) continue;
+      const e = admitted.episode;
+      // the digest's text doubles as the worker's copy of the episode; the corpus is digested as
+      // read: scores attached from a --scores file are pinned by that file's digest (scorer)
+      const text = encoderText(e);
+      const readText = e === read ? text : encoderText(read);
+      if (!tally.account(e, (d) => d.add(read, readText))) continue;
+      tally.calls.total += e.steps.length;
+      tally.calls.untyped += untypedCalls(pipeline.toolTyping, e.steps);
+      countTools(e, tally.tools);
+      kept.push(e);
+      texts.push(text);
+      ledgerRows.push(admitted.ledger);
+    }
+    if (kept.length) yield { episodes: kept, texts };
+  }
+}
+
+/**
  * Reads (streaming when given paths), digests and replays a corpus in one pass: every
  * selector on one prefix graph per episode, across `workers` threads. Memory is the
  * breakpoint tables plus one batch, not the corpus.
  */
 export async function replayInput(o: ReplayInputOptions): Promise<ReplayedInput> {
-  const digester = new CorpusDigester();
-  const byStratum = o.by ? new Map<string, CorpusDigester>() : null;
-  const strata: string[] | null = o.by ? [] : null;
-  let format: string | null = null;
-  let position = 0;
-  const models = new Set<string>();
+  const tally = new CorpusTally(o.by, o.shard);
+  const { calls, tools } = tally;
   const sources = o.sources ?? null;
   // a corpus of JSONL files, replayed whole with nothing beside it, is decoded in the replay
   // workers: the reading thread only cuts and hashes lines (each line is parsed once)
@@ -93,49 +118,9 @@ export async function replayInput(o: ReplayInputOptions): Promise<ReplayedInput>
   // per replayed episode, the ledger row its sources add (written into every table once replayed)
   const ledgerRows: Array<LedgerRow | null> = [];
   // what the run pins of each usable episode, in corpus order; false: not in this shard
-  const calls = { total: 0, untyped: 0 };
-  const tools = new Map<string, number>();
-  const account = (e: EpisodeHead, digest: (d: CorpusDigester) => void): boolean => {
-    digest(digester);
-    format ??= e.source.format;
-    if (e.source.model !== null) models.add(e.source.model);
-    const k = position++;
-    if (o.shard && k % o.shard.count !== o.shard.index) return false;
-    if (byStratum && strata) {
-      const value = e.source[o.by!] ?? NO_STRATUM_VALUE;
-      strata.push(value);
-      let d = byStratum.get(value);
-      if (!d) byStratum.set(value, (d = new CorpusDigester()));
-      digest(d);
-    }
-    return true;
-  };
-  async function* mine(): AsyncGenerator<ReplayBatch> {
-    for await (const batch of source) {
-      const kept: Episode[] = [];
-      const texts: string[] = [];
-      for (const read of batch) {
-        const admitted = sources ? sources.admit(read) : { episode: read, ledger: null };
-        if (!admitted) continue;
-        const e = admitted.episode;
-        // the digest's text doubles as the worker's copy of the episode; the corpus is digested as
-        // read: scores attached from a --scores file are pinned by that file's digest (scorer)
-        const text = encoderText(e);
-        const readText = e === read ? text : encoderText(read);
-        if (!account(e, (d) => d.add(read, readText))) continue;
-        calls.total += e.steps.length;
-        calls.untyped += untypedCalls(o.pipeline.toolTyping, e.steps);
-        countTools(e, tools);
-        kept.push(e);
-        texts.push(text);
-        ledgerRows.push(admitted.ledger);
-      }
-      if (kept.length) yield { episodes: kept, texts };
-    }
-  }
   const lineRead = deferred && 'paths' in o.input
     ? streamLineBatches(deferred, o.input.paths, { ...o.input.load, ...(o.stats ? { stats: o.stats } : {}) }, (head, hash) => {
-      if (account(head, (d) => d.addHash(head.id, hash))) {
+      if (tally.account(head, (d) => d.addHash(head.id, hash))) {
         calls.total += head.calls ?? 0;
         calls.untyped += head.untypedCalls ?? 0;
         for (const [tool, k] of Object.entries(head.tools ?? {})) tools.set(tool, (tools.get(tool) ?? 0) + k);
@@ -144,7 +129,7 @@ export async function replayInput(o: ReplayInputOptions): Promise<ReplayedInput>
     : null;
   let tables: BreakpointTable[];
   try {
-    tables = await replayStream(lineRead?.batches ?? mine(), o.pipeline, o.selectors, { workers: o.workers, noise: o.noise, onEpisodes: (k) => bar.tick(k) });
+    tables = await replayStream(lineRead?.batches ?? admittedBatches(source, sources, tally, o.pipeline, ledgerRows), o.pipeline, o.selectors, { workers: o.workers, noise: o.noise, onEpisodes: (k) => bar.tick(k) });
   } catch (e) {
     bar.stop();
     lineRead?.end(false);
@@ -156,13 +141,13 @@ export async function replayInput(o: ReplayInputOptions): Promise<ReplayedInput>
   for (const table of tables) ledgerRows.forEach((row, e) => { if (row) mergeLedgerRow(table, e, row.steps, row.keep); });
   return {
     tables: new Map(tables.map((t) => [t.method, t])),
-    episodes: position,
-    digest: digester.digest(),
-    format,
-    strata,
-    strataDigests: byStratum ? new Map([...byStratum].map(([k, d]) => [k, d.digest()])) : null,
+    episodes: tally.position,
+    digest: tally.digester.digest(),
+    format: tally.format,
+    strata: tally.strata,
+    strataDigests: tally.byStratum ? new Map([...tally.byStratum].map(([k, d]) => [k, d.digest()])) : null,
     noise: noiseText(o.noise),
-    models: [...models].sort(),
+    models: [...tally.models].sort(),
     excluded: sources?.excluded() ?? [],
     calls,
     tools,

@@ -1,14 +1,14 @@
 import {
-  METHOD_ORDER, calibrationLosses, fitThreshold, parseAlpha, rationalValue,
-  type DeployRow, type Guarantee, type MethodName,
+  METHOD_ORDER, calibrationLosses, fitThreshold,
+  type Budget, type DeployRow, type Guarantee, type MethodName,
 } from '@carb/calibrate';
-import { gridValue } from '@carb/pipeline';
+import { gridValue, rationalValue } from '@carb/pipeline';
 import type { BreakpointTable } from '@carb/replay';
 
 export interface DeployInput {
   stratum: string;
   tables: Partial<Record<MethodName, BreakpointTable>>;
-  alphas: readonly string[];
+  alphas: readonly Budget[];
   /** In the order the rows are written; δ is null for expectation; batch m for the batch promise. */
   guarantees: ReadonlyArray<{ guarantee: Guarantee; delta: number | null; batch?: number }>;
   pipelineHash: string;
@@ -29,8 +29,7 @@ export function deployRows(d: DeployInput): DeployRow[] {
   for (const { guarantee, delta, batch } of d.guarantees) {
     const spec = guarantee === 'expectation' ? { kind: 'expectation' as const } : { kind: 'high-probability' as const, delta: delta!, ...(batch !== undefined ? { batch } : {}) };
     for (const { method, table, c, all } of methods) {
-      for (const text of d.alphas) {
-        const alpha = parseAlpha(text);
+      for (const alpha of d.alphas) {
         const g = c ? fitThreshold(c.losses, all, alpha, spec, c.kind) : table.G - 1;
         rows.push({
           stratum: d.stratum, method, alpha: rationalValue(alpha), n: table.n,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DeployRow } from '@carb/calibrate';
-import { deployLambdaLines } from '../src/deployLambdaLines.ts';
+import { deployLambdaLines } from '@carb/jobs';
 
 const row = (method: string, alpha: number, lambda: number | null, stratum = 'all'): DeployRow => ({
   stratum, method, alpha, n: 753, lambda, lambdaIndex: lambda === null ? -1 : Math.round(lambda * 100) + 1, guarantee: 'expectation', delta: null, pipelineHash: 'h',

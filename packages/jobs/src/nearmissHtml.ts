@@ -1,7 +1,7 @@
 import { escapeHtml } from '@carb/io';
 import { htmlPage } from '@carb/report';
 import type { AgentSummary, PolicyReading } from '@carb/nearmiss';
-import type { ByReading } from './nearmissText.ts';
+import type { ByReading } from './nearmiss.ts';
 import type { FlaggedTrajectory } from './nearmissFlagged.ts';
 
 const pct = (x: number | null) => (x === null ? '–' : `${(100 * x).toFixed(1)}%`);

@@ -1,4 +1,4 @@
-import { fileSha256 } from '../fileSha256.ts';
+import { fileSha256 } from '@carb/io';
 
 /**
  * One line per input file a manifest records (`inputs`: path as given → SHA-256 of its bytes)

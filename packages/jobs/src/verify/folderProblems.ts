@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileSha256 } from '../fileSha256.ts';
+import { fileSha256 } from '@carb/io';
 import { folderFiles } from './folderFiles.ts';
 import { outputPathProblem } from './outputPath.ts';
 

@@ -1,4 +1,4 @@
-import { runProtocol } from '@carb/calibrate';
+import { runProtocol, type Budget } from '@carb/calibrate';
 import { fmtMetric, fmtSigned, renderMarkdownTable } from '@carb/report';
 import type { BreakpointTable } from '@carb/replay';
 
@@ -6,7 +6,7 @@ export interface SeedCheckSpec {
   graphTable: BreakpointTable;
   /** The equal-size random selector's table per selector seed (replayed in the job's fused pass). */
   random: readonly { seed: number; table: BreakpointTable }[];
-  alpha: string;
+  alpha: Budget;
   splits: number;
   nCal: number;
   nTest: number;
