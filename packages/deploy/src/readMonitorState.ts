@@ -7,8 +7,8 @@ export const MONITOR_STATE_SCHEMA_PATH = carbPath('configs/schema/monitor-state.
 /** True when `text` is a monitor state as carb writes it (what outputFileProblem asks before overwriting). */
 export function isMonitorStateText(text: string): boolean {
   try {
-    const o = JSON.parse(text) as { carbMonitorState?: unknown };
-    return o !== null && typeof o === 'object' && o.carbMonitorState === 1;
+    const o: unknown = JSON.parse(text);
+    return o !== null && typeof o === 'object' && (o as { carbMonitorState?: unknown }).carbMonitorState === 1;
   } catch {
     return false;
   }

@@ -9,7 +9,7 @@ export function labelsPathFor(corpusFile: string): string | null {
   // a compressed corpus (`c.jsonl.gz`) keeps its labels beside it uncompressed (`c.labels.jsonl`)
   const m = /^(.*)\.(jsonl|arrow)(\.gz)?$/.exec(corpusFile);
   if (m === null || /\.labels\.jsonl(\.gz)?$/.test(corpusFile)) return null;
-  return `${m[1]}.labels.jsonl`;
+  return `${m[1] ?? ''}.labels.jsonl`;
 }
 
 /** configs/schema/labels.schema.json, the contract of one `.labels.jsonl` line. */

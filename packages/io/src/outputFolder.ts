@@ -135,7 +135,8 @@ export function claimOutputFolder(dir: string, rule: OutputRule, part?: string):
  * write after a SIGKILL).
  */
 export async function writeOutputFolder(dir: string, rule: OutputRule, files: ReadonlyMap<string, string | Uint8Array> | ReadonlyArray<readonly [string, string | Uint8Array]>): Promise<void> {
-  const entries = [...(files instanceof Map ? files.entries() : (files as ReadonlyArray<readonly [string, string | Uint8Array]>))];
+  type Entry = readonly [string, string | Uint8Array];
+  const entries: Entry[] = files instanceof Map ? [...(files as ReadonlyMap<string, string | Uint8Array>)] : [...(files as readonly Entry[])];
   const names = entries.map(([n]) => n);
   if (!names.includes(OUTPUT_MARKER)) entries.push([OUTPUT_MARKER, outputMarkerText(rule.kind, names)]);
   const release = claimOutputFolder(dir, rule);

@@ -126,7 +126,7 @@ describe('lockOutput', () => {
 
   it('takes over the lock of a dead process on this host, not one of another host', () => {
     const target = join(tmp, 'stale');
-    const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+    const dead = spawnSync(process.execPath, ['-e', '']).pid;
     writeFileSync(join(tmp, '.stale.carb-lock'), `${dead} ${hostname()}\n`);
     lockOutput(target)();
     writeFileSync(join(tmp, '.stale.carb-lock'), `${dead} not-${hostname()}\n`);
