@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { canonicalJson, describeValue } from '@carb/io';
+import { canonicalJson, carbPath, describeValue, schemaIssues, schemaValidator } from '@carb/io';
 
 /**
  * A calibration's content-free fingerprint (fingerprint.json beside deploy.json): per eligible
@@ -29,9 +29,10 @@ export function fingerprintText(f: Fingerprint): string {
   return `${canonicalJson(f)}\n`;
 }
 
-const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+/** configs/schema/fingerprint.schema.json, the shape of fingerprint.json. */
+export const FINGERPRINT_SCHEMA_PATH = carbPath('configs/schema/fingerprint.schema.json');
 
-/** Reads and checks fingerprint.json; one line naming the file and the key otherwise. */
+/** Reads and checks fingerprint.json; one line per problem, each naming the file and the key. */
 export function readFingerprint(file: string): Fingerprint {
   let raw: unknown;
   try {
@@ -40,20 +41,17 @@ export function readFingerprint(file: string): Fingerprint {
     const code = (e as NodeJS.ErrnoException).code;
     throw new Error(`${file}: expected a calibration fingerprint (JSON), found ${code === 'ENOENT' ? 'no file' : code ?? (e as Error).message}`);
   }
+  const issues = schemaIssues(schemaValidator(FINGERPRINT_SCHEMA_PATH), raw);
+  if (issues.length > 0) throw new Error(issues.map((i) => `${file}: ${i.replace(/^\/: /, '')}`).join('\n'));
+  const f = raw as Fingerprint;
+  // what a schema cannot say: one entry per episode, indices within the grid
+  const n = f.steps.length;
   const bad = (key: string, expected: string, found: unknown): never => {
     throw new Error(`${file}: /${key}: expected ${expected}, found ${describeValue(found)}`);
   };
-  const f = raw as Partial<Fingerprint> | null;
-  if (f === null || typeof f !== 'object' || f.carbFingerprint !== 1) bad('carbFingerprint', '1 (a carb calibration fingerprint)', f?.carbFingerprint);
-  if (!isCount(f!.grid) || f!.grid === 0) bad('grid', 'a positive grid size', f!.grid);
-  if (!Array.isArray(f!.steps) || !f!.steps.every(isCount)) bad('steps', 'an array of step counts', f!.steps);
-  const n = f!.steps!.length;
-  if (f!.by !== null && typeof f!.by !== 'string') bad('by', 'null or a source field', f!.by);
-  if (f!.strata !== null && !(Array.isArray(f!.strata) && f!.strata.length === n && f!.strata.every((s) => typeof s === 'string'))) bad('strata', `null or ${n} stratum values`, f!.strata);
-  if (f!.runsFrom === null || typeof f!.runsFrom !== 'object') bad('runsFrom', 'an object of method → indices', f!.runsFrom);
-  for (const [m, v] of Object.entries(f!.runsFrom!)) {
-    if (!Array.isArray(v) || v.length !== n || !v.every((x) => isCount(x) && x <= f!.grid!)) bad(`runsFrom/${m}`, `${n} grid indices in 0 … ${f!.grid}`, v);
+  if (f.strata !== null && f.strata.length !== n) bad('strata', `null or ${n} stratum values`, f.strata);
+  for (const [m, v] of Object.entries(f.runsFrom)) {
+    if (v.length !== n || !v.every((x) => x <= f.grid)) bad(`runsFrom/${m}`, `${n} grid indices in 0 … ${f.grid}`, v);
   }
-  if (f!.tools !== null && (typeof f!.tools !== 'object' || !Object.values(f!.tools!).every(isCount))) bad('tools', 'null or an object of tool → calls', f!.tools);
-  return f as Fingerprint;
+  return f;
 }

@@ -95,4 +95,18 @@ describe('readFingerprint', () => {
     writeFileSync(file, JSON.stringify({ carbFingerprint: 1, grid: 102, by: null, strata: null, steps: [2], runsFrom: { 'g-carb': [102] }, tools: { a: 1 } }));
     expect(readFingerprint(file).runsFrom['g-carb']).toEqual([102]);
   });
+
+  it('refuses a fingerprint of the wrong shape, one line per key (configs/schema/fingerprint.schema.json)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'carb-fp-'));
+    const file = join(dir, 'fingerprint.json');
+    writeFileSync(file, JSON.stringify({ carbFingerprint: 1, grid: 0, by: 3, strata: null, steps: [2], runsFrom: { 'g-carb': [-1] }, tools: { a: 1.5 } }));
+    expect(() => readFingerprint(file)).toThrow([
+      `${file}: /grid: expected a positive grid size, found number 0`,
+      `${file}: /by: expected null or a source field, found number 3`,
+      `${file}: /runsFrom/g-carb/0: expected a number >= 0, found number -1`,
+      `${file}: /tools/a: expected a call count (integer ≥ 0), found number 1.5`,
+    ].join('\n'));
+    writeFileSync(file, '[]');
+    expect(() => readFingerprint(file)).toThrow(`${file}: expected a carb calibration fingerprint (an object), found an array (length 0)`);
+  });
 });

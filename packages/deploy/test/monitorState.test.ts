@@ -21,6 +21,21 @@ describe('monitor state: content-free, hash-chained, refusing what would count t
     expect(readMonitorState('m.json', text2)).toEqual(two);
   });
 
+  it('refuses a state of the wrong shape, one line per problem (configs/schema/monitor-state.schema.json)', () => {
+    const state = JSON.parse(text2) as { row: Record<string, unknown>; delta: number; batches: Array<Record<string, unknown>> };
+    delete state.row.method;
+    state.delta = 2;
+    state.batches[1]!.losses = '2';
+    expect(() => readMonitorState('m.json', JSON.stringify(state))).toThrow([
+      'm.json: /row/method: expected a method name, found nothing',
+      'm.json: /delta: expected a number in (0, 1), found number 2',
+      'm.json: /batches/1/losses: expected "0"/"1" per episode, found string "2"',
+    ].join('\n'));
+    const fewer = JSON.parse(text2) as { batches: Array<{ idDigests: string[] }> };
+    fewer.batches[0]!.idDigests.pop();
+    expect(() => readMonitorState('m.json', JSON.stringify(fewer))).toThrow(`m.json: /batches/0/idDigests: expected 2 id digests (one per loss), found an array (length 1)`);
+  });
+
   it('refuses a state whose chain is broken: a batch dropped or reordered, or the file edited', () => {
     const three = appendMonitorBatch('m.json', two, ROW, 0.05, batch('d3', ['ep-4'], [0]));
     const dropped = { ...three, batches: [three.batches[0]!, three.batches[2]!] };

@@ -111,7 +111,13 @@ function parseJson(text: string, file: string, record: string, what: string, dep
 /** Names of the episode table's columns, in schema order. */
 export const COLUMN_NAMES: readonly string[] = COLUMNS.map(([name]) => name);
 
-const COLUMN_TYPES = new Map(COLUMNS.map(([name, type]) => [name, String(type())]));
+/** An Arrow type's name as arrow-js prints it (`Int32`, `Dictionary<Int32, Utf8>`). */
+function arrowTypeName(type: DataType): string {
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- every arrow-js DataType subclass defines toString; the base class's typings do not declare it
+  return String(type);
+}
+
+const COLUMN_TYPES = new Map(COLUMNS.map(([name, type]) => [name, arrowTypeName(type())]));
 
 /**
  * The refusal of a table whose column `name` holds other values than carb writes (an Int64
@@ -120,7 +126,7 @@ const COLUMN_TYPES = new Map(COLUMNS.map(([name, type]) => [name, String(type())
  */
 export function columnTypeIssue(name: string, type: DataType): { record: string; message: string } | null {
   const expected = COLUMN_TYPES.get(name);
-  const found = String(type);
+  const found = arrowTypeName(type);
   return expected === undefined || found === expected ? null : { record: `column ${name}`, message: `expected ${expected} values (as carb writes them), found ${found}` };
 }
 
@@ -191,7 +197,7 @@ function decodeTable(table: Table, bytes: Uint8Array, file: string): DecodeResul
     if (v === null) {
       return rejectFile(file, null, 'malformed-arrow', `expected an episode table with column "${name}", found columns ${table.schema.fields.map((f) => f.name).join(', ')}`);
     }
-    const typed = columnTypeIssue(name, v.type);
+    const typed = columnTypeIssue(name, v.type as DataType);
     if (typed !== null) return rejectFile(file, typed.record, 'malformed-arrow', typed.message);
     cols[name] = v;
   }

@@ -59,7 +59,7 @@ export class CorpusTally {
   rollback(m: Mark): void {
     this.problems.length = m.problems;
     for (const [now, then] of [[this.skipped, m.skipped], [this.dropped, m.dropped]] as const) {
-      for (const k of Object.keys(now)) delete now[k];
+      for (const k of Object.keys(now)) Reflect.deleteProperty(now, k);
       Object.assign(now, then);
     }
   }
@@ -72,7 +72,7 @@ export class CorpusTally {
     for (const ep of episodes) {
       const first = this.firstFile.get(ep.id);
       if (first !== undefined) {
-        this.duplicates.push({ file, record: ep.id, message: `expected a unique episode id, found a duplicate of the episode in ${this.fileNames[first]}` });
+        this.duplicates.push({ file, record: ep.id, message: `expected a unique episode id, found a duplicate of the episode in ${this.fileNames[first] ?? 'an earlier file'}` });
         this.skipped['duplicate-id'] = (this.skipped['duplicate-id'] ?? 0) + 1;
         continue;
       }

@@ -42,14 +42,19 @@ export class JsonlDecoder {
     this.lines = new LineSplitter((text, n) => this.line(text, n), maxLine);
   }
 
+  /** Whether the file is refused: a line handed to the splitter may refuse it, so ask again after each push. */
+  private refused(): boolean {
+    return this.refusal !== null;
+  }
+
   push(chunk: Buffer): void {
     if (this.refusal !== null || chunk.length === 0) return;
     if (!this.firstSeen) {
       const nl = chunk.indexOf(0x0a);
-      if (nl < 0) return this.lines.push(chunk);
+      if (nl < 0) { this.lines.push(chunk); return; }
       this.lines.push(chunk.subarray(0, nl + 1));
       chunk = chunk.subarray(nl + 1);
-      if (this.refusal !== null) return;
+      if (this.refused()) return;
     }
     // the corpus digest covers exactly the bytes after the header line
     if (this.header !== null) this.hash.update(chunk);
@@ -88,7 +93,7 @@ export class JsonlDecoder {
   end(): Refusal | null {
     if (this.refusal !== null) return this.refusal;
     this.lines.end();
-    if (this.refusal !== null || this.header === null) return this.refusal;
+    if (this.refused() || this.header === null) return this.refusal;
     const found = this.hash.digest('hex');
     if (found !== this.header.sha256) return this.refuse('corpus digest', 'corpus-digest', digestMismatch(this.header.sha256, found));
     // deferred lines are counted by whoever decodes them (countRefusal)
@@ -129,7 +134,7 @@ export class JsonlDecoder {
     }
     const got = decodeJsonlLine(text, n, this.maxLine);
     if (got === null) return;
-    if (!('episode' in got)) return this.skip(got.reason, got.record, got.message);
+    if (!('episode' in got)) { this.skip(got.reason, got.record, got.message); return; }
     this.pending.push(got.episode);
     this.decoded++;
   }

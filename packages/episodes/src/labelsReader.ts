@@ -1,5 +1,5 @@
 import { closeSync, existsSync, openSync, readSync } from 'node:fs';
-import { NOT_UTF8 } from '@carb/io';
+import { carbPath, NOT_UTF8, schemaIssues, schemaValidator } from '@carb/io';
 import { INVALID_UTF8_LINE, LineSplitter, MAX_LINE_BYTES } from './lineSplitter.ts';
 import type { EpisodeLabels } from './labels.ts';
 import type { Problem } from './problems.ts';
@@ -9,21 +9,11 @@ export function labelsPathFor(corpusFile: string): string | null {
   // a compressed corpus (`c.jsonl.gz`) keeps its labels beside it uncompressed (`c.labels.jsonl`)
   const m = /^(.*)\.(jsonl|arrow)(\.gz)?$/.exec(corpusFile);
   if (m === null || /\.labels\.jsonl(\.gz)?$/.test(corpusFile)) return null;
-  return `${m[1]}.labels.jsonl`;
+  return `${m[1] ?? ''}.labels.jsonl`;
 }
 
-function check(v: Record<string, unknown>): string | null {
-  const str = (k: string) => (typeof v[k] === 'string' ? null : `/${k}: expected a string, found ${JSON.stringify(v[k]) ?? 'nothing'}`);
-  for (const k of ['id', 'pair', 'kind']) {
-    const e = str(k);
-    if (e) return e;
-  }
-  if (typeof v.harmful !== 'boolean') return `/harmful: expected a boolean, found ${JSON.stringify(v.harmful) ?? 'nothing'}`;
-  if (v.sinkStep !== null && !Number.isInteger(v.sinkStep)) return `/sinkStep: expected an integer or null, found ${JSON.stringify(v.sinkStep) ?? 'nothing'}`;
-  const b = v.benignBranchSteps;
-  if (!Array.isArray(b) || !b.every((x) => Number.isInteger(x))) return `/benignBranchSteps: expected an array of integers, found ${JSON.stringify(b) ?? 'nothing'}`;
-  return null;
-}
+/** configs/schema/labels.schema.json, the contract of one `.labels.jsonl` line. */
+export const LABELS_SCHEMA_PATH = carbPath('configs/schema/labels.schema.json');
 
 const CHUNK = 1 << 20;
 
@@ -61,13 +51,10 @@ export function readLabels(file: string): { labels: EpisodeLabels[]; problems: P
       problems.push({ file, record, message: `malformed JSON (${(e as Error).message})` });
       return;
     }
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) {
-      problems.push({ file, record, message: 'expected a labels object' });
-      return;
-    }
-    const err = check(v as Record<string, unknown>);
-    if (err !== null) {
-      problems.push({ file, record, message: err });
+    // compiled once (cached by path): a 10⁶-line file pays one validator call per line
+    const issues = schemaIssues(schemaValidator(LABELS_SCHEMA_PATH), v);
+    if (issues.length > 0) {
+      for (const message of issues) problems.push({ file, record, message: message.replace(/^\/: /, '') });
       return;
     }
     const o = v as EpisodeLabels;

@@ -44,7 +44,7 @@ function keysInOrder(o: object, order: readonly string[], required: number): boo
 /** A decoded carb-written step is already in encoder form: reuse it rather than copy 2·10⁷ steps of a large corpus. */
 function stepInOrder(s: PolicyStep): boolean {
   return keysInOrder(s, STEP_KEYS, 6) && isCanonical(s.args)
-    && (s.provenance === undefined || (s.provenance !== null && typeof s.provenance === 'object' && keysInOrder(s.provenance, PROVENANCE_KEYS, 0)));
+    && (s.provenance === undefined || keysInOrder(s.provenance, PROVENANCE_KEYS, 0));
 }
 
 function orderStep(s: PolicyStep): PolicyStep {

@@ -12,6 +12,7 @@ export function okIssue(ok: unknown, error: unknown): string | null {
 
 // Blank, or holding a line break or another control character: an id is printed in problem
 // lines, tables and file names, one per line.
+// eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
 const NOT_ONE_LINE = /[\u0000-\u001f\u007f\u2028\u2029]/;
 
 /** Null when `id` is a usable episode or group id (non-blank, one line), else `expected …, found …`. */

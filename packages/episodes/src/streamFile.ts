@@ -1,7 +1,7 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { createGunzip, gunzipSync } from 'node:zlib';
-import { RecordBatchReader, type RecordBatch } from 'apache-arrow';
+import { RecordBatchReader, type DataType, type RecordBatch } from 'apache-arrow';
 import { COLUMN_NAMES, NOT_ARROW, UndecodableRows, columnTypeIssue, decodeArrow, decodeDigestedRow, digestRefusal, type Columns } from './arrow.ts';
 import { arrowFileSha256Streamed, arrowShaOffsetOnDisk } from './arrowSha.ts';
 import { ARROW_CORPUS_KEY, LinesDigest, digestMismatch, parseCorpusHeader, type CorpusHeader } from './corpusHeader.ts';
@@ -32,8 +32,9 @@ const CHUNK = 1 << 20;
 // the decoder after each chunk: episodes, or record lines left for a replay worker to decode.
 async function* jsonlPieces<T>(f: CorpusFile, r: FileReport, d: JsonlDecoder, take: () => T | null): AsyncGenerator<T> {
   const raw = createReadStream(f.file, { highWaterMark: CHUNK });
-  let rawError: Error | null = null;
-  raw.on('error', (e) => { rawError = e; });
+  // an object, not a variable: the error arrives in a callback, after the compiler last looked
+  const failed: { error: Error | null } = { error: null };
+  raw.on('error', (e) => { failed.error = e; });
   let source: AsyncIterable<Buffer> = raw;
   if (f.gz) {
     const gun = createGunzip({ chunkSize: CHUNK });
@@ -49,7 +50,7 @@ async function* jsonlPieces<T>(f: CorpusFile, r: FileReport, d: JsonlDecoder, ta
     }
   } catch (e) {
     raw.destroy();
-    if (rawError !== null) r.unreadable = (rawError as Error).message;
+    if (failed.error !== null) r.unreadable = failed.error.message;
     // zlib's errors carry a Z_ code; anything else is a bug and escapes
     else if (f.gz && /^Z_/.test(String((e as NodeJS.ErrnoException).code))) r.refusal = refusalOf(gzipError(f.file, e));
     else throw e;
@@ -109,13 +110,13 @@ async function* arrowBatches(f: CorpusFile, r: FileReport, size: number): AsyncG
     await reader.open();
   } catch {
     await fh.close();
-    return refuse(r, f.file, null, 'malformed-arrow', NOT_ARROW);
+    refuse(r, f.file, null, 'malformed-arrow', NOT_ARROW); return;
   }
   try {
     const schema = reader.schema;
     const text = schema.metadata.get(ARROW_CORPUS_KEY);
     if (text === undefined) {
-      return refuse(r, f.file, 'corpus digest', 'corpus-digest', `expected the carb corpus header in the Arrow schema metadata (key ${ARROW_CORPUS_KEY}), found none (not written by carb, or damaged)`);
+      refuse(r, f.file, 'corpus digest', 'corpus-digest', `expected the carb corpus header in the Arrow schema metadata (key ${ARROW_CORPUS_KEY}), found none (not written by carb, or damaged)`); return;
     }
     let header: CorpusHeader;
     try {
@@ -127,13 +128,13 @@ async function* arrowBatches(f: CorpusFile, r: FileReport, size: number): AsyncG
     }
     const at = await arrowShaOffsetOnDisk(f.file, size, header.arrowSha256!);
     const whole = at < 0 ? 'a file whose metadata cannot be located' : await arrowFileSha256Streamed(f.file, at);
-    if (whole !== header.arrowSha256) return refuse(r, f.file, 'corpus digest', 'corpus-digest', digestMismatch(header.arrowSha256!, whole, 'the file bytes'));
+    if (whole !== header.arrowSha256) { refuse(r, f.file, 'corpus digest', 'corpus-digest', digestMismatch(header.arrowSha256!, whole, 'the file bytes')); return; }
     const names = schema.fields.map((x) => x.name);
     const missing = COLUMN_NAMES.find((n) => !names.includes(n));
-    if (missing !== undefined) return refuse(r, f.file, null, 'malformed-arrow', `expected an episode table with column "${missing}", found columns ${names.join(', ')}`);
+    if (missing !== undefined) { refuse(r, f.file, null, 'malformed-arrow', `expected an episode table with column "${missing}", found columns ${names.join(', ')}`); return; }
     for (const field of schema.fields) {
-      const typed = columnTypeIssue(field.name, field.type);
-      if (typed !== null) return refuse(r, f.file, typed.record, 'malformed-arrow', typed.message);
+      const typed = columnTypeIssue(field.name, field.type as DataType);
+      if (typed !== null) { refuse(r, f.file, typed.record, 'malformed-arrow', typed.message); return; }
     }
     const digest = new LinesDigest();
     let rows = 0;
@@ -152,14 +153,14 @@ async function* arrowBatches(f: CorpusFile, r: FileReport, size: number): AsyncG
       if (out.length > 0) yield out;
     }
     if (rows !== header.episodes) {
-      return refuse(r, f.file, 'corpus digest', 'corpus-digest', `expected ${header.episodes} episodes (corpus header), found ${rows} rows (file altered after carb wrote it)`);
+      refuse(r, f.file, 'corpus digest', 'corpus-digest', `expected ${header.episodes} episodes (corpus header), found ${rows} rows (file altered after carb wrote it)`); return;
     }
     const refusal = bad.refusal() ?? digestRefusal(header.sha256, digest.hex());
-    if (refusal !== null) return refuse(r, f.file, refusal.record, 'corpus-digest', refusal.message);
+    if (refusal !== null) { refuse(r, f.file, refusal.record, 'corpus-digest', refusal.message); return; }
   } catch (e) {
     if (e instanceof AdapterError) throw e;
     // damaged bytes can make arrow-js throw anything, at any batch
-    return refuse(r, f.file, null, 'malformed-arrow', NOT_ARROW);
+    refuse(r, f.file, null, 'malformed-arrow', NOT_ARROW); return;
   } finally {
     await reader.cancel();
     await fh.close();
@@ -169,7 +170,10 @@ async function* arrowBatches(f: CorpusFile, r: FileReport, size: number): AsyncG
 // Read whole: an AgentDojo, tau2 or tau-bench log is one JSON document (chat logs are small), and an .arrow.gz cannot be
 // read by batches (the Arrow file reader needs random access).
 async function* wholeFile(f: CorpusFile, r: FileReport): AsyncGenerator<Episode[]> {
-  if (f.format === 'jsonl') return yield* jsonlEpisodes(f, r);
+  if (f.format === 'jsonl') {
+    yield* jsonlEpisodes(f, r);
+    return;
+  }
   let stored: Buffer;
   try {
     // synchronous: these files are small (a run log) and fs.promises.readFile is several
@@ -216,7 +220,10 @@ async function* wholeFile(f: CorpusFile, r: FileReport): AsyncGenerator<Episode[
  * the file's refusal go to `r`.
  */
 export async function* fileEpisodes(f: CorpusFile, r: FileReport): AsyncGenerator<Episode[]> {
-  if (f.format === 'jsonl') return yield* jsonlEpisodes(f, r);
+  if (f.format === 'jsonl') {
+    yield* jsonlEpisodes(f, r);
+    return;
+  }
   if (f.format === 'arrow' && !f.gz) {
     let size: number;
     try {
@@ -225,7 +232,8 @@ export async function* fileEpisodes(f: CorpusFile, r: FileReport): AsyncGenerato
       r.unreadable = (e as Error).message;
       return;
     }
-    return yield* arrowBatches(f, r, size);
+    yield* arrowBatches(f, r, size);
+    return;
   }
-  return yield* wholeFile(f, r);
+  yield* wholeFile(f, r);
 }

@@ -48,7 +48,7 @@ function simulation(f: Fields, raw: unknown, at: string, stem: string, run: RunI
       if (msg.error !== undefined && msg.error !== null && typeof msg.error !== 'boolean') f.fail(`${mp}/error`, 'a boolean', msg.error);
       const id = f.id(msg.id, `${mp}/id`);
       if (userCalls.delete(id)) return;
-      steps.result(id, content, toolFailure(msg.error as boolean | null | undefined, content, TAU2_FAILURE), mp);
+      steps.result(id, content, toolFailure(msg.error, content, TAU2_FAILURE), mp);
       return;
     }
     if (role !== 'user' && role !== 'assistant') f.fail(`${mp}/role`, 'one of "assistant", "user", "tool"', role);

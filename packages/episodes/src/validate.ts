@@ -1,4 +1,4 @@
-import { carbPath, describeValue, schemaIssues, schemaValidator } from '@carb/io';
+import { carbPath, describeValue, schemaIssues, jsonObjectAt, schemaValidator } from '@carb/io';
 import { SOURCE_FORMATS } from './formats.ts';
 import { idIssue, okIssue } from './stepOk.ts';
 import type { Episode } from './types.ts';
@@ -8,7 +8,7 @@ export const EPISODE_SCHEMA_PATH = carbPath('configs/schema/episode.schema.json'
 
 // The source formats are the registry's (formats.ts): the schema file leaves the list to it.
 const validator = () => schemaValidator(EPISODE_SCHEMA_PATH, (schema) => {
-  schema.properties.source.properties.format = { enum: [...SOURCE_FORMATS] };
+  jsonObjectAt(schema, '/properties/source/properties').format = { enum: [...SOURCE_FORMATS] };
 });
 
 /**

@@ -107,10 +107,19 @@ describe('readCorpus problems and labels', () => {
     const dir = mkdtempSync(join(tmpdir(), 'carb-h1-'));
     writeFileSync(join(dir, 'c.jsonl'), encodeJsonl([constructed()]));
     writeFileSync(join(dir, 'c.labels.jsonl'),
-      `${JSON.stringify({ id: 'ces/pair-1/leak', pair: 'pair-1', kind: 'leak', harmful: true, sinkStep: 1, benignBranchSteps: [] })}\n{"id":"y","pair":"p","kind":"benign","harmful":"no","sinkStep":null,"benignBranchSteps":[]}\n`);
+      `${JSON.stringify({ id: 'ces/pair-1/leak', pair: 'pair-1', kind: 'leak', harmful: true, sinkStep: 1, benignBranchSteps: [] })}\n{"id":"y","pair":"p","kind":"benign","harmful":"no","sinkStep":null,"benignBranchSteps":[]}\n`
+      + '{"id":"z","pair":"p","kind":"benign","harmful":false,"sinkStep":1.5,"benignBranchSteps":[0,"1"],"extra":1}\n7\n');
     const r = readLabelsBeside([join(dir, 'c.jsonl')])!;
     expect(r.labels).toEqual([{ id: 'ces/pair-1/leak', pair: 'pair-1', kind: 'leak', harmful: true, sinkStep: 1, benignBranchSteps: [] }]);
-    expect(r.problems).toEqual([{ file: join(dir, 'c.labels.jsonl'), record: 'line 2', message: '/harmful: expected a boolean, found "no"' }]);
+    // configs/schema/labels.schema.json: one line per problem of a line, each naming the key
+    const labelsFile = join(dir, 'c.labels.jsonl');
+    expect(r.problems).toEqual([
+      { file: labelsFile, record: 'line 2', message: '/harmful: expected a boolean, found string "no"' },
+      { file: labelsFile, record: 'line 3', message: '/extra: unknown key (number 1); expected one of "id", "pair", "kind", "harmful", "sinkStep", "benignBranchSteps"' },
+      { file: labelsFile, record: 'line 3', message: '/sinkStep: expected an integer or null, found number 1.5' },
+      { file: labelsFile, record: 'line 3', message: '/benignBranchSteps/1: expected an integer, found string "1"' },
+      { file: labelsFile, record: 'line 4', message: 'expected a labels object {id, pair, kind, harmful, sinkStep, benignBranchSteps}, found number 7' },
+    ]);
     // the labels file is not read as a corpus
     expect(readCorpus([dir]).summary.episodes).toBe(1);
     expect(readLabelsBeside([join(FIX, 'runs')])).toBeNull();

@@ -21,15 +21,16 @@ function paths(v: J, at: (string | number)[] = [], out: (string | number)[][] = 
   else if (v !== null && typeof v === 'object') for (const k of Object.keys(v)) paths((v as Record<string, J>)[k], [...at, k], out);
   return out;
 }
-function edit(root: J, path: (string | number)[], f: (parent: any, key: string | number) => void): J {
+type Container = Record<string | number, unknown>;
+function edit(root: J, path: (string | number)[], f: (parent: Container, key: string | number) => void): J {
   const copy = structuredClone(root);
   if (path.length === 0) return copy;
-  let cur: any = copy;
+  let cur: unknown = copy;
   for (const k of path.slice(0, -1)) {
     if (cur === null || typeof cur !== 'object') return copy;
-    cur = cur[k];
+    cur = (cur as Container)[k];
   }
-  if (cur !== null && typeof cur === 'object') f(cur, path[path.length - 1]!);
+  if (cur !== null && typeof cur === 'object') f(cur as Container, path[path.length - 1]!);
   return copy;
 }
 const junk = fc.oneof(fc.constant(null), fc.boolean(), fc.integer(), fc.string(), fc.constant([]), fc.constant({}), fc.constant([{ type: 'text' }]), fc.constant({ role: 'tool' }));
@@ -49,25 +50,26 @@ function apply(doc: J, m: Mutation): J {
   const ps = paths(doc);
   if (m.op === 'shuffle') {
     return edit(doc, ['messages'], (p, k) => {
-      const a = p[k];
+      const a: unknown = p[k];
       if (!Array.isArray(a)) return;
+      const items: unknown[] = a;
       let s: number = m.seed;
       for (let i = a.length - 1; i > 0; i--) {
         s = (s * 1103515245 + 12345) % 2147483648;
         const j = s % (i + 1);
-        [a[i], a[j]] = [a[j], a[i]];
+        [items[i], items[j]] = [items[j], items[i]];
       }
     });
   }
   const path = ps[m.at % ps.length]!;
-  if (m.op === 'drop') return path.length === 0 ? undefined : edit(doc, path, (p, k) => (Array.isArray(p) ? p.splice(k as number, 1) : delete p[k]));
-  if (m.op === 'role') return edit(doc, path, (p) => { if (p && typeof p === 'object' && 'role' in p) p.role = m.value; });
+  if (m.op === 'drop') return path.length === 0 ? undefined : edit(doc, path, (p, k) => { if (Array.isArray(p)) p.splice(k as number, 1); else Reflect.deleteProperty(p, k); });
+  if (m.op === 'role') return edit(doc, path, (p) => { if ('role' in p) p.role = m.value; });
   return path.length === 0 ? m.value : edit(doc, path, (p, k) => { p[k] = m.value; });
 }
 
 function expectOnlyAdapterErrors(run: () => unknown): void {
   try {
-    const ep = run() as Parameters<typeof episodeIssues>[0];
+    const ep = run();
     // whatever it accepts is a schema-valid episode
     expect(episodeIssues(ep)).toEqual([]);
   } catch (e) {

@@ -27,7 +27,7 @@ const TOO_DEEP = 'expected JSON nested at most 1000 deep, found deeper';
 function jsonl(text: string | Uint8Array) {
   return decodeJsonl(text, 'c.jsonl');
 }
-const messages = (ps: readonly Problem[]) => ps.map((p) => `${p.record}: ${p.message}`);
+const messages = (ps: readonly Problem[]) => ps.map((p) => `${String(p.record)}: ${p.message}`);
 
 describe('nesting depth: at most 1,000, per record', () => {
   it('a JSONL record nested 1,000 deep is read; 1,001 and 5,000 deep are one problem each, the others kept', () => {
@@ -163,13 +163,13 @@ describe('Arrow rows that used to decode silently or with a misleading message',
   it('steps null is refused naming the row', () => {
     // the digests are those of the row as it decoded before (steps []): nothing but the row itself tells it apart
     const bytes = rewriteArrow([episode('a'), episode('b')], (name, v) => (name === 'steps' ? vectorFromArray([[STEP_ROW], null], v.type) : v), [episode('a'), episode('b', { steps: [] })]);
-    expect(decodeArrow(bytes, 'c.arrow').problems.map((p) => `${p.record}: ${p.message}`)).toEqual([
+    expect(decodeArrow(bytes, 'c.arrow').problems.map((p) => `${String(p.record)}: ${p.message}`)).toEqual([
       'row 1: /steps: expected a list of steps, found null',
     ]);
   });
   it('an Int64 column (576460752303426024 is outside the safe range) names the column and the expected type', () => {
     const bytes = rewriteArrow([episode('a'), episode('b', { outcome: { taskCompleted: true, completedAtStep: 0 } })], (name, v) => (name === 'completedAtStep' ? vectorFromArray([null, 576460752303426024n], new Int64()) : v));
-    expect(decodeArrow(bytes, 'c.arrow').problems.map((p) => `${p.record}: ${p.message}`)).toEqual([
+    expect(decodeArrow(bytes, 'c.arrow').problems.map((p) => `${String(p.record)}: ${p.message}`)).toEqual([
       'column completedAtStep: expected Int32 values (as carb writes them), found Int64',
     ]);
   });

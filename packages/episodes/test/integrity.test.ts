@@ -50,7 +50,7 @@ describe('Arrow corpus digest', () => {
 
   it('carries the corpus digest, equal to the SHA-256 of the canonical JSONL lines; an untouched file reads fine', () => {
     expect(episodes).toHaveLength(160);
-    const header = JSON.parse(tableFromIPC(bytes).schema.metadata.get('carb.corpus')!);
+    const header: unknown = JSON.parse(tableFromIPC(bytes).schema.metadata.get('carb.corpus')!);
     expect(header).toEqual({ carbCorpus: 1, episodes: 160, sha256: linesSha, arrowSha256: fileSha(bytes) });
     const file = join(tmp(), 'c.arrow');
     writeFileSync(file, bytes);

@@ -40,10 +40,12 @@ function mutate(doc: unknown, m: { at: number; drop: boolean; value: unknown }):
   const path = ps[m.at % ps.length]!;
   if (path.length === 0) return m.drop ? doc : m.value;
   const copy = structuredClone(doc);
-  let cur: any = copy;
-  for (const k of path.slice(0, -1)) cur = cur[k];
+  // paths() lists only paths through objects and arrays, so every step lands on one
+  let cur = copy as Record<string | number, unknown>;
+  for (const k of path.slice(0, -1)) cur = cur[k] as Record<string | number, unknown>;
   const k = path[path.length - 1]!;
-  if (m.drop) Array.isArray(cur) ? cur.splice(k as number, 1) : delete cur[k];
+  if (m.drop && Array.isArray(cur)) cur.splice(k as number, 1);
+  else if (m.drop) Reflect.deleteProperty(cur, k);
   else cur[k] = m.value;
   return copy;
 }
@@ -56,7 +58,8 @@ describe('log adapters under mutated input', () => {
         let doc = seed;
         for (const m of ms) doc = mutate(doc, m);
         try {
-          const r = decodeDocument(JSON.stringify(doc) ?? 'null', 'fuzz.json', format);
+          const text = JSON.stringify(doc) as string | undefined;
+          const r = decodeDocument(text ?? 'null', 'fuzz.json', format);
           for (const ep of r.episodes) expect(episodeIssues(ep)).toEqual([]);
           for (const p of r.problems) expect(p.file === 'fuzz.json' && !p.message.includes('\n')).toBe(true);
           expect(Object.values(r.skipped).reduce((a, b) => a + b, 0)).toBe(r.problems.length);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { jsonObjectAt } from '@carb/io';
 import { encodeJsonl, decodeJsonl, validateEpisode, type Episode } from '@carb/episodes';
 
 const valid: Episode = {
@@ -9,7 +10,9 @@ const valid: Episode = {
   outcome: { taskCompleted: true, completedAtStep: null },
   benchmark: { utility: true }, injections: {}, flags: { aborted: null, textOnlyCalls: false }, externalScores: null,
 };
-const clone = (): Record<string, any> => JSON.parse(JSON.stringify(valid));
+const clone = (): Record<string, unknown> => structuredClone(valid) as unknown as Record<string, unknown>;
+// the object at a JSON pointer of an episode being broken on purpose
+const at = (v: unknown, pointer: string) => jsonObjectAt(v, pointer);
 
 describe('validateEpisode', () => {
   it('accepts a valid episode', () => {
@@ -19,9 +22,9 @@ describe('validateEpisode', () => {
 
   it('names file, episode, JSON pointer, expected and found, one line each', () => {
     const v = clone();
-    v.steps[0].ok = 'yes';
-    delete v.outcome.taskCompleted;
-    v.source.format = 'csv';
+    at(v, '/steps/0').ok = 'yes';
+    delete at(v, '/outcome').taskCompleted;
+    at(v, '/source').format = 'csv';
     v.extra = 1;
     expect(validateEpisode(v, 'c.jsonl')).toEqual([
       'c.jsonl: episode m/s/u/none/none: /extra: unknown key (number 1); expected one of "id", "group", "source", "request", "steps", "outcome", "benchmark", "injections", "flags", "externalScores"',
@@ -33,7 +36,7 @@ describe('validateEpisode', () => {
 
   it('reports nullable types, ranges and the cross-field rules', () => {
     const v = clone();
-    v.steps[0].error = 3;
+    at(v, '/steps/0').error = 3;
     v.externalScores = [0.5, 2];
     expect(validateEpisode(v, 'f')).toEqual([
       'f: episode m/s/u/none/none: /steps/0/error: expected a string or null, found number 3',

@@ -74,9 +74,10 @@ export async function writeDirAtomic(target: string, entries: DirEntries, opts: 
   }
   const staging = join(parent, stagingName(base, process.pid));
   rmSync(staging, { recursive: true, force: true });
-  let caught: Caught | null = null;
+  // an object, not a variable: the signal handler sets it between the loop's turns
+  const interrupted: { by: Caught | null } = { by: null };
   const onSignal = (sig: Caught) => {
-    caught ??= sig;
+    interrupted.by ??= sig;
     rmSync(staging, { recursive: true, force: true });
     for (const s of SIGNALS) process.removeListener(s, onSignal);
     // nobody else handles it: die of the signal as if we had not been listening
@@ -86,14 +87,14 @@ export async function writeDirAtomic(target: string, entries: DirEntries, opts: 
   try {
     mkdirSync(staging);
     for (const [rel, data] of entries) {
-      if (caught) break;
+      if (interrupted.by !== null) break;
       const file = join(staging, rel);
       if (!file.startsWith(staging + '/')) throw new Error(`${target}: "${rel}" is not a path inside the folder`);
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, data);
       await new Promise((r) => setImmediate(r));
     }
-    if (caught) throw new Error(`interrupted by ${caught}: ${target} left as it was`);
+    if (interrupted.by !== null) throw new Error(`interrupted by ${interrupted.by}: ${target} left as it was`);
     const previous = join(parent, previousName(base, process.pid));
     const hadTarget = existsSync(abs);
     if (hadTarget) renameSync(abs, previous);

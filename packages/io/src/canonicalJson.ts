@@ -43,6 +43,8 @@ export function canonicalize<T extends Json>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((v) => canonicalize(v)) as T;
   const out: { [key: string]: Json } = {};
-  for (const key of Object.keys(value).sort()) out[key] = canonicalize((value as { [key: string]: Json })[key]!);
+  // keys in code-unit order, as Array.prototype.sort orders strings
+  const entries = Object.entries(value as Readonly<Record<string, Json>>).sort(([a], [b]) => (a < b ? -1 : 1));
+  for (const [key, v] of entries) out[key] = canonicalize(v);
   return out as T;
 }

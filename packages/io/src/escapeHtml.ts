@@ -1,6 +1,7 @@
 import { escapeControl } from './printable.ts';
 
 /** What HTML and SVG (XML) text cannot carry raw: markup characters, controls XML forbids, bidi reordering. */
+// eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
 const UNSAFE = /[&<>"]|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 const ENTITY: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 

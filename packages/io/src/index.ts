@@ -7,6 +7,7 @@ export { dictionaryColumn } from './dictionaryColumn.ts';
 export { canonicalJson, canonicalize } from './canonicalJson.ts';
 export { schemaIssues, describeValue } from './schemaIssues.ts';
 export { schemaValidator } from './schemaValidator.ts';
+export { jsonObjectAt } from './jsonObjectAt.ts';
 export { closestName } from './closestName.ts';
 export { seededRandom, type Rng } from './seededRandom.ts';
 export { carbPath } from './carbPath.ts';

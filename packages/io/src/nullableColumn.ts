@@ -9,7 +9,7 @@ export function nullableColumn(values: ReadonlyArray<number | null>, kind: 'int3
   const valid = new Uint8Array((values.length + 7) >> 3);
   let nulls = 0;
   for (let i = 0; i < values.length; i++) {
-    const v = values[i]!;
+    const v = values[i] ?? null;
     if (v === null) nulls++;
     else {
       data[i] = v;

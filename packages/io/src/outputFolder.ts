@@ -1,6 +1,8 @@
 import { lstatSync, readFileSync, readdirSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { canonicalJson } from './canonicalJson.ts';
+import { carbPath } from './carbPath.ts';
+import { schemaValidator } from './schemaValidator.ts';
 import { writeDirAtomic, type DirEntries } from './atomicDir.ts';
 import { lockOutput } from './outputLock.ts';
 
@@ -34,6 +36,9 @@ export function outputMarkerText(kind: string, files?: Iterable<string>): string
   return `${canonicalJson(listed ? { carbOutput: kind, files: listed } : { carbOutput: kind })}\n`;
 }
 
+/** configs/schema/output-marker.schema.json, the shape of .carb-output.json. */
+export const OUTPUT_MARKER_SCHEMA_PATH = carbPath('configs/schema/output-marker.schema.json');
+
 /** The marker of `dir`, or null when it has none (or one that does not parse as a marker). */
 export function readOutputMarker(dir: string): { kind: string; files: string[] | null } | null {
   let value: unknown;
@@ -43,10 +48,9 @@ export function readOutputMarker(dir: string): { kind: string; files: string[] |
   } catch {
     return null;
   }
-  const m = value as { carbOutput?: unknown; files?: unknown } | null;
-  if (!m || typeof m !== 'object' || typeof m.carbOutput !== 'string') return null;
-  if (m.files !== undefined && !(Array.isArray(m.files) && m.files.every((f) => typeof f === 'string'))) return null;
-  return { kind: m.carbOutput, files: (m.files as string[] | undefined) ?? null };
+  if (!schemaValidator(OUTPUT_MARKER_SCHEMA_PATH)(value)) return null;
+  const m = value as { carbOutput: string; files?: string[] };
+  return { kind: m.carbOutput, files: m.files ?? null };
 }
 
 /** The lstat of `path` (a link is not followed), or null when nothing is there. */
@@ -131,7 +135,8 @@ export function claimOutputFolder(dir: string, rule: OutputRule, part?: string):
  * write after a SIGKILL).
  */
 export async function writeOutputFolder(dir: string, rule: OutputRule, files: ReadonlyMap<string, string | Uint8Array> | ReadonlyArray<readonly [string, string | Uint8Array]>): Promise<void> {
-  const entries = [...(files instanceof Map ? files.entries() : (files as ReadonlyArray<readonly [string, string | Uint8Array]>))];
+  type Entry = readonly [string, string | Uint8Array];
+  const entries: Entry[] = files instanceof Map ? [...(files as ReadonlyMap<string, string | Uint8Array>)] : [...(files as readonly Entry[])];
   const names = entries.map(([n]) => n);
   if (!names.includes(OUTPUT_MARKER)) entries.push([OUTPUT_MARKER, outputMarkerText(rule.kind, names)]);
   const release = claimOutputFolder(dir, rule);

@@ -5,8 +5,10 @@
  * reorder what is shown (U+202E "Trojan Source"). Letters, combining marks ("λ̂") and
  * punctuation ("—") are not among them.
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 /** The same without the line feed: for whole outputs whose line breaks are ours. */
+// eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
 const UNSAFE_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 

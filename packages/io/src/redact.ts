@@ -5,7 +5,7 @@
 /** The marker that stands in for a left-out value: its kind and size, never its text. */
 export function redactionMarker(value: unknown): string {
   if (typeof value === 'string') {
-    const n = [...value].length;
+    const n = Array.from(value).length; // code points, not UTF-16 units
     return `‹redacted: ${n} char${n === 1 ? '' : 's'}›`;
   }
   if (Array.isArray(value)) return `‹redacted: ${value.length} items›`;

@@ -22,12 +22,13 @@ const compiled = new Map<string, ValidateFunction>();
 /**
  * The compiled validator of the JSON Schema file `file` (compiled once, then cached).
  * `prepare`, when given, sees the parsed schema first: it may check the schema against the
- * code's own lists (and throw when they drift apart) or fill in a list the code owns.
+ * code's own lists (and throw when they drift apart) or fill in a list the code owns
+ * (reaching into it with jsonObjectAt).
  */
-export function schemaValidator(file: string, prepare?: (schema: Record<string, any>) => void): ValidateFunction {
+export function schemaValidator(file: string, prepare?: (schema: Record<string, unknown>) => void): ValidateFunction {
   const known = compiled.get(file);
   if (known !== undefined) return known;
-  const schema = JSON.parse(readFileSync(file, 'utf8')) as Record<string, any>;
+  const schema = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   prepare?.(schema);
   if (ajv === null) {
     ajv = new (ajvClass())({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true });

@@ -15,5 +15,7 @@ export function badValue(flag: string, expected: string, found: unknown): UsageE
 function shown(found: unknown): string {
   if (found === '') return 'an empty value';
   if (typeof found === 'string') return found;
-  return JSON.stringify(found) ?? String(found);
+  // undefined (and a function) has no JSON text
+  const text = JSON.stringify(found) as string | undefined;
+  return text ?? String(found);
 }

@@ -65,7 +65,7 @@ describe('dictionaryColumn', () => {
     const v = dictionaryColumn(['b', 'a', 'b', 'c'], 7);
     expect(v.toArray()).toEqual(['b', 'a', 'b', 'c']);
     expect((v.type as { id: number }).id).toBe(7);
-    expect([...v.data[0]!.values]).toEqual([0, 1, 0, 2]);
+    expect(Array.from(v.data[0]!.values as ArrayLike<number>)).toEqual([0, 1, 0, 2]);
   });
 });
 
@@ -75,7 +75,7 @@ describe('progress and PLOT_FONT_FAMILY', () => {
     const isTTY = process.stderr.isTTY;
     const write = process.stderr.write.bind(process.stderr);
     process.stderr.isTTY = false;
-    process.stderr.write = ((chunk: unknown) => written.push(chunk) > 0) as typeof process.stderr.write;
+    process.stderr.write = ((chunk: unknown) => written.push(chunk) > 0);
     try {
       const p = progress('x', 10);
       p.tick(3);

@@ -32,6 +32,10 @@ describe('the output marker', () => {
   it('is read back; a marker that is no marker reads as none', () => {
     expect(readOutputMarker(folder({ [OUTPUT_MARKER]: '{"carbOutput":"audit","files":["x"]}' }))).toEqual({ kind: 'audit', files: ['x'] });
     expect(readOutputMarker(folder({ [OUTPUT_MARKER]: '{"carbOutput":3}' }))).toBeNull();
+    // configs/schema/output-marker.schema.json: a file list of non-strings, or a key carb never writes, is no marker
+    expect(readOutputMarker(folder({ [OUTPUT_MARKER]: '{"carbOutput":"audit","files":[1]}' }))).toBeNull();
+    expect(readOutputMarker(folder({ [OUTPUT_MARKER]: '{"carbOutput":"audit","owner":"me"}' }))).toBeNull();
+    expect(readOutputMarker(folder({ [OUTPUT_MARKER]: '{"carbOutput":"audit"}' }))).toEqual({ kind: 'audit', files: null });
     expect(readOutputMarker(folder({ [OUTPUT_MARKER]: 'not json' }))).toBeNull();
     expect(readOutputMarker(folder({ 'manifest.json': '{"carbOutput":"report"}' }))).toBeNull();
   });
@@ -122,7 +126,7 @@ describe('lockOutput', () => {
 
   it('takes over the lock of a dead process on this host, not one of another host', () => {
     const target = join(tmp, 'stale');
-    const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+    const dead = spawnSync(process.execPath, ['-e', '']).pid;
     writeFileSync(join(tmp, '.stale.carb-lock'), `${dead} ${hostname()}\n`);
     lockOutput(target)();
     writeFileSync(join(tmp, '.stale.carb-lock'), `${dead} not-${hostname()}\n`);

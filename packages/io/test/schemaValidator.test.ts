@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { schemaIssues, schemaValidator } from '@carb/io';
+import { schemaIssues, jsonObjectAt, schemaValidator } from '@carb/io';
 
 const dir = mkdtempSync(join(tmpdir(), 'carb-schema-'));
 const schemaFile = (name: string, schema: object): string => {
@@ -23,8 +23,17 @@ describe('schemaValidator: the one Ajv instance', () => {
 
   it('prepare may fill in a list the code owns before compiling', () => {
     const file = schemaFile('filled.json', { type: 'object', properties: { kind: { type: 'string' } } });
-    const v = schemaValidator(file, (s) => { s.properties.kind = { enum: ['alpha', 'beta'] }; });
+    const v = schemaValidator(file, (s) => { jsonObjectAt(s, '/properties').kind = { enum: ['alpha', 'beta'] }; });
     expect(schemaIssues(v, { kind: 'betta' })).toEqual(['/kind: expected one of "alpha", "beta", found string "betta" (did you mean "beta"?)']);
+  });
+});
+
+describe('jsonObjectAt: the object at a JSON pointer', () => {
+  it('returns the object at a pointer (~1 is a slash), and refuses one line naming the pointer otherwise', () => {
+    const schema = { properties: { 'a/b': { enum: [1] } }, list: [1] };
+    expect(jsonObjectAt(schema, '/properties/a~1b')).toEqual({ enum: [1] });
+    expect(() => jsonObjectAt(schema, '/properties/c')).toThrow('/properties/c: expected an object, found nothing');
+    expect(() => jsonObjectAt(schema, '/list')).toThrow('/list: expected an object, found [1]');
   });
 });
 

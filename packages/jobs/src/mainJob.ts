@@ -6,7 +6,7 @@ import { fmtAlpha, reportTargetProblem, sectionsTargetProblem, table4, table8, w
 import { labelsFor, runCalibrationJob } from './calibrationJob.ts';
 import { CARB_VERSION } from './carbVersion.ts';
 import { loadEpisodes, readStats } from './loadEpisodes.ts';
-import { UsageError } from '@carb/io';
+import { carbPath, jsonObjectAt, schemaIssues, schemaValidator, UsageError } from '@carb/io';
 import { holdingOutput } from './holdingOutput.ts';
 
 /** The choices of `carb main`, named as its flags. */
@@ -54,6 +54,24 @@ interface JobFile {
   sections: JobSection[];
 }
 
+/** configs/schema/job.schema.json, the contract of a job file. */
+export const JOB_SCHEMA_PATH = carbPath('configs/schema/job.schema.json');
+
+/** The job file, checked against its schema: one line per problem naming the file, exit 2 (nothing run, nothing written). */
+function readJobFile(file: string): JobFile {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new UsageError(`--job: ${file}: expected a JSON job file, found ${(e as Error).message}`);
+  }
+  // the method list is the code's: the schema leaves it empty
+  const validate = schemaValidator(JOB_SCHEMA_PATH, (schema) => { jsonObjectAt(schema, '/properties/sections/items/properties/methods/items').enum = [...METHOD_ORDER]; });
+  const issues = schemaIssues(validate, raw);
+  if (issues.length > 0) throw new UsageError(issues.map((i) => `--job: ${file}: ${i.replace(/^\/: /, '')}`).join('\n'));
+  return raw as JobFile;
+}
+
 /** argv that re-runs exactly one section: the invocation with its --section replaced. */
 function sectionArgv(given: readonly string[], slug: string): string[] {
   const argv: string[] = [];
@@ -83,7 +101,7 @@ export async function mainJob(args: MainArgs, on: MainJobEvents): Promise<MainJo
   const root = resolve(args.root);
   const jobFile = resolve(root, args.job);
   if (!existsSync(jobFile)) throw new UsageError(`--job: expected a job file, found no file at ${jobFile}`);
-  const job = JSON.parse(readFileSync(jobFile, 'utf8')) as JobFile;
+  const job = readJobFile(jobFile);
   const only = args.section === undefined ? undefined : job.sections.find((s) => s.slug === args.section);
   if (args.section !== undefined && !only) {
     throw new UsageError(`--section: expected one of ${job.sections.map((s) => s.slug).join(', ')} (the sections of ${args.job}), found ${args.section}`);

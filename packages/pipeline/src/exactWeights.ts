@@ -41,7 +41,10 @@ export function exactWeights(weights: ScorerWeights): ExactWeights {
   if (hit) return hit;
   const parsed = SCORER_FEATURES.map((k) => {
     const w: unknown = (weights as unknown as Record<string, unknown>)[k];
-    if (typeof w !== 'number' || !Number.isFinite(w)) throw new Error(`/scorer/weights/${k}: expected a finite number, found ${typeof w === 'number' ? String(w) : JSON.stringify(w) ?? String(w)}`);
+    if (typeof w !== 'number' || !Number.isFinite(w)) {
+      const text = JSON.stringify(w) as string | undefined; // undefined: the weight is missing
+      throw new Error(`/scorer/weights/${k}: expected a finite number, found ${typeof w === 'number' ? String(w) : text ?? String(w)}`);
+    }
     const d = decimalRational(w);
     if (d.places > MAX_WEIGHT_PLACES) throw new Error(`/scorer/weights/${k}: expected a decimal with at most ${MAX_WEIGHT_PLACES} places, found ${String(w)}`);
     return d;

@@ -15,7 +15,7 @@ function mergeTyping(into: Record<string, readonly ToolType[]>, typing: ToolTypi
   for (const name of Object.keys(typing)) {
     const types = typing[name]!;
     if (Object.hasOwn(into, name) && JSON.stringify(into[name]) !== JSON.stringify(types)) {
-      refuseConfig(file, [`/tools/${name}: expected the types ${JSON.stringify(into[name])} it has in ${origin.get(name)}, found ${JSON.stringify(types)}`]);
+      refuseConfig(file, [`/tools/${name}: expected the types ${JSON.stringify(into[name])} it has in ${origin.get(name) ?? 'another file'}, found ${JSON.stringify(types)}`]);
     }
     Object.defineProperty(into, name, { value: types, enumerable: true, writable: true, configurable: true });
     origin.set(name, file);
@@ -120,7 +120,7 @@ export function loadPipeline(file: string): Pipeline {
     toolTyping = loadToolTypings((typeof ref === 'string' ? [ref] : ref).map((r) => resolve(dirname(file), r)));
   } else {
     toolTyping = emptyTyping();
-    mergeTyping(toolTyping as Record<string, readonly ToolType[]>, ref, file, new Map());
+    mergeTyping(toolTyping, ref, file, new Map());
   }
   return { ...rest, toolTyping, ledger: resolveLatentPolicy(config.ledger, file) };
 }

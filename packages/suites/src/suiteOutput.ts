@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { outputFileProblem } from '@carb/io';
+import { carbPath, outputFileProblem, schemaValidator } from '@carb/io';
 import { corpusStem } from './write.ts';
+
+/** configs/schema/suite-meta.schema.json, the generator metadata carb suite writes. */
+export const SUITE_META_SCHEMA_PATH = carbPath('configs/schema/suite-meta.schema.json');
 
 /** Whether `<stem>.meta.json` is the generator metadata carb suite writes (what marks its three files as carb's). */
 function isSuiteMeta(stem: string): boolean {
   try {
-    const m = JSON.parse(readFileSync(`${stem}.meta.json`, 'utf8')) as Record<string, unknown> | null;
-    return !!m && typeof m === 'object' && ['suite', 'seed', 'params', 'noiseSeed', 'episodes', 'harmful'].every((k) => k in m);
+    return schemaValidator(SUITE_META_SCHEMA_PATH)(JSON.parse(readFileSync(`${stem}.meta.json`, 'utf8')));
   } catch {
     return false;
   }

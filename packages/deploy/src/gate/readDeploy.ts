@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { GUARANTEES, METHOD_ORDER, type DeployRow } from '@carb/calibrate';
-import { carbPath, schemaIssues, schemaValidator } from '@carb/io';
+import { carbPath, schemaIssues, jsonObjectAt, schemaValidator } from '@carb/io';
 
 /** A deploy.json row with its position in the file (0-based), for messages. */
 export interface IndexedRow {
@@ -33,8 +33,8 @@ export const DEPLOY_SCHEMA_PATH = carbPath('configs/schema/deploy.schema.json');
 
 const deployValidator = () => schemaValidator(DEPLOY_SCHEMA_PATH, (schema) => {
   // the schema documents the lists; the code's constants decide, so they must agree
-  const row = schema.items.properties;
   for (const [key, list] of [['method', METHOD_ORDER], ['guarantee', GUARANTEES]] as const) {
-    if (JSON.stringify(row[key].enum) !== JSON.stringify(list)) throw new Error(`${DEPLOY_SCHEMA_PATH}: /items/properties/${key}/enum: expected ${JSON.stringify(list)} (as in @carb/calibrate), found ${JSON.stringify(row[key].enum)}`);
+    const found = jsonObjectAt(schema, `/items/properties/${key}`).enum;
+    if (JSON.stringify(found) !== JSON.stringify(list)) throw new Error(`${DEPLOY_SCHEMA_PATH}: /items/properties/${key}/enum: expected ${JSON.stringify(list)} (as in @carb/calibrate), found ${JSON.stringify(found)}`);
   }
 });
