@@ -44,3 +44,4 @@ export { nearmissHtml } from './nearmissHtml.ts';
 export { monitor, type MonitorArgs, type MonitorResult } from './monitor.ts';
 export { apply, type ApplyArgs } from './apply.ts';
 export { audit, isDecisionsFile, type AuditArgs, type AuditEvents, type AuditExtras, type AuditResult } from './audit.ts';
+export { verify, type VerifyArgs, type VerifyEnvironment, type VerifyResult } from './verify/verify.ts';
