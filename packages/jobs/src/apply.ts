@@ -77,7 +77,7 @@ async function applyHeld(args: ApplyArgs, argv: string[], notice: (text: string)
     stratumOf: by ? (ep) => ep.source[by] ?? NO_STRATUM_VALUE : null,
     shift: { permutations: args.permutations, seed: String(args.seed), level: args.delta },
   });
-  const calibrationArgv = Array.isArray(calibration.command?.argv) ? (calibration.command!.argv as string[]) : null;
+  const calibrationArgv = Array.isArray(calibration.command?.argv) ? (calibration.command.argv as string[]) : null;
   const recalibrate = calibrationArgv ? recalibrateCommand(calibrationArgv, args.logs, `${deployDir}-recalibrated`) : `(${manifestFile} records no command argv)`;
   const report: ApplyReport = { gate: gate.description, alpha: row.alpha, summary, shift, shiftNote, recalibrate };
   const files = new Map<string, string | Uint8Array>([['episodes.arrow', appliedArrow(applied)], ['episodes.csv', appliedCsv(applied)], ['summary.json', summaryJsonText(gate, report)]]);

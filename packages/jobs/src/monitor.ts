@@ -101,7 +101,7 @@ async function monitorBatch(args: MonitorArgs, notice: (text: string) => void): 
   const table = replayed.tables.get(resolved.selector)!;
   const rows = by ? replayed.strata!.flatMap((s, e) => (s === row.stratum ? [e] : [])) : Array.from({ length: table.n }, (_, e) => e);
   const corpusDigest = by ? replayed.strataDigests!.get(row.stratum) : replayed.digest;
-  if (rows.length === 0 || corpusDigest === undefined) throw new Error(`${args.logs.join(', ')}: expected episodes of stratum ${row.stratum} (${by} of the deploy row), found none of the ${table.n}`);
+  if (rows.length === 0 || corpusDigest === undefined) throw new Error(`${args.logs.join(', ')}: expected episodes of stratum ${row.stratum} (${String(by)} of the deploy row), found none of the ${table.n}`);
   const g = resolved.gridIndex!;
   // the executed-prefix union ledger loss at the deployed index, as replay's grid means count it
   const losses = Uint8Array.from(rows, (e) => (table.unionLossFrom[e]! <= g ? 1 : 0));

@@ -7,7 +7,7 @@ import { STRATUM_FIELDS, type StratumField } from './strata.ts';
 function calibrationArgv(deployFile: string): string[] | null {
   const manifest = JSON.parse(readFileSync(join(dirname(deployFile), 'manifest.json'), 'utf8')) as { command?: { argv?: unknown } };
   const argv = manifest.command?.argv;
-  return Array.isArray(argv) && argv[0] === 'calibrate' && argv.every((a) => typeof a === 'string') ? argv as string[] : null;
+  return Array.isArray(argv) && argv[0] === 'calibrate' && argv.every((a): a is string => typeof a === 'string') ? argv : null;
 }
 
 /** The --by field of a calibration with strata; an error when its manifest does not say. */

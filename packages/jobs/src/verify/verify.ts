@@ -34,7 +34,8 @@ export interface VerifyEnvironment {
   nestedSkipped: (nested: readonly string[]) => void;
 }
 
-interface Manifest { command?: { argv?: unknown }; outputs?: Record<string, string>; inputs?: unknown }
+/** manifest.json as parsed: any JSON, so every field is checked before it is used. */
+type Manifest = { command?: { argv?: unknown }; outputs?: unknown; inputs?: unknown } | null;
 
 /** The manifest's bytes and digest (told before anything else can fail); an error when it is missing or a symlink. */
 function readManifest(manifestFile: string, dir: string, env: VerifyEnvironment): { bytes: Buffer; hash: string } {
@@ -66,23 +67,24 @@ export async function verify(args: VerifyArgs, env: VerifyEnvironment): Promise<
   const result = (stage: VerifyResult['stage'], findings: string[], total = 0): VerifyResult => ({ stage, findings, total, manifestFile });
   if (pin && pin !== hash) return result('pin', [`${manifestFile}: expected sha256 ${pin} (--expect-manifest-hash), found ${hash}`]);
   const manifest = parseManifest(manifestFile, bytes);
-  const argv = manifest.command?.argv;
-  const outputs = manifest.outputs;
-  if (manifest === null || typeof manifest !== 'object' || !Array.isArray(argv) || !argv.length || outputs === null || typeof outputs !== 'object') {
+  const argv = manifest?.command?.argv;
+  const outputs = manifest?.outputs;
+  if (manifest === null || !Array.isArray(argv) || !argv.length || outputs === null || typeof outputs !== 'object') {
     throw new Error(`${manifestFile}: expected command.argv and outputs, found keys ${JSON.stringify(Object.keys(manifest ?? {}))}`);
   }
   // a manifest is data: only carb's own report commands are re-run from it
   const foreign = reportCommandProblem(manifestFile, argv);
   if (foreign) throw new Error(foreign);
   const total = Object.keys(outputs).length;
+  const listed = outputs as Record<string, string>;
   // the folder as it stands first: an edited, deleted or foreign file is named without re-running anything
-  const { problems, nested } = folderProblems(args.dir, outputs);
+  const { problems, nested } = folderProblems(args.dir, listed);
   if (nested.length) env.nestedSkipped(nested);
   if (problems.length) return result('folder', problems, total);
   // then the input files the manifest records: a changed one is named, not re-run
   const changed = inputProblems(manifestFile, manifest.inputs);
   if (changed.length) return result('inputs', changed, total);
-  return result('rerun', await rerunFindings(args.dir, { manifestFile, argv: argv as string[], outputs, bytes, hash }, env), total);
+  return result('rerun', await rerunFindings(args.dir, { manifestFile, argv: argv as string[], outputs: listed, bytes, hash }, env), total);
 }
 
 /** Re-runs the manifest's command into a temporary folder: one finding per output or manifest byte that differs. */
