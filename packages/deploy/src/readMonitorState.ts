@@ -5,7 +5,7 @@ const HEX64 = /^[0-9a-f]{64}$/;
 /** True when `text` is a monitor state as carb writes it (what outputFileProblem asks before overwriting). */
 export function isMonitorStateText(text: string): boolean {
   try {
-    const o = JSON.parse(text) as { carbMonitorState?: unknown };
+    const o = JSON.parse(text) as { carbMonitorState?: unknown } | null;
     return o !== null && typeof o === 'object' && o.carbMonitorState === 1;
   } catch {
     return false;

@@ -33,8 +33,8 @@ export const DEPLOY_SCHEMA_PATH = carbPath('configs/schema/deploy.schema.json');
 
 const deployValidator = () => schemaValidator(DEPLOY_SCHEMA_PATH, (schema) => {
   // the schema documents the lists; the code's constants decide, so they must agree
-  const row = schema.items.properties;
+  const row = (schema as { items: { properties: Record<string, { enum?: unknown }> } }).items.properties;
   for (const [key, list] of [['method', METHOD_ORDER], ['guarantee', GUARANTEES]] as const) {
-    if (JSON.stringify(row[key].enum) !== JSON.stringify(list)) throw new Error(`${DEPLOY_SCHEMA_PATH}: /items/properties/${key}/enum: expected ${JSON.stringify(list)} (as in @carb/calibrate), found ${JSON.stringify(row[key].enum)}`);
+    if (JSON.stringify(row[key]?.enum) !== JSON.stringify(list)) throw new Error(`${DEPLOY_SCHEMA_PATH}: /items/properties/${key}/enum: expected ${JSON.stringify(list)} (as in @carb/calibrate), found ${JSON.stringify(row[key]?.enum)}`);
   }
 });
