@@ -20,7 +20,7 @@ export async function run(args: MonitorArgs): Promise<void> {
   out(`risk ≥ ${decimal(now.lowerBound)} (betting confidence sequence, anytime-valid at δ = ${delta})`);
   if (r.risk.alarmAt !== null) {
     out(`ALARM at episode ${r.risk.alarmAt}: the deployed gate's risk exceeds α = ${alpha} (anytime-valid at δ = ${delta})`);
-    out(`recalibrate: ${r.recalibrate}`);
+    out(`recalibrate: ${String(r.recalibrate)}`);
     process.exitCode = 1;
   } else {
     out(`no alarm: the e-process has stayed below 1/δ, no evidence yet that the risk exceeds α = ${alpha} (keep monitoring)`);
