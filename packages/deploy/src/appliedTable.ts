@@ -32,7 +32,7 @@ export function appliedArrow(rows: readonly AppliedEpisode[]): Uint8Array {
   return tableToIPC(new Table(columns), 'file');
 }
 
-function csvCell(v: unknown): string {
+function csvCell(v: AppliedEpisode[keyof AppliedEpisode]): string {
   if (v == null) return '';
   return Array.isArray(v) ? v.join(';') : String(v);
 }

@@ -22,7 +22,8 @@ export function readManifestFile(file: string, role = 'a readable carb manifest.
     const code = (e as NodeJS.ErrnoException).code;
     throw new Error(`${file}: expected ${role}, found ${code === 'ENOENT' ? 'no file' : code ?? (e as Error).message}`);
   }
-  const o = m as Partial<RecordedManifest> | null;
+  // parsed JSON: every field may hold anything until checked
+  const o = m as { [K in keyof RecordedManifest]?: unknown } | null;
   if (o === null || typeof o !== 'object' || typeof o.pipelineHash !== 'string' || o.components === null || typeof o.components !== 'object') {
     throw new Error(`${file}: expected a carb manifest with pipelineHash and components, found neither`);
   }

@@ -53,7 +53,7 @@ export function monitorRisk(losses: ArrayLike<number>, alpha: number, delta: num
  * checkpoint at the end of each batch: what `carb monitor` reports after appending one.
  */
 export function monitorStateRisk(state: MonitorState, alpha: number, delta: number): MonitorRisk {
-  const losses = Uint8Array.from(state.batches.flatMap((b) => [...b.losses]), (c) => (c === '1' ? 1 : 0));
+  const losses = Uint8Array.from<string>(state.batches.map((b) => b.losses).join(''), (c) => (c === '1' ? 1 : 0));
   const ends: number[] = [];
   for (const b of state.batches) ends.push((ends.at(-1) ?? 0) + b.losses.length);
   return monitorRisk(losses, alpha, delta, ends);

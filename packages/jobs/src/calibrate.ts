@@ -28,9 +28,9 @@ async function breakpointInputs(paths: readonly string[]): Promise<boolean> {
     if (kind === 'breakpoints') arrow.push(p);
     else if (kind === 'unreadable') unreadable.push(p);
   }
-  if (arrow.length && unreadable.length) throw new Error(`${unreadable[0]}: ${NOT_WHOLE_BREAKPOINTS}`);
+  if (arrow.length && unreadable.length) throw new Error(`${unreadable[0]!}: ${NOT_WHOLE_BREAKPOINTS}`);
   if (arrow.length && arrow.length !== paths.length) {
-    throw new UsageError(`<corpus>: expected either a corpus or breakpoint tables (carb replay --out), found both: ${arrow[0]} is a breakpoint table, ${paths.find((p) => !arrow.includes(p))} is not`);
+    throw new UsageError(`<corpus>: expected either a corpus or breakpoint tables (carb replay --out), found both: ${arrow[0]!} is a breakpoint table, ${String(paths.find((p) => !arrow.includes(p)))} is not`);
   }
   return arrow.length > 0;
 }

@@ -17,7 +17,6 @@ import { UsageError } from '@carb/io';
 import type { ReadStats } from './loadEpisodes.ts';
 import { replayInput, type EpisodeInput, type ReplayedInput } from './replayInput.ts';
 import type { StratumField } from './strata.ts';
-import type { SuiteMeta } from '@carb/suites';
 import { CARB_VERSION } from './carbVersion.ts';
 import { writeProblems } from './writeProblems.ts';
 
@@ -80,9 +79,10 @@ export function suitePerturbationFor(paths: readonly string[]): ReplayNoise | nu
   if (paths.length !== 1 || !paths[0]!.endsWith('.jsonl')) return null;
   const metaFile = paths[0]!.replace(/\.jsonl$/, '.meta.json');
   if (!existsSync(metaFile)) return null;
-  let meta: SuiteMeta;
+  // parsed JSON: params and its fields may be missing (read as zero) or of any type (refused below)
+  let meta: { params?: { scoreNoise?: unknown; edgeDropout?: unknown }; noiseSeed?: unknown };
   try {
-    meta = JSON.parse(readFileSync(metaFile, 'utf8')) as SuiteMeta;
+    meta = JSON.parse(readFileSync(metaFile, 'utf8')) as typeof meta;
   } catch (err) {
     throw new Error(`${metaFile}: expected the suite's JSON metadata, found unreadable JSON (${(err as Error).message})`);
   }
@@ -91,7 +91,8 @@ export function suitePerturbationFor(paths: readonly string[]): ReplayNoise | nu
   if (!(typeof edgeDropout === 'number' && edgeDropout >= 0 && edgeDropout <= 1)) throw new Error(`${metaFile}: params.edgeDropout: expected a probability in [0, 1], found ${JSON.stringify(edgeDropout)}`);
   if (!scoreNoise && !edgeDropout) return null;
   if (!Number.isFinite(meta.noiseSeed)) throw new Error(`${metaFile}: noiseSeed: expected a number for the declared score noise / edge dropout, found ${JSON.stringify(meta.noiseSeed)}`);
-  return { noiseSeed: meta.noiseSeed, params: meta.params };
+  // both checked above: params holds a perturbation, noiseSeed is a finite number
+  return { noiseSeed: meta.noiseSeed as number, params: meta.params as { scoreNoise: number; edgeDropout: number } };
 }
 
 export interface JobResult {

@@ -9,7 +9,7 @@ import { compareMethods, fmtAlpha, fmtThreshold, methodLabel } from '@carb/repor
 export function deployLambdaLines(deploy: readonly DeployRow[]): string[] {
   const blocks = new Map<string, DeployRow[]>();
   for (const d of deploy) {
-    const head = `deploy λ̂ (deploy.json; stratum ${d.stratum}, ${d.guarantee === 'expectation' ? 'CRC in expectation' : `high-probability δ ${d.delta}`}, n = ${d.n})`;
+    const head = `deploy λ̂ (deploy.json; stratum ${d.stratum}, ${d.guarantee === 'expectation' ? 'CRC in expectation' : `high-probability δ ${String(d.delta)}`}, n = ${d.n})`;
     const rows = blocks.get(head) ?? [];
     rows.push(d);
     blocks.set(head, rows);

@@ -27,8 +27,8 @@ function parseScores(text: string, file: string): ScoreFile {
     if (first !== undefined) { problems.push(`${at}: expected one score per (id, step), found a second score for "${o.id}" step ${o.step} (first at line ${first})`); continue; }
     where.set(key, line);
     let steps = byId.get(o.id);
-    if (!steps) { byId.set(o.id, (steps = new Map())); lineOf.set(o.id, line); }
-    steps.set(o.step as number, o.score);
+    if (!steps) { byId.set(o.id, (steps = new Map<number, number>())); lineOf.set(o.id, line); }
+    steps.set(o.step, o.score);
   }
   return { byId, lineOf, problems };
 }
@@ -61,7 +61,7 @@ export function scoreSources(pipeline: Pipeline, file: string): { pipeline: Pipe
         if (q === undefined) problems.push(`${file}: expected a score for episode "${episode.id}" step ${t} (proposal ${episode.steps[t]!.tool}), found none`);
         scores.push(q ?? 0);
       }
-      for (const step of given?.keys() ?? []) if (step >= T) problems.push(`${file}:${parsed.lineOf.get(episode.id)}: expected steps 0 to ${T - 1} for episode "${episode.id}", found a score for step ${step}`);
+      for (const step of given?.keys() ?? []) if (step >= T) problems.push(`${file}:${String(parsed.lineOf.get(episode.id))}: expected steps 0 to ${T - 1} for episode "${episode.id}", found a score for step ${step}`);
       return { episode: { ...episode, externalScores: scores }, ledger: null };
     },
     finish() {

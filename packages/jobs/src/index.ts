@@ -41,3 +41,7 @@ export { replay, type ReplayArgs, type ReplayResult, type ReplaySummary } from '
 export { ingest, toolTypingFor, type IngestArgs, type IngestResult } from './ingest.ts';
 export { nearmiss, type NearmissArgs, type NearmissResult, type ByReading } from './nearmiss.ts';
 export { nearmissHtml } from './nearmissHtml.ts';
+export { monitor, type MonitorArgs, type MonitorResult } from './monitor.ts';
+export { apply, type ApplyArgs } from './apply.ts';
+export { audit, isDecisionsFile, type AuditArgs, type AuditEvents, type AuditExtras, type AuditResult } from './audit.ts';
+export { verify, type VerifyArgs, type VerifyEnvironment, type VerifyResult } from './verify/verify.ts';

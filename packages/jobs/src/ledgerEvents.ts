@@ -120,7 +120,7 @@ export function ledgerSources(o: LedgerSourceOptions): { pipeline: Pipeline; sou
       }
       if (o.strict && problems) throw new Error(`${problems} problem(s) in ${file} (--strict)`);
       if (problems) warn(`carb: ${problems} line(s) of ${file} left out (see above; --strict to fail instead)`);
-      if (unlabelled) warn(`carb: ${unlabelled} episode(s) without a line in ${file}: ${o.unlabelled === 'exclude' ? 'excluded' : 'taken as harmless'} (--unlabelled ${o.unlabelled})`);
+      if (unlabelled) warn(`carb: ${unlabelled} episode(s) without a line in ${file}: ${o.unlabelled === 'exclude' ? 'excluded' : 'taken as harmless'} (--unlabelled ${String(o.unlabelled)})`);
     },
     excluded: () => (o.unlabelled === 'exclude' && unlabelled ? [{ reason: 'no ledger events line', count: unlabelled }] : []),
   };

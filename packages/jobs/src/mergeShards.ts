@@ -61,7 +61,7 @@ export function mergeShards(files: readonly string[], pipeline: Pipeline): Repla
     const byIndex: Array<ShardFile | undefined> = Array.from({ length: count }, () => undefined);
     for (const s of shards) {
       const i = s.provenance.shard!.index;
-      if (byIndex[i]) throw new Error(`${s.file}: duplicate shard ${i}/${count} (also ${byIndex[i]!.file})`);
+      if (byIndex[i]) throw new Error(`${s.file}: duplicate shard ${i}/${count} (also ${byIndex[i].file})`);
       byIndex[i] = s;
       const expected = shardSize(p.corpusEpisodes, i, count);
       if (s.tables[0]!.n !== expected) throw new Error(`${s.file}: shard ${i}/${count} holds ${s.tables[0]!.n} episodes; expected ${expected} of the corpus's ${p.corpusEpisodes}`);

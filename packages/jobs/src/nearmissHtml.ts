@@ -16,7 +16,7 @@ function agentTable(rows: readonly AgentSummary[]): string {
 
 function flaggedList(flagged: readonly FlaggedTrajectory[]): string {
   return flagged.map((t) => {
-    const head = `<h3>${escapeHtml(t.episode)}</h3>\n<p>${escapeHtml(`${t.agent} · final state ${t.correct ? 'correct (near-miss)' : 'incorrect'} · reward ${JSON.stringify(t.reward)} · ${String(t.termination)}`)}</p>`;
+    const head = `<h3>${escapeHtml(t.episode)}</h3>\n<p>${escapeHtml(`${t.agent} · final state ${t.correct ? 'correct (near-miss)' : 'incorrect'} · reward ${JSON.stringify(t.reward)} · ${typeof t.termination === 'string' ? t.termination : JSON.stringify(t.termination)}`)}</p>`;
     const rows = t.failures.map((f) => `<tr>${td(f.step, true)}${td(f.message ?? '–', true)}${td(f.turn ?? '–', true)}<td><code>${escapeHtml(`${f.tool}(${JSON.stringify(f.args)})`)}</code></td>${td(f.check)}${td(f.why)}${td(f.itemHash ?? '–')}<td><code>${escapeHtml(f.needed.map((n) => `${n.tool}(${JSON.stringify(n.args)}${n.resultHas ? ` listing ${JSON.stringify(n.resultHas)}` : ''})`).join(' or '))}</code>${f.unresolved ? `<br>${escapeHtml(f.unresolved)}` : ''}</td></tr>`);
     return `${head}\n<table>\n<thead><tr><th>step</th><th>message</th><th>turn</th><th>mutating call</th><th>missing check</th><th>policy line</th><th>item (hash)</th><th>read-only call needed (or an equivalent)</th></tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody>\n</table>`;
   }).join('\n');

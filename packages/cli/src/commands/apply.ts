@@ -1,24 +1,14 @@
 import type { CommandModule } from 'yargs';
-import type { CorpusFormat } from '@carb/episodes';
 import { outputFolderProblem } from '@carb/io';
 import { formatSpec, includeAbortedSpec, integerSpec, strictSpec, textSpec } from '../options/specs.ts';
 import { textListOption } from '../options/text.ts';
-import { checkLedgerArgs, ledgerOptions, type LedgerArgs } from '../options/ledger.ts';
+import { checkLedgerArgs, ledgerOptions } from '../options/ledger.ts';
 import { UsageError, badValue } from '../options/usageError.ts';
 import { single } from '../options/single.ts';
-import { checkGateChoice, gateChoiceOptions, type GateChoiceArgs } from '../options/gateChoice.ts';
-import { APPLY_RULE } from '@carb/jobs';
+import { checkGateChoice, gateChoiceOptions } from '../options/gateChoice.ts';
+import { APPLY_RULE, type ApplyArgs } from '@carb/jobs';
 
-export interface ApplyArgs extends GateChoiceArgs, LedgerArgs {
-  logs: string[];
-  out: string;
-  permutations: number;
-  seed: number;
-  delta: number;
-  format: CorpusFormat;
-  strict: boolean;
-  'include-aborted': boolean;
-}
+export type { ApplyArgs };
 
 /** --delta: a decimal in (0, 1). */
 const deltaOption = (raw: unknown): number => {

@@ -3,26 +3,13 @@ import { flagSpec, textSpec } from '../options/specs.ts';
 import { includeContentSpec } from '../options/includeContent.ts';
 import { textListOption } from '../options/text.ts';
 import { UsageError } from '../options/usageError.ts';
-import { checkGateChoice, gateChoiceOptions, type GateChoiceArgs } from '../options/gateChoice.ts';
+import { checkGateChoice, gateChoiceOptions } from '../options/gateChoice.ts';
+import { isDecisionsFile, type AuditArgs } from '@carb/jobs';
 
-export interface AuditArgs extends GateChoiceArgs {
-  items: string;
-  guardrail?: string[];
-  verdicts?: string;
-  'action-verdicts'?: string;
-  tools?: string[];
-  annotations?: string;
-  probe: boolean;
-  out: string;
-  json: boolean;
-  'include-content': boolean;
-}
+export type { AuditArgs };
 
 /** Built-in guardrail names (BUILTIN_GUARDRAILS of @carb/audit, and the calibrated gate); repeated here so usage is checked before @carb/audit loads. */
 export const AUDIT_GUARDRAILS = ['vanilla', 'context-only', 'keyword', 'step-rule', 'trajectory-rule', 'state-guard', 'carb-gate'] as const;
-
-/** A decisions file rather than a built-in name: a path, or a .jsonl name. */
-export const isDecisionsFile = (g: string): boolean => g.includes('/') || g.endsWith('.jsonl');
 
 export const command: CommandModule<object, AuditArgs> = {
   command: 'audit <items>',

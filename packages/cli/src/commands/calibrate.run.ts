@@ -14,5 +14,5 @@ export async function run(args: CalibrateArgs): Promise<void> {
   const shown = args.alphas.map(rationalValue);
   process.stdout.write(`${summaryTable(protocol.summary, { alphas: shown })}\n\n`);
   process.stdout.write(`${printableLines(deployLambdaLines(deploy).join('\n'))}\n\n`);
-  process.stdout.write(`pipeline hash ${pipelineHash}\nmanifest sha256 ${manifestHash}\nreport: ${join(args.out, 'index.html')}\n`);
+  process.stdout.write(`pipeline hash ${pipelineHash}\nmanifest sha256 ${String(manifestHash)}\nreport: ${join(args.out, 'index.html')}\n`);
 }

@@ -20,7 +20,7 @@ function heldOut(deployFile: string): HeldOut[] {
 }
 
 /** `carb deploy diff`, once its options have passed. */
-export async function run(args: DiffArgs): Promise<void> {
+export function run(args: DiffArgs): void {
   const a = readDeployRows(args.a).map((r) => r.row);
   const b = readDeployRows(args.b).map((r) => r.row);
   const { lines, changed } = deployDiff(a, b, heldOut(args.a), heldOut(args.b));

@@ -5,7 +5,7 @@ import { explainJson, explainText, findEpisode, resolveGate } from '@carb/deploy
 import type { ExplainArgs } from './explain.ts';
 
 /** `carb explain`, once its options have passed. */
-export async function run(args: ExplainArgs): Promise<void> {
+export function run(args: ExplainArgs): void {
   const resolved = resolveGate(args);
   if (resolved.notice !== null) process.stderr.write(`carb: ${resolved.notice}\n`);
   // an aborted episode can still be asked about: explain reads every episode

@@ -9,6 +9,9 @@ export async function run(args: IngestArgs): Promise<void> {
     writeProblems(read.problems);
     process.stdout.write(`${summaryLines(read.summary, read.unknown).join('\n')}\n`);
   }
-  if (failure !== null) return fail(failure);
+  if (failure !== null) {
+    fail(failure);
+    return;
+  }
   process.stdout.write(`wrote ${args.out}\n`);
 }

@@ -14,13 +14,19 @@ function row(name: string, s: GroupStats): string {
 /** `carb inspect`, once its options have passed. */
 export function run(args: InspectArgs): void {
   const tools = toolTypingFor(args);
-  if ('failure' in tools) return fail(tools.failure);
+  if ('failure' in tools) {
+    fail(tools.failure);
+    return;
+  }
   const { typing } = tools;
   const { episodes, problems, summary } = readCorpus(args.corpus, { format: args.format });
   const labelled = readLabelsBeside(args.corpus);
   const allProblems = [...problems, ...(labelled?.problems ?? [])];
   writeProblems(allProblems);
-  if (episodes.length === 0) return fail(`nothing could be read from ${args.corpus.join(', ')}`);
+  if (episodes.length === 0) {
+    fail(`nothing could be read from ${args.corpus.join(', ')}`);
+    return;
+  }
   const report = inspectCorpus(episodes, typing, labelled?.labels ?? null);
   if (args.json) {
     process.stdout.write(`${printableLines(JSON.stringify({ corpus: { ...summary, problems: allProblems.length }, ...report }, null, 2))}\n`);
@@ -32,7 +38,7 @@ export function run(args: InspectArgs): void {
     `${'model / attack'.padEnd(58)} ${'eps'.padStart(5)} ${'mean'.padStart(6)} ${'max'.padStart(4)} ${'util'.padStart(7)} ${'ASR'.padStart(7)} ${'0-step'.padStart(5)}`,
   ];
   for (const [m, byAttack] of Object.entries(report.byModelAttack)) for (const [a, s] of Object.entries(byAttack)) out.push(row(`${m} / ${a}`, s));
-  out.push('', `${'suite'.padEnd(58)}`);
+  out.push('', 'suite'.padEnd(58));
   for (const [k, s] of Object.entries(report.bySuite)) out.push(row(k, s));
   out.push(row('all', report.overall));
   if (report.labels) out.push('', `labels: ${report.labels.labelled} labelled, harmful ${report.labels.harmful} (${pct(report.labels.harmfulShare)}), ${report.labels.unlabelled} unlabelled`);

@@ -13,5 +13,5 @@ export async function run(args: MainArgs): Promise<void> {
     onWarnings: printDegenerateWarnings,
   });
   const shown = tables === null ? '' : `${Object.entries(tables).map(([name, md]) => `${name}\n\n${md}`).join('\n')}\n`;
-  process.stdout.write(`${shown}manifest sha256 ${manifestHash}\nreport: ${join(out, 'index.html')}\n`);
+  process.stdout.write(`${shown}manifest sha256 ${String(manifestHash)}\nreport: ${join(out, 'index.html')}\n`);
 }

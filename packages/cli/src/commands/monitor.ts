@@ -1,24 +1,15 @@
 import type { CommandModule } from 'yargs';
-import type { CorpusFormat } from '@carb/episodes';
+import type { MonitorArgs } from '@carb/jobs';
 import { deltaOption } from '../options/delta.ts';
 import { sha256Option } from '../options/hash.ts';
-import { checkLedgerArgs, ledgerOptions, type LedgerArgs } from '../options/ledger.ts';
+import { checkLedgerArgs, ledgerOptions } from '../options/ledger.ts';
 import { formatSpec, includeAbortedSpec, strictSpec, textSpec } from '../options/specs.ts';
 import { textListOption } from '../options/text.ts';
 import { UsageError } from '../options/usageError.ts';
 import { workersSpec } from '../options/workers.ts';
-import { checkGateChoice, gateChoiceOptions, type GateChoiceArgs } from '../options/gateChoice.ts';
+import { checkGateChoice, gateChoiceOptions } from '../options/gateChoice.ts';
 
-export interface MonitorArgs extends GateChoiceArgs, LedgerArgs {
-  logs: string[];
-  state: string;
-  delta?: number;
-  'expect-state-hash'?: string;
-  format: CorpusFormat;
-  strict: boolean;
-  'include-aborted': boolean;
-  workers?: number;
-}
+export type { MonitorArgs };
 
 export const command: CommandModule<object, MonitorArgs> = {
   command: 'monitor <logs..>',

@@ -10,7 +10,10 @@ export async function run(args: NearmissArgs): Promise<void> {
     for (const p of problems) process.stderr.write(`${printable(p)}\n`);
     for (const w of warnings) process.stderr.write(`carb: warning: ${printable(w)}\n`);
   });
-  if (result.failure !== null) return fail(result.failure);
+  if (result.failure !== null) {
+    fail(result.failure);
+    return;
+  }
   const { rows, byReading, problems, flagged } = result;
   if (args.json) process.stdout.write(`${printableLines(JSON.stringify(nearmissJsonRows(rows, byReading), null, 2))}\n`);
   else process.stdout.write(`${[`reading: ${args.reading} (flagged evidence and figures); both readings:`, ...nearmissTable(byReading), `problems: ${problems}`, `flagged trajectories: ${flagged}`, `wrote ${args.out}`].join('\n')}\n`);

@@ -34,7 +34,7 @@ export const command: CommandModule<object, ReplayArgs> = {
         checkLedgerArgs(a);
         if (a.naive && (a.scores !== undefined || a['ledger-events'] !== undefined)) throw new UsageError(`--naive: expected without ${a.scores !== undefined ? '--scores' : '--ledger-events'} (the reference replay reads the corpus alone), found both`);
         if (a.shard === undefined && a.out !== undefined && !a.out.endsWith('.arrow')) throw new UsageError(`--out: expected a <file>.arrow path (or --shard with a directory), found ${a.out}`);
-        if (a.shard !== undefined && a.out!.endsWith('.arrow')) throw new UsageError(`--out: expected a directory for the shard files with --shard, found ${a.out}`);
+        if (a.shard !== undefined && a.out!.endsWith('.arrow')) throw new UsageError(`--out: expected a directory for the shard files with --shard, found ${String(a.out)}`);
         return true;
       }) as never,
   // the work, and the modules it needs, load only once the options have passed

@@ -59,7 +59,7 @@ export const command: CommandModule<object, SuiteArgs> = {
       .option('out', textSpec('out', 'episodes file <name>.jsonl; <name>.labels.jsonl and <name>.meta.json are written beside it', { required: true, suffixes: ['.jsonl'] }))
       .check((argv) => {
         const a = argv as unknown as SuiteArgs;
-        if (a.out?.endsWith('.labels.jsonl')) throw new UsageError(`--out: expected a <name>.jsonl path (not a labels file), found ${a.out}`);
+        if (a.out.endsWith('.labels.jsonl')) throw new UsageError(`--out: expected a <name>.jsonl path (not a labels file), found ${a.out}`);
         if (a.name === 'ces' && a.cohort === undefined) throw new UsageError(`--cohort: expected ${COHORTS.join(' or ')} (required for carb suite ces), found nothing`);
         const sizeKey = a.name === 'ces' ? 'families' : 'trajectories';
         if (a.size !== undefined && a.param.given.includes(sizeKey)) throw new UsageError(`--size: expected either --size or --param ${sizeKey}=…, found both`);

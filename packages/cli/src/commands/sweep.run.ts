@@ -38,6 +38,6 @@ export async function run(args: SweepArgs): Promise<void> {
   } else {
     lines.push(`${result.present} of ${spec.conditions.length} conditions in ${args.out}; the tables wait for the rest (run the other shards into the same --out, or join shard folders with carb sweep merge)`);
   }
-  if (result.foreign.length) process.stderr.write(`sweep ${spec.name}: ${result.foreign.length} file(s) in ${join(args.out, 'conditions')} are no condition of this spec, pipeline and carb version (stale), e.g. ${result.foreign[0]}; left as they are\n`);
+  if (result.foreign.length) process.stderr.write(`sweep ${spec.name}: ${result.foreign.length} file(s) in ${join(args.out, 'conditions')} are no condition of this spec, pipeline and carb version (stale), e.g. ${String(result.foreign[0])}; left as they are\n`);
   process.stdout.write(`${printableLines(lines.join('\n'))}\n`);
 }

@@ -1,11 +1,9 @@
 import type { CommandModule } from 'yargs';
+import type { VerifyArgs } from '@carb/jobs';
 import { sha256Option } from '../options/hash.ts';
 import { textOption } from '../options/text.ts';
 
-export interface VerifyArgs {
-  dir: string;
-  'expect-manifest-hash'?: string;
-}
+export type { VerifyArgs };
 
 export const command: CommandModule<object, VerifyArgs> = {
   command: 'verify <dir>',

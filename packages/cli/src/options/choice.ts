@@ -12,7 +12,7 @@ export function parseChoice<T extends string>(flag: string, raw: unknown, choice
   const v = single(flag, raw);
   if (typeof v !== 'string' || !(choices as readonly string[]).includes(v)) {
     const near = typeof v === 'string' ? closestName(v, choices) : null;
-    throw badValue(flag, oneOf(choices), near === null ? v : `${v} (did you mean "${near}"?)`);
+    throw badValue(flag, oneOf(choices), near === null ? v : `${String(v)} (did you mean "${near}"?)`);
   }
   return v as T;
 }

@@ -69,7 +69,7 @@ export function usageLine(msg: string, argv: readonly string[], ctx: ParseContex
     case 'unknown': return unknown(first.split(', '), argv, ctx);
     case 'missing': return first.split(', ').map((n) => `--${n}: expected a value (required by ${ctx.command}), found nothing`).join('; ');
     case 'no-value': return `--${first}: expected a value, found nothing`;
-    case 'choice': return `--${first}: expected one of ${c.fields[2]!.trim()}, found ${c.fields[1]}`;
+    case 'choice': return `--${first}: expected one of ${c.fields[2]!.trim()}, found ${String(c.fields[1])}`;
     case 'few-positionals': {
       if (ctx.commands.length) return `<command>: expected one of ${ctx.commands.join(', ')} (required by ${ctx.command}), found nothing`;
       const wanted = ctx.usage.split(' ').slice(1).filter((w) => w.startsWith('<')).join(' ');

@@ -53,7 +53,7 @@ function stepBlock(s: StepExplanation, verdictText: string, stepWidth: number): 
   const label = (name: string) => `${INDENT}${name.padEnd(9)} `;
   lines.push(label('features') + (x.scorer === 'external'
     ? 'external score (given with the proposal; Table 1 features not used)'
-    : `${x.features.map((f) => `${f.name} ${f.weight}`).join(' + ')} = ${x.sum}${x.sum !== formatScore(x.score) ? ` → clipped ${formatScore(x.score)}` : ''}`));
+    : `${x.features.map((f) => `${f.name} ${f.weight}`).join(' + ')} = ${String(x.sum)}${x.sum !== formatScore(x.score) ? ` → clipped ${formatScore(x.score)}` : ''}`));
   lines.push(label('context') + `${x.context.length} record${x.context.length === 1 ? '' : 's'}: ${x.rule}`);
   const toolWidth = Math.max(...x.context.map((r) => printable(r.tool).length));
   const nodeWidth = Math.max(...x.context.map((r) => String(r.node).length)) + 1;
@@ -74,10 +74,10 @@ function recordText(r: ContextRecord, byNode: ReadonlyMap<number, ContextRecord>
     .filter((m) => m !== null);
   if (r.role === 'proposal') return marks.join('  ');
   if (r.path === null) return [...marks, 'no edge path to the proposal inside the context'].join('  ');
-  let hops = `#${r.path[0]}`;
+  let hops = `#${String(r.path[0])}`;
   for (let k = 1; k < r.path.length; k++) {
     const edge = byNode.get(r.path[k - 1]!)!.edges.find((e) => e.to === r.path![k])!;
-    hops += ` —${edge.relations.join('+')}→ #${r.path[k]}`;
+    hops += ` —${edge.relations.join('+')}→ #${String(r.path[k])}`;
   }
   const more = r.edges.length - 1;
   return [...marks, `path ${hops}${more > 0 ? ` (+${more} more context edge${more === 1 ? '' : 's'})` : ''}`].join('  ');

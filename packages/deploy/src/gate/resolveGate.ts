@@ -43,7 +43,7 @@ export function resolveGate(a: GateChoiceArgs, alsoChecked: readonly string[] = 
     const G = gridSize(base.grid);
     if (row.lambdaIndex >= G) throw new Error(`${a.deploy}: row ${index}: /lambdaIndex: expected a grid index below ${G}, found ${row.lambdaIndex}`);
     if (row.lambdaIndex >= 0 && row.lambda !== gridValue(base.grid, row.lambdaIndex)) {
-      throw new Error(`${a.deploy}: row ${index}: /lambda: expected ${gridValue(base.grid, row.lambdaIndex)} (grid value of lambdaIndex ${row.lambdaIndex}), found ${row.lambda}`);
+      throw new Error(`${a.deploy}: row ${index}: /lambda: expected ${gridValue(base.grid, row.lambdaIndex)} (grid value of lambdaIndex ${row.lambdaIndex}), found ${String(row.lambda)}`);
     }
     const who = `${row.method} (selector ${selector})`;
     const what = `${who}, deploy row ${index} of ${a.deploy}: stratum ${row.stratum}, α ${row.alpha}, ${row.guarantee}${row.delta === null ? '' : ` δ ${row.delta}`}, n ${row.n}`;

@@ -6,9 +6,11 @@ import { join } from 'node:path';
  * section manifest) and the re-run's: the corpus the command reads changed since the report.
  */
 export function corpusChanges(dir: string, tmp: string, outputs: Record<string, string>): string[] {
-  const digest = (file: string): unknown => {
+  // compared and printed as text: a digest is a string, anything else in its place is shown as JSON
+  const digest = (file: string): string | undefined => {
     try {
-      return (JSON.parse(readFileSync(file, 'utf8')) as { corpus?: { digest?: unknown } }).corpus?.digest;
+      const d = (JSON.parse(readFileSync(file, 'utf8')) as { corpus?: { digest?: unknown } } | null)?.corpus?.digest;
+      return d === undefined || typeof d === 'string' ? d : JSON.stringify(d);
     } catch {
       return undefined;
     }
@@ -17,7 +19,7 @@ export function corpusChanges(dir: string, tmp: string, outputs: Record<string, 
   return manifests.flatMap((m) => {
     const [was, now] = [digest(join(dir, m)), digest(join(tmp, m))];
     return was !== undefined && now !== undefined && was !== now
-      ? [`${join(dir, m)}: corpus: expected digest ${String(was)}, found ${String(now)} in the re-run: the corpus it reads changed since the report`]
+      ? [`${join(dir, m)}: corpus: expected digest ${was}, found ${now} in the re-run: the corpus it reads changed since the report`]
       : [];
   });
 }
