@@ -17,7 +17,8 @@ import { lttBudget } from './lttBudget.ts';
 import { batchBudget } from './batchBudget.ts';
 import { makeSplits, type Split, type SplitOptions } from './splits.ts';
 import type { StepLosses } from './stepLosses.ts';
-import { pairedDiff, summarizeCell, type PairedDiff } from './summarize.ts';
+import { pairedSplitDiff, summarizeSplitCell, type PairedDiff } from './summarize.ts';
+import { emptyCell, type SplitCell } from './splitCell.ts';
 import type { MethodName, SplitResult, SummaryRow } from './types.ts';
 
 export interface ProtocolInput {
@@ -46,6 +47,8 @@ export interface ProtocolInput {
   guarantee?: GuaranteeSpec;
   /** Paired differences are method − reference (default full-prefix when present). */
   reference?: MethodName;
+  /** Budgets (α text) whose per-split rows `splitResults` lists; default every budget. Summary and paired rows cover all. */
+  splitRowAlphas?: ReadonlySet<string>;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -65,8 +68,8 @@ interface Prepared {
   scratch: HistogramScratch | null;
   /** Eq. 1, LTT or batch budgets per "calibration-fold size:batch size", as doubles when the sums are. */
   budgets: Map<string, Array<bigint | number>>;
-  /** Split results per budget, in split order. */
-  cells: SplitResult[][];
+  /** Split results per budget, in split order, as columns. */
+  cells: SplitCell[];
   /** Metrics per grid index within one split (reset per split). */
   atIndex: Array<HeldOutMetrics | null>;
   /** λ value of each grid index. */
@@ -123,7 +126,7 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
     const calibrated = calibrationLosses(method, table, ledger);
     const losses = calibrated?.losses ?? null;
     const maxCal = Math.max(0, ...splits.map((s) => s.cal.length));
-    return { method, table, curves, target, losses, kind: calibrated?.kind ?? null, scratch: losses ? histogramScratch(losses, maxCal) : null, budgets: new Map(), cells: alphas.map(() => []), atIndex: new Array<HeldOutMetrics | null>(table.G),
+    return { method, table, curves, target, losses, kind: calibrated?.kind ?? null, scratch: losses ? histogramScratch(losses, maxCal) : null, budgets: new Map(), cells: alphas.map(emptyCell), atIndex: new Array<HeldOutMetrics | null>(table.G),
       lambdaValues: Array.from({ length: table.G }, (_, g) => gridValue(table.grid, g)),
     };
   });
@@ -165,24 +168,11 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
         // infeasible: the criterion selects nothing, stop-all (λ⊥) is what remains deployable
         const at = g < 0 ? 0 : g;
         const m = atIndex[at] ??= p.curves.at(at, ledger, p.target !== 'none');
-        const row: SplitResult = {
-          method: p.method,
-          alpha: alphaValues[a]!,
-          alphaText: alphas[a]!.text,
-          split: split.index,
-          lambdaIndex: g,
-          lambdaHat: g < 0 ? null : p.lambdaValues[g]!,
-          loss: m.loss,
-          intervention: m.intervention,
-          utility: m.utility,
-          stepRate: m.stepRate,
-          ctxSelected: m.ctxSelected,
-          ctxFull: m.ctxFull,
-          harmStop: m.harmStop,
-          benignStop: m.benignStop,
-        };
-        // the expectation rows (10⁵ on the frontier) skip the object spread; tagged rows keep the tag's keys first
-        p.cells[a]!.push(tagged ? { ...tag, ...row } : row);
+        const cell = p.cells[a]!;
+        cell.split.push(split.index);
+        cell.lambdaIndex.push(g);
+        cell.lambdaHat.push(g < 0 ? null : p.lambdaValues[g]!);
+        cell.metrics.push(m);
       }
     }
     input.onProgress?.(done + 1, splits.length);
@@ -190,11 +180,12 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
 
   const splitResults: SplitResult[] = [];
   const summary: SummaryRow[] = [];
+  const rowTag = tagged ? tag : null;
   for (const p of prepared) {
-    alphas.forEach((_, a) => {
-      const rows = p.cells[a]!;
-      splitResults.push(...rows);
-      const row = summarizeCell(p.method, alphaValues[a]!, rows, p.target !== 'none');
+    alphas.forEach((alpha, a) => {
+      const cell = p.cells[a]!;
+      if (!input.splitRowAlphas || input.splitRowAlphas.has(alpha.text)) splitRowsOf(p.method, alphaValues[a]!, alpha.text, cell, rowTag, splitResults);
+      const row = summarizeSplitCell(p.method, alphaValues[a]!, cell, p.target !== 'none');
       summary.push(delta === null ? row : { ...tag, delta, ...row });
     });
   }
@@ -206,10 +197,37 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
     for (const p of prepared) {
       if (p === ref) continue;
       alphas.forEach((_, a) => {
-        const d = pairedDiff(p.method, reference, alphaValues[a]!, p.cells[a]!, ref.cells[a]!);
+        const d = pairedSplitDiff(p.method, reference, alphaValues[a]!, p.cells[a]!, ref.cells[a]!);
         paired.push(delta === null ? d : { ...tag, ...d });
       });
     }
   }
   return { splitResults, summary, paired };
+}
+
+/**
+ * The SplitResult rows of one cell, pushed onto `out` (a loop: 10⁵ rows pass the argument limit of
+ * push(...)); high-probability rows carry the guarantee's keys first.
+ */
+function splitRowsOf(method: MethodName, alpha: number, alphaText: string, cell: SplitCell, tag: { guarantee?: 'high-probability'; batch?: number | 'fold' } | null, out: SplitResult[]): void {
+  for (let i = 0; i < cell.split.length; i++) {
+    const m = cell.metrics[i]!;
+    const row: SplitResult = {
+      method,
+      alpha,
+      alphaText,
+      split: cell.split[i]!,
+      lambdaIndex: cell.lambdaIndex[i]!,
+      lambdaHat: cell.lambdaHat[i]!,
+      loss: m.loss,
+      intervention: m.intervention,
+      utility: m.utility,
+      stepRate: m.stepRate,
+      ctxSelected: m.ctxSelected,
+      ctxFull: m.ctxFull,
+      harmStop: m.harmStop,
+      benignStop: m.benignStop,
+    };
+    out.push(tag ? { ...tag, ...row } : row);
+  }
 }

@@ -264,12 +264,13 @@ function calibrateStratum(spec: JobSpec, run: RunContext, stratum: Stratum, acc:
       tables, alphas, splits: spec.splits, nCal, nTest, splitRng: spec.splitRng, baseSeed: spec.baseSeed, unit: folds.unit,
       ...(spec.labels ? { labels: spec.labels, benignStop: run.dataset === 'graph-braid' ? 'graph-braid' as const : 'ces' as const } : {}),
       ...(hp ? { guarantee: { kind: 'high-probability' as const, delta: spec.delta!, ...(spec.batch !== undefined ? { batch: spec.batch } : {}) } } : {}),
+      ...(keptTexts ? { splitRowAlphas: keptTexts } : {}),
       onProgress: () => bar.tick(),
     });
     bar.stop();
     // loops, not push(...rows): a frontier run has 10⁵ split rows, past the argument limit
     for (const r of protocol.summary) acc.summary.push({ stratum: stratum.name, guarantee, ...(hp ? { delta: spec.delta! } : {}), ...r });
-    for (const r of protocol.splitResults) if (!keptTexts || keptTexts.has(r.alphaText)) acc.splitResults.push({ stratum: stratum.name, guarantee, ...r });
+    for (const r of protocol.splitResults) acc.splitResults.push({ stratum: stratum.name, guarantee, ...r });
     for (const r of tag(protocol.paired, guarantee)) acc.paired.push(r);
     if (isPooled && !hp) acc.pooled = { protocol, manifest, nCal, nTest, unit: folds.unit };
   }
