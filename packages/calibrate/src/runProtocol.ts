@@ -18,7 +18,7 @@ import { batchBudget } from './batchBudget.ts';
 import { makeSplits, type Split, type SplitOptions } from './splits.ts';
 import type { StepLosses } from './stepLosses.ts';
 import { pairedSplitDiff, summarizeSplitCell, type PairedDiff } from './summarize.ts';
-import { emptyCell, type SplitCell } from './splitCell.ts';
+import { emptyCell, sameCell, type SplitCell } from './splitCell.ts';
 import type { MethodName, SplitResult, SummaryRow } from './types.ts';
 
 export interface ProtocolInput {
@@ -182,10 +182,13 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
   const summary: SummaryRow[] = [];
   const rowTag = tagged ? tag : null;
   for (const p of prepared) {
+    let last: SummaryRow | null = null;
     alphas.forEach((alpha, a) => {
       const cell = p.cells[a]!;
       if (!input.splitRowAlphas || input.splitRowAlphas.has(alpha.text)) splitRowsOf(p.method, alphaValues[a]!, alpha.text, cell, rowTag, splitResults);
-      const row = summarizeSplitCell(p.method, alphaValues[a]!, cell, p.target !== 'none');
+      // a budget with the previous one's λ̂ on every split has its summary but for α (no quantiles sorted again)
+      const row: SummaryRow = last && sameCell(cell, p.cells[a - 1]!) ? { ...last, alpha: alphaValues[a]! } : summarizeSplitCell(p.method, alphaValues[a]!, cell, p.target !== 'none');
+      last = row;
       summary.push(delta === null ? row : { ...tag, delta, ...row });
     });
   }
@@ -196,8 +199,11 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
     const ref = prepared.find((p) => p.method === reference)!;
     for (const p of prepared) {
       if (p === ref) continue;
+      let last: PairedDiff | null = null;
       alphas.forEach((_, a) => {
-        const d = pairedSplitDiff(p.method, reference, alphaValues[a]!, p.cells[a]!, ref.cells[a]!);
+        const same = last && sameCell(p.cells[a]!, p.cells[a - 1]!) && sameCell(ref.cells[a]!, ref.cells[a - 1]!);
+        const d: PairedDiff = last && same ? { ...last, alpha: alphaValues[a]! } : pairedSplitDiff(p.method, reference, alphaValues[a]!, p.cells[a]!, ref.cells[a]!);
+        last = d;
         paired.push(delta === null ? d : { ...tag, ...d });
       });
     }

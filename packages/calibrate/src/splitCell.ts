@@ -23,3 +23,15 @@ export function emptyCell(): SplitCell {
 export function cellOfRows(rows: readonly SplitResult[]): SplitCell {
   return { split: rows.map((r) => r.split), lambdaIndex: rows.map((r) => r.lambdaIndex), lambdaHat: rows.map((r) => r.lambdaHat), metrics: [...rows] };
 }
+
+/**
+ * Whether two cells of one method hold the same λ̂ and the same metrics on every split: past the
+ * frontier's knee neighbouring budgets select the same λ̂, and their summaries differ only in α.
+ */
+export function sameCell(a: SplitCell, b: SplitCell): boolean {
+  if (a.split.length !== b.split.length) return false;
+  for (let i = 0; i < a.split.length; i++) {
+    if (a.metrics[i] !== b.metrics[i] || a.lambdaIndex[i] !== b.lambdaIndex[i] || a.split[i] !== b.split[i]) return false;
+  }
+  return true;
+}
