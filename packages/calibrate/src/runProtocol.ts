@@ -81,7 +81,7 @@ function checkSameEpisodes(tables: ReadonlyArray<readonly [MethodName, Breakpoin
   for (const [m, t] of tables) {
     if (t.n !== t0.n || t.G !== t0.G) throw new Error(`tables: ${m} has n=${t.n}, G=${t.G} but ${m0} has n=${t0.n}, G=${t0.G}; expected the same episodes and grid`);
     for (let e = 0; e < t.n; e++) {
-      if (t.ids[e] !== t0.ids[e]) throw new Error(`tables: ${m} episode ${e} is ${t.ids[e]} but ${m0} has ${t0.ids[e]}; expected the same episode order`);
+      if (t.ids[e] !== t0.ids[e]) throw new Error(`tables: ${m} episode ${e} is ${t.ids[e]!} but ${m0} has ${t0.ids[e]!}; expected the same episode order`);
     }
   }
 }
@@ -149,7 +149,7 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
         if (!budgets) {
           const n = split.cal.length;
           const D = p.losses.denominator;
-          if (batch !== null && p.kind !== 'binary') throw new Error(`runProtocol: the batch guarantee needs binary losses (union ledger); ${p.method} has ${p.kind} losses`);
+          if (batch !== null && p.kind !== 'binary') throw new Error(`runProtocol: the batch guarantee needs binary losses (union ledger); ${p.method} has ${p.kind ?? 'no'} losses`);
           const exact = delta === null
             ? alphas.map((a) => crcBudget(a, n, D))
             : batch === null ? alphas.map((a) => lttBudget(a, n, D, p.kind!, delta)) : alphas.map((a) => batchBudget(a, n, m, D, delta));
