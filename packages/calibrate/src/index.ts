@@ -14,8 +14,7 @@ export { METHOD_ORDER, METHOD_SELECTOR, calibrationTarget, isMethodName } from '
 export { alignLabels, type LabelColumns, type BenignStopRule } from './labelColumns.ts';
 export { HeldOutCurves, type HeldOutMetrics } from './heldOutCurves.ts';
 export { empiricalQuantile, empiricalQuantiles, mean } from './quantiles.ts';
-export { summarizeCell, pairedDiff, summarizeSplitCell, pairedSplitDiff, type PairedDiff } from './summarize.ts';
-export { emptyCell, cellOfRows, type SplitCell } from './splitCell.ts';
+export { summarizeCell, pairedDiff, type PairedDiff } from './summarize.ts';
 export { runProtocol, type ProtocolInput, type ProtocolResult } from './runProtocol.ts';
 export { DEFAULT_ALPHAS, DEFAULT_BUDGETS, frontierAlphas } from './frontier.ts';
 export { logBinomialCdf, logBinomialCdfErrorBound } from './binomialTail.ts';
