@@ -29,7 +29,7 @@ export function alignLabels(ids: readonly string[], labels: readonly EpisodeLabe
   const harmful = new Uint8Array(n);
   const sinkStep = new Int32Array(n).fill(-1);
   const benignOffset = new Int32Array(n + 1);
-  const aligned: EpisodeLabels[] = new Array(n);
+  const aligned = new Array<EpisodeLabels>(n);
   // step lists are shared between labels (readLabels): each distinct list is sorted and deduplicated once
   const normal = new Map<readonly number[], number[]>();
   const normalized = (list: readonly number[]): number[] => {
@@ -39,7 +39,7 @@ export function alignLabels(ids: readonly string[], labels: readonly EpisodeLabe
   };
   for (let e = 0; e < n; e++) {
     const l = byId ? byId.get(ids[e]!) : labels[e]!;
-    if (!l) throw new Error(`labels: no label for episode ${ids[e]}; expected one label per calibrated episode`);
+    if (!l) throw new Error(`labels: no label for episode ${ids[e]!}; expected one label per calibrated episode`);
     if (l.harmful && l.sinkStep === null) throw new Error(`labels: episode ${l.id} is harmful but has sinkStep null; expected the sink's step index`);
     harmful[e] = l.harmful ? 1 : 0;
     sinkStep[e] = l.sinkStep ?? -1;
@@ -48,6 +48,6 @@ export function alignLabels(ids: readonly string[], labels: readonly EpisodeLabe
   }
   const benignRule = rule ?? (labels.some((l) => l.benignBranchSteps.length > 0) ? 'graph-braid' : 'ces');
   const benignSteps = new Int32Array(benignOffset[n]!);
-  aligned.forEach((l, e) => benignSteps.set(normalized(l.benignBranchSteps), benignOffset[e]!));
+  aligned.forEach((l, e) => benignSteps.set(normalized(l.benignBranchSteps), benignOffset[e]));
   return { harmful, sinkStep, benignOffset, benignSteps, benignRule };
 }

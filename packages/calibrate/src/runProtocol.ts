@@ -17,7 +17,8 @@ import { lttBudget } from './lttBudget.ts';
 import { batchBudget } from './batchBudget.ts';
 import { makeSplits, type Split, type SplitOptions } from './splits.ts';
 import type { StepLosses } from './stepLosses.ts';
-import { pairedDiff, summarizeCell, type PairedDiff } from './summarize.ts';
+import { pairedSplitDiff, summarizeSplitCell, type PairedDiff } from './summarize.ts';
+import { emptyCell, sameCell, type SplitCell } from './splitCell.ts';
 import type { MethodName, SplitResult, SummaryRow } from './types.ts';
 
 export interface ProtocolInput {
@@ -46,6 +47,8 @@ export interface ProtocolInput {
   guarantee?: GuaranteeSpec;
   /** Paired differences are method − reference (default full-prefix when present). */
   reference?: MethodName;
+  /** Budgets (α text) whose per-split rows `splitResults` lists; default every budget. Summary and paired rows cover all. */
+  splitRowAlphas?: ReadonlySet<string>;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -65,8 +68,8 @@ interface Prepared {
   scratch: HistogramScratch | null;
   /** Eq. 1, LTT or batch budgets per "calibration-fold size:batch size", as doubles when the sums are. */
   budgets: Map<string, Array<bigint | number>>;
-  /** Split results per budget, in split order. */
-  cells: SplitResult[][];
+  /** Split results per budget, in split order, as columns. */
+  cells: SplitCell[];
   /** Metrics per grid index within one split (reset per split). */
   atIndex: Array<HeldOutMetrics | null>;
   /** λ value of each grid index. */
@@ -78,7 +81,7 @@ function checkSameEpisodes(tables: ReadonlyArray<readonly [MethodName, Breakpoin
   for (const [m, t] of tables) {
     if (t.n !== t0.n || t.G !== t0.G) throw new Error(`tables: ${m} has n=${t.n}, G=${t.G} but ${m0} has n=${t0.n}, G=${t0.G}; expected the same episodes and grid`);
     for (let e = 0; e < t.n; e++) {
-      if (t.ids[e] !== t0.ids[e]) throw new Error(`tables: ${m} episode ${e} is ${t.ids[e]} but ${m0} has ${t0.ids[e]}; expected the same episode order`);
+      if (t.ids[e] !== t0.ids[e]) throw new Error(`tables: ${m} episode ${e} is ${t.ids[e]!} but ${m0} has ${t0.ids[e]!}; expected the same episode order`);
     }
   }
 }
@@ -123,7 +126,7 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
     const calibrated = calibrationLosses(method, table, ledger);
     const losses = calibrated?.losses ?? null;
     const maxCal = Math.max(0, ...splits.map((s) => s.cal.length));
-    return { method, table, curves, target, losses, kind: calibrated?.kind ?? null, scratch: losses ? histogramScratch(losses, maxCal) : null, budgets: new Map(), cells: alphas.map(() => []), atIndex: new Array<HeldOutMetrics | null>(table.G),
+    return { method, table, curves, target, losses, kind: calibrated?.kind ?? null, scratch: losses ? histogramScratch(losses, maxCal) : null, budgets: new Map(), cells: alphas.map(emptyCell), atIndex: new Array<HeldOutMetrics | null>(table.G),
       lambdaValues: Array.from({ length: table.G }, (_, g) => gridValue(table.grid, g)),
     };
   });
@@ -146,7 +149,7 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
         if (!budgets) {
           const n = split.cal.length;
           const D = p.losses.denominator;
-          if (batch !== null && p.kind !== 'binary') throw new Error(`runProtocol: the batch guarantee needs binary losses (union ledger); ${p.method} has ${p.kind} losses`);
+          if (batch !== null && p.kind !== 'binary') throw new Error(`runProtocol: the batch guarantee needs binary losses (union ledger); ${p.method} has ${p.kind ?? 'no'} losses`);
           const exact = delta === null
             ? alphas.map((a) => crcBudget(a, n, D))
             : batch === null ? alphas.map((a) => lttBudget(a, n, D, p.kind!, delta)) : alphas.map((a) => batchBudget(a, n, m, D, delta));
@@ -165,24 +168,11 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
         // infeasible: the criterion selects nothing, stop-all (λ⊥) is what remains deployable
         const at = g < 0 ? 0 : g;
         const m = atIndex[at] ??= p.curves.at(at, ledger, p.target !== 'none');
-        const row: SplitResult = {
-          method: p.method,
-          alpha: alphaValues[a]!,
-          alphaText: alphas[a]!.text,
-          split: split.index,
-          lambdaIndex: g,
-          lambdaHat: g < 0 ? null : p.lambdaValues[g]!,
-          loss: m.loss,
-          intervention: m.intervention,
-          utility: m.utility,
-          stepRate: m.stepRate,
-          ctxSelected: m.ctxSelected,
-          ctxFull: m.ctxFull,
-          harmStop: m.harmStop,
-          benignStop: m.benignStop,
-        };
-        // the expectation rows (10⁵ on the frontier) skip the object spread; tagged rows keep the tag's keys first
-        p.cells[a]!.push(tagged ? { ...tag, ...row } : row);
+        const cell = p.cells[a]!;
+        cell.split.push(split.index);
+        cell.lambdaIndex.push(g);
+        cell.lambdaHat.push(g < 0 ? null : p.lambdaValues[g]!);
+        cell.metrics.push(m);
       }
     }
     input.onProgress?.(done + 1, splits.length);
@@ -190,11 +180,15 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
 
   const splitResults: SplitResult[] = [];
   const summary: SummaryRow[] = [];
+  const rowTag = tagged ? tag : null;
   for (const p of prepared) {
-    alphas.forEach((_, a) => {
-      const rows = p.cells[a]!;
-      splitResults.push(...rows);
-      const row = summarizeCell(p.method, alphaValues[a]!, rows, p.target !== 'none');
+    let last: SummaryRow | null = null;
+    alphas.forEach((alpha, a) => {
+      const cell = p.cells[a]!;
+      if (!input.splitRowAlphas || input.splitRowAlphas.has(alpha.text)) splitRowsOf(p.method, alphaValues[a]!, alpha.text, cell, rowTag, splitResults);
+      // a budget with the previous one's λ̂ on every split has its summary but for α (no quantiles sorted again)
+      const row: SummaryRow = last && sameCell(cell, p.cells[a - 1]!) ? { ...last, alpha: alphaValues[a]! } : summarizeSplitCell(p.method, alphaValues[a]!, cell, p.target !== 'none');
+      last = row;
       summary.push(delta === null ? row : { ...tag, delta, ...row });
     });
   }
@@ -205,11 +199,41 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
     const ref = prepared.find((p) => p.method === reference)!;
     for (const p of prepared) {
       if (p === ref) continue;
+      let last: PairedDiff | null = null;
       alphas.forEach((_, a) => {
-        const d = pairedDiff(p.method, reference, alphaValues[a]!, p.cells[a]!, ref.cells[a]!);
+        const same = last && sameCell(p.cells[a]!, p.cells[a - 1]!) && sameCell(ref.cells[a]!, ref.cells[a - 1]!);
+        const d: PairedDiff = last && same ? { ...last, alpha: alphaValues[a]! } : pairedSplitDiff(p.method, reference, alphaValues[a]!, p.cells[a]!, ref.cells[a]!);
+        last = d;
         paired.push(delta === null ? d : { ...tag, ...d });
       });
     }
   }
   return { splitResults, summary, paired };
+}
+
+/**
+ * The SplitResult rows of one cell, pushed onto `out` (a loop: 10⁵ rows pass the argument limit of
+ * push(...)); high-probability rows carry the guarantee's keys first.
+ */
+function splitRowsOf(method: MethodName, alpha: number, alphaText: string, cell: SplitCell, tag: { guarantee?: 'high-probability'; batch?: number | 'fold' } | null, out: SplitResult[]): void {
+  for (let i = 0; i < cell.split.length; i++) {
+    const m = cell.metrics[i]!;
+    const row: SplitResult = {
+      method,
+      alpha,
+      alphaText,
+      split: cell.split[i]!,
+      lambdaIndex: cell.lambdaIndex[i]!,
+      lambdaHat: cell.lambdaHat[i]!,
+      loss: m.loss,
+      intervention: m.intervention,
+      utility: m.utility,
+      stepRate: m.stepRate,
+      ctxSelected: m.ctxSelected,
+      ctxFull: m.ctxFull,
+      harmStop: m.harmStop,
+      benignStop: m.benignStop,
+    };
+    out.push(tag ? { ...tag, ...row } : row);
+  }
 }

@@ -77,7 +77,7 @@ export function makeSplits(ids: readonly string[], groups: readonly string[] | n
   // the sorted ids (a shuffle never looks at what it moves), without a map of 10⁶ one-element groups
   const byId = Array.from({ length: n }, (_, i) => i).sort((a, b) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
   for (let k = 1; k < n; k++) {
-    if (ids[byId[k]!] === ids[byId[k - 1]!]) throw new Error(`splits: episode id ${ids[byId[k]!]} occurs twice; expected unique ids`);
+    if (ids[byId[k]!] === ids[byId[k - 1]!]) throw new Error(`splits: episode id ${ids[byId[k]!]!} occurs twice; expected unique ids`);
   }
   const sorted = Int32Array.from(byId);
   // one buffer reset from the sorted order per split: 10⁶ indices shuffled in place, no per-split array

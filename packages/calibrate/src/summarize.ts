@@ -1,5 +1,6 @@
 import type { SplitResult, SummaryRow } from './types.ts';
 import { empiricalQuantile, empiricalQuantiles, mean } from './quantiles.ts';
+import { cellOfRows, type SplitCell } from './splitCell.ts';
 
 /** Table 6: a method minus the reference on shared splits, mean and p5/p95 of the per-split differences. */
 export interface PairedDiff {
@@ -31,10 +32,16 @@ function nullableMean(values: Array<number | null>): number | null {
  * average (evaluated at stop-all); λ̂ ranges use feasible splits only.
  */
 export function summarizeCell(method: string, alpha: number, rows: readonly SplitResult[], calibrated: boolean): SummaryRow {
+  return summarizeSplitCell(method, alpha, cellOfRows(rows), calibrated);
+}
+
+/** summarizeCell over a cell's columns (the protocol's form). */
+export function summarizeSplitCell(method: string, alpha: number, cell: SplitCell, calibrated: boolean): SummaryRow {
+  const rows = cell.metrics;
   const loss = rows.map((r) => r.loss);
   const inter = rows.map((r) => r.intervention);
   const util = rows.map((r) => r.utility);
-  const lambdas = rows.filter((r) => r.lambdaHat !== null).map((r) => r.lambdaHat!);
+  const lambdas = cell.lambdaHat.filter((l): l is number => l !== null);
   const ctx = rows.map((r) => (r.ctxFull > 0 ? 1 - r.ctxSelected / r.ctxFull : null));
   const [lossP5, lossP95] = empiricalQuantiles(loss, [0.05, 0.95]) as [number, number];
   const [interP5, interP95] = empiricalQuantiles(inter, [0.05, 0.95]) as [number, number];
@@ -43,7 +50,7 @@ export function summarizeCell(method: string, alpha: number, rows: readonly Spli
     method,
     alpha,
     splits: rows.length,
-    feasible: rows.filter((r) => r.lambdaIndex >= 0).length,
+    feasible: cell.lambdaIndex.filter((g) => g >= 0).length,
     meanLoss: mean(loss),
     lossP5,
     lossP95,
@@ -65,22 +72,28 @@ export function summarizeCell(method: string, alpha: number, rows: readonly Spli
 
 /** Per-split differences method − reference (rows aligned by split index). */
 export function pairedDiff(method: string, reference: string, alpha: number, rows: readonly SplitResult[], refRows: readonly SplitResult[]): PairedDiff {
-  const ref = new Map(refRows.map((r) => [r.split, r]));
+  return pairedSplitDiff(method, reference, alpha, cellOfRows(rows), cellOfRows(refRows));
+}
+
+/** pairedDiff over two cells' columns (the protocol's form). */
+export function pairedSplitDiff(method: string, reference: string, alpha: number, cell: SplitCell, refCell: SplitCell): PairedDiff {
+  const ref = new Map(refCell.split.map((s, i) => [s, refCell.metrics[i]!]));
   const dl: number[] = [];
   const di: number[] = [];
   const du: number[] = [];
-  for (const r of rows) {
-    const b = ref.get(r.split);
-    if (!b) throw new Error(`paired differences: split ${r.split} of ${method} has no ${reference} result; expected shared splits`);
+  cell.split.forEach((s, i) => {
+    const r = cell.metrics[i]!;
+    const b = ref.get(s);
+    if (!b) throw new Error(`paired differences: split ${s} of ${method} has no ${reference} result; expected shared splits`);
     dl.push(r.loss - b.loss);
     di.push(r.intervention - b.intervention);
     du.push(r.utility - b.utility);
-  }
+  });
   const [dLossP5, dLossP95] = empiricalQuantiles(dl, [0.05, 0.95]) as [number, number];
   const [dInterventionP5, dInterventionP95] = empiricalQuantiles(di, [0.05, 0.95]) as [number, number];
   const [dUtilityP5, dUtilityP95] = empiricalQuantiles(du, [0.05, 0.95]) as [number, number];
   return {
-    method, reference, alpha, splits: rows.length,
+    method, reference, alpha, splits: cell.split.length,
     dLoss: mean(dl), dLossP5, dLossP95,
     dIntervention: mean(di), dInterventionP5, dInterventionP95,
     dUtility: mean(du), dUtilityP5, dUtilityP95,

@@ -58,7 +58,7 @@ describe('crcThreshold (Eq. 1)', () => {
   it('α < 1/(n+1) is infeasible (−1); α = 1/(n+1) selects λ⊥ when every loss at index 1 is positive', () => {
     const G = 6;
     const n = 9;
-    const m = binaryMatrix(Array(n).fill(1), G);
+    const m = binaryMatrix(new Array<number>(n).fill(1), G);
     expect(fastIndex(m, n, G, 1, '.09')).toBe(-1);
     expect(fastIndex(m, n, G, 1, '1/10')).toBe(0);
     expect(fastIndex(m, n, G, 1, '.1')).toBe(0);
@@ -108,7 +108,7 @@ describe('crcThreshold (Eq. 1)', () => {
 
   it('α = 1/(n+1) is feasible exactly at λ⊥ whenever every loss at index 1 is positive (property)', () => {
     fc.assert(fc.property(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 2, max: 10 }), (n, G) => {
-      const units = binaryMatrix(Array(n).fill(1), G);
+      const units = binaryMatrix(new Array<number>(n).fill(1), G);
       expect(fastIndex(units, n, G, 1, `1/${n + 1}`)).toBe(0);
       expect(fastIndex(units, n, G, 1, `1/${n + 2}`)).toBe(-1);
     }), { seed: 20261201 });

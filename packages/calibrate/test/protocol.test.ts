@@ -84,6 +84,19 @@ describe('runProtocol on a hand-computed 4-episode table', () => {
     expect(d.dLossP95).toBeCloseTo(-0.025, 12);
   });
 
+  it('splitRowAlphas lists split rows of those budgets only; summary and paired rows still cover every budget', () => {
+    const only = runProtocol({
+      tables: { 'g-carb': table, 'no-guard': table, 'executed-step-crc': table },
+      alphas: ['.5', '.3', '.4'].map(parseBudget), splits, labels, reference: 'no-guard', splitRowAlphas: new Set(['.3']),
+    });
+    // 3 methods × 1 budget × 2 splits
+    expect(only.splitResults.map((r) => [r.method, r.alphaText, r.split])).toEqual([
+      ['no-guard', '.3', 0], ['no-guard', '.3', 1], ['executed-step-crc', '.3', 0], ['executed-step-crc', '.3', 1], ['g-carb', '.3', 0], ['g-carb', '.3', 1],
+    ]);
+    expect(only.summary).toHaveLength(9);
+    expect(only.paired.find((p) => p.method === 'g-carb' && p.alpha === 0.5)).toMatchObject({ splits: 2, dLoss: -0.25, dIntervention: 0.25, dUtility: -0.25 });
+  });
+
   it('results come in method order (Table 3), then α as given, then split', () => {
     expect([...new Set(res.summary.map((r) => r.method))]).toEqual(['no-guard', 'executed-step-crc', 'g-carb']);
     expect(res.splitResults.slice(0, 4).map((r) => [r.alphaText, r.split])).toEqual([['.5', 0], ['.5', 1], ['.3', 0], ['.3', 1]]);

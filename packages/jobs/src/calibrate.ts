@@ -5,7 +5,7 @@ import type { CorpusFormat } from '@carb/episodes';
 import { defaultPipelinePath, loadPipeline, type Pipeline } from '@carb/pipeline';
 import { NOT_WHOLE_BREAKPOINTS, breakpointArrowKind, defaultWorkers } from '@carb/replay';
 import { writeReport } from '@carb/report';
-import { labelsFor, runCalibrationJob, suitePerturbationFor } from './calibrationJob.ts';
+import { labelsFor, runCalibrationJob, suitePerturbationFor, type SplitRows } from './calibrationJob.ts';
 import { runSources, type LedgerArgs } from './scoresAndEvents.ts';
 import { readStats } from './loadEpisodes.ts';
 import { mergeShards } from './mergeShards.ts';
@@ -62,6 +62,8 @@ export interface CalibrateArgs extends LedgerArgs {
   methods: MethodName[];
   alphas: Budget[];
   frontier: boolean;
+  /** Per-split rows of the requested budgets only (default), or of the frontier's too. */
+  'split-rows'?: SplitRows;
   splits: number;
   dataset?: SplitDataset;
   cal?: number;
@@ -122,6 +124,7 @@ async function calibrateHeld(args: CalibrateArgs, argv: string[]): Promise<Calib
     methods: args.methods,
     alphas: args.alphas,
     frontier: args.frontier,
+    ...(args['split-rows'] ? { splitRows: args['split-rows'] } : {}),
     splits: args.splits,
     ...(args.dataset ? { dataset: args.dataset } : {}),
     ...(args.cal !== undefined ? { nCal: args.cal } : {}),

@@ -21,6 +21,10 @@ import { CARB_VERSION } from './carbVersion.ts';
 import { writeProblems } from './writeProblems.ts';
 
 
+/** Which budgets' per-split rows a report keeps: the requested ones, or the frontier's too. */
+export const SPLIT_ROWS = ['requested', 'all'] as const;
+export type SplitRows = (typeof SPLIT_ROWS)[number];
+
 /** Budget of the App. E.4 seed check. */
 const SEED_CHECK_ALPHA = parseBudget('.05');
 
@@ -38,6 +42,8 @@ export interface JobSpec {
   alphas: Budget[];
   /** Add the dense frontier (α from 1/(n+1) by .005). */
   frontier: boolean;
+  /** Per-split rows (splits.csv / splits.arrow) of the requested budgets only (the default), or of every frontier budget too. */
+  splitRows?: SplitRows;
   splits: number;
   /** Fold rule of Table 2; default: detected from the corpus's source format and labels. */
   dataset?: SplitDataset;
@@ -248,6 +254,8 @@ function calibrateStratum(spec: JobSpec, run: RunContext, stratum: Stratum, acc:
   });
   const tag = <R extends { stratum?: string; guarantee?: Guarantee }>(rows: R[], guarantee: Guarantee): R[] =>
     rows.map((r) => ({ stratum: stratum.name, guarantee, ...r }));
+  // the frontier's 10⁵ split rows are a plot's worth of detail: on disk only on request (--split-rows all)
+  const keptTexts = spec.frontier && spec.splitRows !== 'all' ? new Set(spec.alphas.map((a) => a.text)) : null;
   for (const guarantee of run.guarantees) {
     const hp = guarantee === 'high-probability';
     // the dense frontier is an expectation-guarantee view; high-probability runs the declared budgets
@@ -257,12 +265,13 @@ function calibrateStratum(spec: JobSpec, run: RunContext, stratum: Stratum, acc:
       tables, alphas, splits: spec.splits, nCal, nTest, splitRng: spec.splitRng, baseSeed: spec.baseSeed, unit: folds.unit,
       ...(spec.labels ? { labels: spec.labels, benignStop: run.dataset === 'graph-braid' ? 'graph-braid' as const : 'ces' as const } : {}),
       ...(hp ? { guarantee: { kind: 'high-probability' as const, delta: spec.delta!, ...(spec.batch !== undefined ? { batch: spec.batch } : {}) } } : {}),
+      ...(keptTexts ? { splitRowAlphas: keptTexts } : {}),
       onProgress: () => bar.tick(),
     });
     bar.stop();
     // loops, not push(...rows): a frontier run has 10⁵ split rows, past the argument limit
     for (const r of protocol.summary) acc.summary.push({ stratum: stratum.name, guarantee, ...(hp ? { delta: spec.delta! } : {}), ...r });
-    for (const r of tag(protocol.splitResults, guarantee)) acc.splitResults.push(r);
+    for (const r of protocol.splitResults) acc.splitResults.push({ stratum: stratum.name, guarantee, ...r });
     for (const r of tag(protocol.paired, guarantee)) acc.paired.push(r);
     if (isPooled && !hp) acc.pooled = { protocol, manifest, nCal, nTest, unit: folds.unit };
   }

@@ -17,7 +17,7 @@ export const BREAKPOINT_BATCH_EPISODES = 4096;
 /** Fixed dictionary id of the selector column (arrow-js would otherwise draw it from a process-wide counter). */
 const SELECTOR_DICTIONARY_ID = 0;
 
-interface BreakpointMeta { format: number; grid: GridConfig; G: number; n: number; selectors: string[]; provenance?: ReplayProvenance; arrowSha256: string }
+interface BreakpointMeta { format: number; grid: GridConfig; G: number; n: number; selectors: string[]; provenance?: ReplayProvenance; arrowSha256?: string }
 
 const EPISODE_INT_COLUMNS = ['successFrom', 'runsFrom', 'unionFirstStep', 'unionLossFrom'] as const;
 const lossColumn = (k: LedgerCategory) => `lossFrom_${k}`;
@@ -109,7 +109,7 @@ export async function breakpointArrowKind(file: string): Promise<'breakpoints' |
     await reader.open();
     // without a footer arrow-js falls back to reading a stream, and finds no schema in a file's
     if (!reader.isFile()) return 'unreadable';
-    return reader.schema?.metadata.has(META_KEY) ? 'breakpoints' : 'other';
+    return reader.schema.metadata.has(META_KEY) ? 'breakpoints' : 'other';
   } catch {
     return 'unreadable';
   } finally {
@@ -144,10 +144,12 @@ export function decodeBreakpointArrow(bytes: Uint8Array, file = '<buffer>'): { t
   if (!raw) throw new Error(`${file}: expected a carb breakpoint table (schema metadata "${META_KEY}"), found none`);
   const meta = JSON.parse(raw) as BreakpointMeta;
   if (meta.format !== FORMAT) throw new Error(`${file}: expected breakpoint table format ${FORMAT} (with its content digest), found ${String(meta.format)}; replay again with this carb version`);
-  const at = typeof meta.arrowSha256 === 'string' && /^[0-9a-f]{64}$/.test(meta.arrowSha256) ? arrowShaOffset(bytes, meta.arrowSha256) : -1;
-  if (at < 0) throw new Error(`${file}: expected the breakpoint table's arrowSha256 (64 hex digits) in its schema metadata, found ${JSON.stringify(meta.arrowSha256 ?? null)} (file altered after carb wrote it)`);
+  // metadata is JSON from the file: the digest may be absent or anything
+  const recorded = typeof meta.arrowSha256 === 'string' && /^[0-9a-f]{64}$/.test(meta.arrowSha256) ? meta.arrowSha256 : null;
+  const at = recorded === null ? -1 : arrowShaOffset(bytes, recorded);
+  if (recorded === null || at < 0) throw new Error(`${file}: expected the breakpoint table's arrowSha256 (64 hex digits) in its schema metadata, found ${JSON.stringify(meta.arrowSha256 ?? null)} (file altered after carb wrote it)`);
   const whole = arrowFileSha256(bytes, at);
-  if (whole !== meta.arrowSha256) throw new Error(`${file}: ${digestMismatch(meta.arrowSha256, whole, 'the file bytes')}`);
+  if (whole !== recorded) throw new Error(`${file}: ${digestMismatch(recorded, whole, 'the file bytes')}`);
   const parts: BreakpointTable[][] = meta.selectors.map(() => []);
   table.batches.forEach((batch, b) => {
     const selector = batch.getChild('selector')!;
@@ -176,7 +178,7 @@ function partOf(batch: RecordBatch, meta: BreakpointMeta, file: string, b: numbe
     const data = col(name).data[0]! as Data<List<Int32>>;
     const offsets = (data.valueOffsets as Int32Array).subarray(data.offset, data.offset + n + 1);
     const values = data.children[0]!.values as Int32Array;
-    return { offsets, values: values.slice(offsets[0]!, offsets[n]!) };
+    return { offsets, values: values.slice(offsets[0], offsets[n]) };
   };
   const executes = list('executesFrom');
   const context = list('contextSize');

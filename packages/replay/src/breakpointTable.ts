@@ -65,7 +65,7 @@ export function fillBreakpointRow(table: BreakpointTable, e: number, episode: Ep
   table.runsFrom[e] = T === 0 ? 0 : Math.min(G, runningMax);
   writeLedgerColumns(table, e, firstStep, [], false);
   const completedAt = episode.outcome.completedAtStep;
-  table.successFrom[e] = !episode.outcome.taskCompleted ? G : completedAt === null ? table.runsFrom[e]! : from(completedAt);
+  table.successFrom[e] = !episode.outcome.taskCompleted ? G : completedAt === null ? table.runsFrom[e] : from(completedAt);
 }
 
 /**

@@ -53,7 +53,7 @@ const sizeOf = (b: ReplayBatch): number => ('lines' in b ? b.lines.length : 'tex
 interface Chunk {
   task: ReplayTask;
   count: number;
-  finish(done: BreakpointTable[] | ReplayedLines | null): BreakpointTable[] | null;
+  finish: (done: BreakpointTable[] | ReplayedLines | null) => BreakpointTable[] | null;
 }
 
 function chunksOf(batch: ReplayBatch): Chunk[] {
@@ -96,7 +96,7 @@ export async function replayStream(batches: AsyncIterable<ReplayBatch> | Iterabl
   if (!Number.isInteger(workers) || workers < 1) throw new Error(`replay: expected a worker count ≥ 1, found ${workers}`);
   const noise = options.noise ?? null;
   const perWorker = options.episodesPerWorker ?? 5000;
-  const iterator = (Symbol.asyncIterator in batches ? batches[Symbol.asyncIterator]() : batches[Symbol.iterator]()) as AsyncIterator<ReplayBatch> | Iterator<ReplayBatch>;
+  const iterator = Symbol.asyncIterator in batches ? batches[Symbol.asyncIterator]() : batches[Symbol.iterator]();
   // read ahead until the thread count is decided: the whole stream, or more than enough for all but one worker
   const head: ReplayBatch[] = [];
   let seen = 0;

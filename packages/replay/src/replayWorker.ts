@@ -27,12 +27,12 @@ export default function replayChunk(task: ReplayTask): unknown {
   if ('lines' in task) {
     const done = replayLines(task, pipeline, data.selectors, data.noise);
     const buffers = [done.hashes.buffer as ArrayBuffer, ...done.tables.flatMap(columnBuffers)];
-    return move({ get [transferableSymbol]() { return buffers; }, get [valueSymbol]() { return done; } } as never);
+    return move({ get [transferableSymbol]() { return buffers; }, get [valueSymbol]() { return done; } });
   }
   const episodes = Array.isArray(task) ? task : task.texts.map((t) => JSON.parse(t) as Episode);
   const tables = replayFused(episodes, pipeline, data.selectors, { noise: data.noise });
   const buffers = tables.flatMap(columnBuffers);
-  return move({ get [transferableSymbol]() { return buffers; }, get [valueSymbol]() { return tables; } } as never);
+  return move({ get [transferableSymbol]() { return buffers; }, get [valueSymbol]() { return tables; } });
 }
 
 function columnBuffers(t: BreakpointTable): ArrayBuffer[] {

@@ -16,7 +16,7 @@ export function takeBreakpoints(table: BreakpointTable, rows: ArrayLike<number>)
   }
   const steps = (col: Int32Array) => {
     const out = new Int32Array(stepOffset[n]!);
-    for (let i = 0; i < n; i++) out.set(col.subarray(table.stepOffset[rows[i]!]!, table.stepOffset[rows[i]! + 1]!), stepOffset[i]!);
+    for (let i = 0; i < n; i++) out.set(col.subarray(table.stepOffset[rows[i]!], table.stepOffset[rows[i]! + 1]), stepOffset[i]);
     return out;
   };
   const perEpisode = <A extends Int32Array | Uint8Array>(col: A): A => {

@@ -53,9 +53,6 @@ export function fmtAlpha(alpha: number): string {
   return fmtDecimal(alpha, 6);
 }
 
-/** @deprecated The page has one budget format: {@link fmtAlpha}. Kept for callers outside the report package. */
-export const fmtAlphaShort = fmtAlpha;
-
 /** A count with thousands separators, as the paper prints pool sizes ("2,000"); locale-free, so bytes are stable. */
 export function fmtCount(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');

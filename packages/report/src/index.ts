@@ -1,5 +1,5 @@
 export type { PairedDiff, LabeledRows } from './types.ts';
-export { toFixedEven, fmtDecimal, fmtMetric, fmtThreshold, fmtSigned, fmtAlpha, fmtAlphaShort, fmtCount, roundFixed, roundFixedText } from './format.ts';
+export { toFixedEven, fmtDecimal, fmtMetric, fmtThreshold, fmtSigned, fmtAlpha, fmtCount, roundFixed, roundFixedText } from './format.ts';
 export { renderMarkdownTable, parseMarkdownTable, type MdTable, type Align } from './markdown.ts';
 export { METHOD_ORDER, methodLabel, compareMethods } from './methods.ts';
 export { DEFAULT_ALPHAS } from './tableUtil.ts';

@@ -51,7 +51,7 @@ export function splitsArrow(results: readonly SplitResult[]): Uint8Array {
   return tableToIPC(new Table(columns), 'file');
 }
 
-function textCell(v: unknown): string {
+function textCell(v: string | number | null | undefined): string {
   if (v == null) return '';
   return csvField(String(v));
 }

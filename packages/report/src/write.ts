@@ -270,7 +270,7 @@ export async function writeReportSections(dir: string, input: {
   all.set('index.html', htmlPage(input.title, body.join('\n')));
   const top = ['index.html', ...(tablesMd ? ['tables.md'] : []), ...(input.command ? ['manifest.json'] : [])];
   all.set(OUTPUT_MARKER, outputMarkerText(SECTIONS_KIND, top));
-  const outputs = Object.fromEntries([...all].map(([f, data]) => [f, sha256(data)]).sort(([a], [b]) => (a! < b! ? -1 : a! > b! ? 1 : 0)));
+  const outputs = Object.fromEntries([...all].map(([f, data]): [string, string] => [f, sha256(data)]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   let manifestText: string | undefined;
   if (input.command) {
     const manifest: SectionsManifest = {

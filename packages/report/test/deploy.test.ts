@@ -111,7 +111,7 @@ describe('Deploy section', () => {
   it('writes deploy.json as given, listed in the manifest', () => {
     const text = readFileSync(join(dir, 'deploy.json'), 'utf8');
     expect(text).toBe(JSON.stringify(deploy, null, 2) + '\n');
-    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { outputs: Record<string, string> };
     expect(Object.keys(manifest.outputs)).toContain('deploy.json');
     expect(readdirSync(dir)).toContain('deploy.json');
   });
@@ -142,8 +142,8 @@ describe('Deploy section', () => {
 describe('strata and summary.json keys', () => {
   it('puts stratum, guarantee and delta first in summary.json (absent: all, expectation, null)', () => {
     expect(SUMMARY_KEYS.slice(0, 4)).toEqual(['stratum', 'guarantee', 'delta', 'method']);
-    const out = JSON.parse(summaryJson([row('g-carb', 0.05), { ...row('g-carb', 0.05), stratum: 'qwen3', guarantee: 'high-probability', delta: 0.1 }]));
-    expect(out.map((o: Record<string, unknown>) => [o.stratum, o.guarantee, o.delta])).toEqual([['all', 'expectation', null], ['qwen3', 'high-probability', 0.1]]);
+    const out = JSON.parse(summaryJson([row('g-carb', 0.05), { ...row('g-carb', 0.05), stratum: 'qwen3', guarantee: 'high-probability', delta: 0.1 }])) as Array<Record<string, unknown>>;
+    expect(out.map((o) => [o.stratum, o.guarantee, o.delta])).toEqual([['all', 'expectation', null], ['qwen3', 'high-probability', 0.1]]);
     for (const o of out) expect(Object.keys(o)).toEqual([...SUMMARY_KEYS]);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fmtAlpha, fmtAlphaShort, fmtCount, fmtDecimal, fmtMetric, fmtSigned, fmtThreshold, roundFixed, roundFixedText, toFixedEven } from '../src/index.ts';
+import { fmtAlpha, fmtCount, fmtDecimal, fmtMetric, fmtSigned, fmtThreshold, roundFixed, roundFixedText, toFixedEven } from '../src/index.ts';
 
 describe('paper number format', () => {
   it('drops the leading zero at 3 decimals', () => {
@@ -52,8 +52,6 @@ describe('paper number format', () => {
     expect(fmtAlpha(1 / 377)).toBe('.002653');
     expect(fmtAlpha(0.0125)).toBe('.0125');
     expect(fmtAlpha(1)).toBe('1.000');
-    // the old short form is the same function now (one format per page)
-    expect(fmtAlphaShort).toBe(fmtAlpha);
     expect(fmtCount(2000)).toBe('2,000');
     expect(fmtCount(753)).toBe('753');
     expect(fmtCount(1234567)).toBe('1,234,567');

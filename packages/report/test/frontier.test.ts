@@ -60,7 +60,7 @@ describe('frontierSvg', () => {
     // legend entries in order, each with its method's fill and shape
     const legend = [...between(svg, '<g class="legend">', '</g>\n<g class="small-multiples"').matchAll(/<path class="marker"[^>]* d="([^"]+)" fill="([^"]+)"/g)];
     const series = drawnSeries(a);
-    expect(legend.map((m) => `${m[2]} ${m[1]}`)).toEqual(series.map((s) => `${[...s.fills][0]} ${[...s.shapes][0]}`));
+    expect(legend.map((m) => `${m[2]!} ${m[1]!}`)).toEqual(series.map((s) => `${[...s.fills][0]!} ${[...s.shapes][0]!}`));
   });
 
   it('shows each method’s p5–p95 band in a small panel of its own (U and L̄ rows), with dashed edges', () => {

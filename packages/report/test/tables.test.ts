@@ -211,7 +211,7 @@ describe('dense-frontier budgets stay out of the tables by default', () => {
     const rows = [row('g-carb', 1 / 377), row('g-carb', 0.05, { meanLoss: 0.0449, lossP5: 0.02, lossP95: 0.0625, feasible: 199, lambdaMedian: 0.58 }), row('no-guard', 0.05, { meanLoss: 0.133 })];
     const all = body(summaryTable(rows, { alphas: 'all' }));
     // 1/377 prints exactly enough to tell it from .003
-    expect(all.map((r) => `${r[0]} ${r[1]}`)).toEqual(['.002653 G-CARB', '.050 No guard', '.050 G-CARB']);
+    expect(all.map((r) => `${r[0]!} ${r[1]!}`)).toEqual(['.002653 G-CARB', '.050 No guard', '.050 G-CARB']);
     expect(body(summaryTable(rows))).toEqual([
       ['.050', 'No guard', '.133', '[.000,.000]', '.000', '.000', '[.000,.000]', '.000', '–', '–', '200/200'],
       ['.050', 'G-CARB', '.045', '[.020,.062]', '.000', '.000', '[.000,.000]', '.000', '–', '.58', '199/200'],

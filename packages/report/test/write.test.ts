@@ -40,7 +40,7 @@ describe('writeReport', () => {
 
   it('writes every output, and a manifest hashing each of them', () => {
     expect(readdirSync(dir).sort()).toEqual(['.carb-output.json', 'frontier.png', 'frontier.svg', 'index.html', 'manifest.json', 'paired.json', 'splits.arrow', 'splits.csv', 'summary.json', 'tables.md']);
-    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { pipelineHash: string; components: Record<string, string>; corpus: unknown; outputs: Record<string, string> };
     expect(Object.keys(manifest)).toEqual(['carbVersion', 'pipelineHash', 'components', 'corpus', 'command', 'outputs']);
     expect(manifest.pipelineHash).toMatch(/^[0-9a-f]{64}$/);
     expect(Object.keys(manifest.components)).toEqual(['ledger', 'toolTyping', 'graph', 'selector', 'scorer', 'sanitizer', 'grid', 'splits', 'corpus', 'version']);
@@ -109,7 +109,7 @@ describe('writeReportSections', () => {
       command: { carbVersion: '0.1.0', argv: ['main'] },
     });
     expect(readdirSync(dir).sort()).toEqual(['.carb-output.json', 'ces-clean', 'graph-braid', 'index.html', 'manifest.json', 'tables.md']);
-    const top = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    const top = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { sections: unknown; outputs: Record<string, string> };
     expect(top.sections).toEqual({ 'ces-clean': a.manifest!.pipelineHash, 'graph-braid': b.manifest!.pipelineHash });
     // each section: 9 files and its marker; the top: index.html, tables.md and its marker (the manifest lists all but itself)
     expect(Object.keys(top.outputs)).toHaveLength(2 * 10 + 3);

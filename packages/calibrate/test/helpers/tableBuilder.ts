@@ -55,9 +55,9 @@ export function buildTable(method: string, episodes: readonly SynthEpisode[], gr
     LEDGER_CATEGORIES.forEach((k, i) => { lossFrom[k][e] = from(firsts[i]!); });
     const union = firsts.filter((f) => f >= 0).reduce((a, b) => Math.min(a, b), Infinity);
     t.unionFirstStep[e] = Number.isFinite(union) ? union : -1;
-    t.unionLossFrom[e] = from(t.unionFirstStep[e]!);
+    t.unionLossFrom[e] = from(t.unionFirstStep[e]);
     const at = ep.completedAt ?? null;
-    t.successFrom[e] = !ep.completed ? G : at === null ? t.runsFrom[e]! : from(at);
+    t.successFrom[e] = !ep.completed ? G : at === null ? t.runsFrom[e] : from(at);
   });
   return t;
 }

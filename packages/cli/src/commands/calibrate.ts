@@ -13,7 +13,7 @@ import { checkLedgerArgs, ledgerOptions } from '../options/ledger.ts';
 import { UsageError, badValue } from '../options/usageError.ts';
 import { single } from '../options/single.ts';
 import { deltaOption } from '../options/delta.ts';
-import { STRATUM_FIELDS } from '@carb/jobs';
+import { SPLIT_ROWS, STRATUM_FIELDS } from '@carb/jobs';
 
 export type { CalibrateArgs };
 
@@ -41,6 +41,7 @@ export const command: CommandModule<object, CalibrateArgs> = {
       .option('methods', { type: 'string', requiresArg: true, default: 'all', describe: `all, or a comma list of ${METHOD_ORDER.join(', ')}`, coerce: methodsOption('--methods') })
       .option('alphas', { type: 'string', requiresArg: true, default: DEFAULT_ALPHAS.join(','), describe: 'risk budgets: comma list of decimals or fractions in (0, 1)', coerce: alphasOption('--alphas') })
       .option('frontier', flagSpec('add the dense frontier (α from 1/(n+1) by .005); --no-frontier to leave it out', true))
+      .option('split-rows', choiceSpec('split-rows', 'per-split rows in splits.csv / splits.arrow: of the requested --alphas only, or of every frontier budget too', SPLIT_ROWS, 'requested'))
       .option('splits', integerSpec('splits', 'number of seeded calibration/test assignments (integer ≥ 1)', 1, 200))
       .option('dataset', choiceSpec('dataset', 'fold rule of Table 2 (default: detected from the corpus)', DATASETS))
       .option('cal', integerSpec('cal', 'calibration fold size, integer ≥ 1 (overrides the dataset rule)', 1))
