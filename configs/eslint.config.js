@@ -1,7 +1,7 @@
 // ESLint for carb: typescript-eslint's strict type-checked preset over every TypeScript file tsconfig.json
 // type-checks (packages/*/src, packages/*/test, test, scripts). Kept here, not at the top level, whose layout
-// is fixed; run as `npm run lint` (eslint -c configs/eslint.config.js). Formatting is Prettier's job
-// (options under "prettier" in package.json), so no stylistic rules are enabled here.
+// is fixed; run as `npm run lint` (eslint -c configs/eslint.config.js, its cache in node_modules/.cache/eslint).
+// Formatting is Prettier's job (options under "prettier" in package.json), so no stylistic rules are enabled here.
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -14,7 +14,10 @@ export default tseslint.config(
     files: ['packages/*/src/**/*.ts', 'packages/*/test/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts'],
     extends: [js.configs.recommended, ...tseslint.configs.strictTypeChecked],
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: root },
+      // One TypeScript program, the root tsconfig.json's (it includes every linted file), not the project service:
+      // that would build one program per nearest tsconfig (17 packages + the root), each re-checking the sources
+      // its package imports. The root config has the same compiler options, so the types are the same.
+      parserOptions: { project: ['./tsconfig.json'], tsconfigRootDir: root },
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {

@@ -12,7 +12,7 @@ const parts = readdirSync(dir)
   .filter((p) => wanted.length === 0 || wanted.includes(p))
   .sort();
 for (const part of parts) {
-  const mod = (await import(pathToFileURL(join(dir, `${part}.ts`)).href)) as { bench: () => Promise<string[]> };
+  const mod = (await import(pathToFileURL(join(dir, `${part}.ts`)).href)) as { bench: () => string[] | Promise<string[]> };
   process.stdout.write(`## ${part}\n`);
   for (const line of await mod.bench()) process.stdout.write(`${line}\n`);
   process.stdout.write('\n');

@@ -56,7 +56,7 @@ export function ledgerAgreement(episodes: readonly Episode[], pipeline: Pipeline
     const ledger = unionFirstStep(ledgerTrace(e, pipeline)) >= 0;
     const security = e.benchmark?.security === true;
     bump(byModel, e.source.model ?? '?', ledger, security);
-    bump(byInjectionTask, `${e.source.suite}/${e.source.injectionTask}`, ledger, security);
+    bump(byInjectionTask, `${String(e.source.suite)}/${String(e.source.injectionTask)}`, ledger, security);
   }
   return { excluded, byModel, byInjectionTask };
 }

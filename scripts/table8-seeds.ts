@@ -40,7 +40,7 @@ try {
 }
 const f3 = (x: number | null): string => (x === null || Number.isNaN(x) ? '–' : x.toFixed(3));
 console.log(`Graph-braid, Table 8 cells at α = .10 over corpus seeds ${first}–${first + count - 1}: seed ${first} value, then [min, median, max] over the seeds, then the paper`);
-console.log('| method | cell | seed ' + first + ' | min | median | max | paper |');
+console.log(`| method | cell | seed ${first} | min | median | max | paper |`);
 console.log('|---|---|---:|---:|---:|---:|---:|');
 for (const m of METHODS) {
   CELLS.forEach((c, k) => {

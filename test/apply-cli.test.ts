@@ -18,7 +18,14 @@ const sha = (b: Uint8Array | string) => createHash('sha256').update(b).digest('h
 
 interface GridRow { grid: number; loss: number; intervention: number; utility: number }
 interface DeployRow { method: string; alpha: number; lambda: number | null; lambdaIndex: number; stratum: string }
-const deployRows = (): DeployRow[] => JSON.parse(readFileSync(join(cal, 'deploy.json'), 'utf8'));
+const deployRows = (): DeployRow[] => JSON.parse(readFileSync(join(cal, 'deploy.json'), 'utf8')) as DeployRow[];
+/** The parts of carb's JSON outputs the tests read. */
+interface Manifest { outputs: Record<string, string> }
+interface Fingerprint { steps: unknown[]; runsFrom: Record<string, number[]>; tools: Record<string, number> }
+interface ApplySummaryFile {
+  summary: Array<{ stratum: string; n: number; loss: number; intervention: number; success: number | null }>;
+  shift: { strata: Array<{ test: { p: number; atLeast: number }; verdict: string }> };
+}
 
 /** `carb replay <corpus> --selector <kind> --json`: per-grid means (the independent path: dense rows, chunk by chunk). */
 async function replayGrid(corpus: string[], kind: string): Promise<GridRow[]> {
@@ -43,15 +50,15 @@ describeShared('carb apply on new logs (issue 22)', () => {
     const line = (label: string) => calOut.split('\n').find((l) => l.startsWith(`${label} `))!;
     expect(Number(line('G-CARB').trim().split(/\s+/).at(-1))).toBe(g.lambda);
     expect(Number(line('Full-prefix').trim().split(/\s+/).at(-2))).toBe(fp.lambda);
-    const manifest = JSON.parse(readFileSync(join(cal, 'manifest.json'), 'utf8'));
+    const manifest = JSON.parse(readFileSync(join(cal, 'manifest.json'), 'utf8')) as Manifest;
     const text = readFileSync(join(cal, 'fingerprint.json'));
     expect(manifest.outputs['fingerprint.json']).toBe(sha(text));
-    const f = JSON.parse(text.toString('utf8'));
+    const f = JSON.parse(text.toString('utf8')) as Fingerprint;
     expect(f.steps).toHaveLength(1506);
     // the first-stop index against replay's grid means: the gate stops an episode at g iff g < runsFrom
     const grid = await replayGrid([GPT, CLAUDE], 'graph');
     for (const gi of [0, 20, 36, 51, 80, 101]) {
-      const stopped = f.runsFrom['g-carb'].filter((r: number) => gi < r).length;
+      const stopped = f.runsFrom['g-carb']!.filter((r) => gi < r).length;
       expect(stopped / 1506, `grid ${gi}`).toBe(grid[gi]!.intervention);
     }
     expect(f.tools.send_money).toBeGreaterThan(0);
@@ -64,8 +71,8 @@ describeShared('carb apply on new logs (issue 22)', () => {
     const row = deployRows().find((r) => r.method === method && r.alpha === alpha)!;
     const grid = await replayGrid([LLAMA], kind);
     const at = grid[row.lambdaIndex]!;
-    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
-    const all = summary.summary[0];
+    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as ApplySummaryFile;
+    const all = summary.summary[0]!;
     expect([all.stratum, all.n]).toEqual(['all', 1081]);
     expect(all.loss).toBe(at.loss);
     expect(all.intervention).toBe(at.intervention);
@@ -75,12 +82,12 @@ describeShared('carb apply on new logs (issue 22)', () => {
     expect(csv).toHaveLength(1081);
     expect(csv.filter((c) => c[3] !== '').length / 1081).toBe(at.intervention);
     // the shift verdict: one line with its exact permutation p-value
-    const shift = summary.shift.strata[0];
+    const shift = summary.shift.strata[0]!;
     expect(shift.test.p).toBe((1 + shift.test.atLeast) / 1000);
     expect(run.out).toContain(`shift all (n 1081 vs 1506 calibration episodes, 999 permutations): ${shift.verdict}`);
     expect(run.out).toMatch(/^exchangeability martingale: /m);
     expect(run.out).toContain(`to recalibrate on old ∪ new logs with the same pinned pipeline: carb calibrate ${LLAMA} ${GPT} ${CLAUDE} --alphas .05,.10 --splits 10 --no-frontier --out ${cal}-recalibrated`);
-    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Manifest;
     for (const f of ['episodes.arrow', 'episodes.csv', 'summary.json', 'index.html']) expect(manifest.outputs[f], f).toBe(sha(readFileSync(join(out, f))));
     // content-free: no argument or result text of the logs
     expect(readFileSync(join(out, 'episodes.csv'), 'utf8')).not.toMatch(/@|IBAN|https?:/);
@@ -90,8 +97,8 @@ describeShared('carb apply on new logs (issue 22)', () => {
     const dir = join(work, 'edited');
     cpSync(cal, dir, { recursive: true });
     const file = join(dir, 'fingerprint.json');
-    const f = JSON.parse(readFileSync(file, 'utf8'));
-    f.runsFrom['g-carb'][0] = 0;
+    const f = JSON.parse(readFileSync(file, 'utf8')) as Fingerprint;
+    f.runsFrom['g-carb']![0] = 0;
     writeFileSync(file, JSON.stringify(f));
     const out = join(work, 'never');
     const run = await runCli(['apply', LLAMA, '--deploy', join(dir, 'deploy.json'), '--method', 'g-carb', '--alpha', '.10', '--out', out]);
@@ -101,8 +108,8 @@ describeShared('carb apply on new logs (issue 22)', () => {
     // and, as gate / explain / audit, an edited threshold (issue 21)
     const dir2 = join(work, 'edited-deploy');
     cpSync(cal, dir2, { recursive: true });
-    const deploy = JSON.parse(readFileSync(join(dir2, 'deploy.json'), 'utf8'));
-    deploy.find((r: DeployRow) => r.method === 'g-carb' && r.alpha === 0.1).lambdaIndex = 101;
+    const deploy = JSON.parse(readFileSync(join(dir2, 'deploy.json'), 'utf8')) as DeployRow[];
+    deploy.find((r) => r.method === 'g-carb' && r.alpha === 0.1)!.lambdaIndex = 101;
     writeFileSync(join(dir2, 'deploy.json'), `${JSON.stringify(deploy, null, 2)}\n`);
     const edited = await runCli(['apply', LLAMA, '--deploy', join(dir2, 'deploy.json'), '--method', 'g-carb', '--alpha', '.10', '--out', out]);
     expect(edited.code).toBe(1);

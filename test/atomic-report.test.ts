@@ -103,7 +103,7 @@ describe('an interrupted carb calibrate leaves the previous report as it was', (
     expect(snapshot(out)).toEqual(before);
   }, 120_000);
 
-  it('a completed overwrite replaces the whole folder: no file of the old report survives beside the new manifest', async () => {
+  it('a completed overwrite replaces the whole folder: no file of the old report survives beside the new manifest', () => {
     // a file left there by hand is not carb's to delete: the run is refused first, the file kept
     writeFileSync(join(out, 'stray.txt'), 'left by hand\n');
     expect(carb(calibrate(3, out))).toBe(2);
@@ -158,7 +158,7 @@ describe('writeDirAtomic', () => {
   it('cleans up after a SIGKILLed run: its staging folder goes, a folder set aside mid-swap comes back', async () => {
     const parent = join(tmp, 'unit', 'stale');
     mkdirSync(parent, { recursive: true });
-    const dead = spawnSync(process.execPath, ['-e', '']).pid!; // a pid that has exited
+    const dead = spawnSync(process.execPath, ['-e', '']).pid; // a pid that has exited
     // killed between the two renames: the target is gone, the previous report is set aside
     mkdirSync(join(parent, `.r.carb-previous-${dead}`));
     writeFileSync(join(parent, `.r.carb-previous-${dead}`, 'a.txt'), 'a previous\n');
@@ -171,6 +171,6 @@ describe('writeDirAtomic', () => {
       yield ['a.txt', 'a new\n'];
     })())).resolves.toBeUndefined();
     expect(readFileSync(join(parent, 'r', 'a.txt'), 'utf8')).toBe('a new\n');
-    expect(readdirSync(parent).sort()).toEqual(['.other.carb-staging-' + dead, 'r']);
+    expect(readdirSync(parent).sort()).toEqual([`.other.carb-staging-${dead}`, 'r']);
   }, 120_000);
 });

@@ -74,7 +74,7 @@ describeShared('carb calibrate --by model: deploy thresholds per backbone', () =
         const g = crcOnAll(t, a, b);
         expect(row.lambdaIndex, `${model} α = ${text}`).toBe(g);
         expect(row.lambda).toBe(g < 0 ? null : (g - 1) / 100);
-        figures.push(`${model} ${text}: ${row.lambda}`);
+        figures.push(`${model} ${text}: ${String(row.lambda)}`);
       }
     }
     // the figures of the closing note: G-CARB λ at α = .05 and .10 per model

@@ -28,7 +28,7 @@ describe('carb\'s public API', () => {
     expect(api.summary).toEqual(JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')));
     expect(api.deploy).toEqual(JSON.parse(readFileSync(join(out, 'deploy.json'), 'utf8')));
     expect(api.deploy).toHaveLength(4);
-    expect(api.pipelineHash).toBe(JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')).pipelineHash);
+    expect(api.pipelineHash).toBe((JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { pipelineHash: string }).pipelineHash);
   }, 120_000);
 
   it('readEpisodes reads the corpus; explain gives carb explain\'s text and --json', async () => {

@@ -28,7 +28,7 @@ function edited(name: string, file: 'deploy.json' | 'pipeline.json', edit: (json
   cpSync(fixture.dir, dir, { recursive: true });
   const path = join(dir, file);
   const before = sha(readFileSync(path));
-  const json = JSON.parse(readFileSync(path, 'utf8'));
+  const json = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown> & unknown[];
   edit(json);
   writeFileSync(path, `${JSON.stringify(json, null, 2)}\n`);
   return { dir, file: path, before };
@@ -60,7 +60,7 @@ describe('carb gate / explain refuse a deploy folder that differs from its manif
 
   it('a --pipeline elsewhere whose selector window or seed differs: refused, naming the selector component', async () => {
     for (const [key, value] of [['window', 2], ['seed', 7]] as const) {
-      const p = JSON.parse(readFileSync(join(fixture.dir, 'pipeline.json'), 'utf8'));
+      const p = JSON.parse(readFileSync(join(fixture.dir, 'pipeline.json'), 'utf8')) as { selector: Record<string, unknown> };
       p.selector[key] = value;
       const other = join(work, `selector-${key}.json`);
       writeFileSync(other, JSON.stringify(p));
@@ -87,7 +87,7 @@ describe('--expect-manifest-hash pins the calibration a deployed gate runs', () 
     // the attacker edits λ and records the edited file's hash in manifest.json: the folder is consistent again
     const x = edited('rewritten', 'deploy.json', (rows) => Object.assign(rows[0] as object, { lambdaIndex: 101, lambda: 1 }));
     const manifestFile = join(x.dir, 'manifest.json');
-    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { outputs: Record<string, string> };
     manifest.outputs['deploy.json'] = sha(readFileSync(x.file));
     writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
     const unpinned = await runCliWithStdin(['gate', '--deploy', x.file, '--method', 'g-carb', '--alpha', '.05'], stepLines(leak.steps));

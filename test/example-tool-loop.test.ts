@@ -24,8 +24,8 @@ function carbGate(stdin: string): Promise<{ code: number | null; out: string; er
     const p = spawn(process.execPath, [join(ROOT, 'packages/cli/bin/carb.js'), 'gate', '--deploy', fixture.deploy, '--method', 'g-carb', '--alpha', '.05'], { cwd: ROOT });
     let out = '';
     let err = '';
-    p.stdout.on('data', (d) => { out += d; });
-    p.stderr.on('data', (d) => { err += d; });
+    p.stdout.on('data', (d: Buffer) => { out += d.toString(); });
+    p.stderr.on('data', (d: Buffer) => { err += d.toString(); });
     p.on('error', reject);
     p.on('close', (code) => resolve({ code, out, err }));
     p.stdin.end(stdin);

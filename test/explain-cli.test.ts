@@ -30,8 +30,8 @@ describe('carb explain: a CES leak derived by hand from Table 1', () => {
     const x = JSON.parse(run.out) as ExplainJson;
     expect([x.stoppedAt, x.executed, x.loss, x.notProposed]).toEqual([11, 11, 0, []]);
     expect(x.gate).toMatchObject({ lambda: '0.58', gridIndex: 59, stopsAll: false });
-    expect(x.steps.map((s) => s.score)).toEqual([...Array(9).fill('0.05'), '0.14', '0.29', '1']);
-    expect(x.steps.map((s) => s.decision)).toEqual([...Array(11).fill('allow'), 'stop']);
+    expect(x.steps.map((s) => s.score)).toEqual([...Array<string>(9).fill('0.05'), '0.14', '0.29', '1']);
+    expect(x.steps.map((s) => s.decision)).toEqual([...Array<string>(11).fill('allow'), 'stop']);
     const last = x.steps[11]!;
     expect(last.features).toEqual([
       { name: 'intercept', weight: 0.05 }, { name: 'currentExternalSink', weight: 0.25 }, { name: 'currentMessageSocial', weight: 0.12 },

@@ -64,7 +64,7 @@ describe('carb calibrate --scores: external per-proposal scores replace the buil
       const out = join(scratch, `bad-${++n}`);
       const r = await calibrate(scores, out);
       expect(r.code).toBe(1);
-      const hits = r.errLines.filter((l) => l.startsWith(`${scores}`) && !l.includes('problem(s)'));
+      const hits = r.errLines.filter((l) => l.startsWith(scores) && !l.includes('problem(s)'));
       expect(hits).toHaveLength(1);
       expect(hits[0]).toMatch(line);
       expect(r.errLines.at(-1)).toContain(`1 problem(s) in ${scores}`);

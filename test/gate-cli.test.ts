@@ -180,7 +180,7 @@ describe('carb gate: usage errors and refusals', () => {
 
   it('a foreign pipeline (another intercept weight): refused, naming the scorer', async () => {
     const foreign = join(fixture.dir, 'foreign.json');
-    const p = JSON.parse(readFileSync(join(fixture.dir, 'pipeline.json'), 'utf8'));
+    const p = JSON.parse(readFileSync(join(fixture.dir, 'pipeline.json'), 'utf8')) as { scorer: { weights: Record<string, number> } };
     p.scorer.weights.intercept = 0.06;
     writeFileSync(foreign, JSON.stringify(p));
     const run = await runCliWithStdin(['gate', '--deploy', fixture.deploy, '--method', 'g-carb', '--alpha', '.05', '--pipeline', foreign], step);

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { decodeArrow, encodeArrow, encodeCorpusJsonl, encodeJsonl, readCorpus, type CorpusResult } from '@carb/episodes';
+import { decodeArrow, encodeArrow, encodeCorpusJsonl, encodeJsonl, readCorpus, type CorpusResult, type InspectReport } from '@carb/episodes';
 import { runCli } from '../packages/cli/test/runCli.ts';
 import { AGENTDOJO_RUNS, ROOT, describeShared } from './helpers/shared.ts';
 
@@ -31,7 +31,7 @@ describeShared('AgentDojo shared corpus ingestion', () => {
     const zero = corpus.episodes.filter((e) => e.source.model === LLAMA && e.source.attack !== null && e.steps.length === 0);
     expect(zero).toHaveLength(189);
     expect(zero.filter((e) => e.source.suite === 'workspace')).toHaveLength(168);
-    expect(zero.every((e) => e.benchmark?.utility === false && e.benchmark?.security === false)).toBe(true);
+    expect(zero.every((e) => e.benchmark?.utility === false && e.benchmark.security === false)).toBe(true);
     expect(zero.filter((e) => e.flags.textOnlyCalls)).toHaveLength(189);
   });
 
@@ -51,7 +51,7 @@ describeShared('AgentDojo shared corpus ingestion', () => {
     const security = new Map<string, Set<unknown>>();
     for (const e of corpus.episodes) {
       if (e.source.attack === null) continue;
-      const k = `${e.source.model}/${e.source.suite}/${e.source.userTask}`;
+      const k = `${String(e.source.model)}/${String(e.source.suite)}/${String(e.source.userTask)}`;
       if (!texts.has(k)) { texts.set(k, new Set()); security.set(k, new Set()); }
       texts.get(k)!.add(e.request!);
       security.get(k)!.add(e.benchmark?.security);
@@ -82,10 +82,10 @@ describeShared('AgentDojo shared corpus ingestion', () => {
 
     const ins = await runCli(['inspect', jsonl, '--json', '--tools', TOOLS]);
     expect(ins.code).toBe(0);
-    const r = JSON.parse(ins.out);
+    const r = JSON.parse(ins.out) as InspectReport & { corpus: { files: number; episodes: number; problems: number } };
     expect(r.episodes).toBe(2587);
-    expect(Object.fromEntries(Object.entries(r.byModel).map(([m, s]) => [m, (s as { episodes: number }).episodes]))).toEqual({ [CLAUDE]: 753, [GPT]: 753, [LLAMA]: 1081 });
-    const g = r.byModelAttack[GPT].important_instructions;
+    expect(Object.fromEntries(Object.entries(r.byModel).map(([m, s]) => [m, s.episodes]))).toEqual({ [CLAUDE]: 753, [GPT]: 753, [LLAMA]: 1081 });
+    const g = r.byModelAttack[GPT]!.important_instructions!;
     expect(g.episodes).toBe(629);
     expect(g.attackSuccess.true).toBe(300);
     expect(g.utility.true).toBe(315);
@@ -94,10 +94,10 @@ describeShared('AgentDojo shared corpus ingestion', () => {
     expect(g.steps.total).toBe(2838);
     expect(g.steps.mean).toBe(2838 / 629);
     expect(g.steps.max).toBe(20);
-    expect(r.byModelAttack[CLAUDE].important_instructions.attackSuccess.true).toBe(213);
-    expect(r.byModelAttack[LLAMA].important_instructions).toMatchObject({ episodes: 949, zeroStep: 189, attackSuccess: { true: 219 } });
-    expect(r.bySuite.workspace.episodes + r.bySuite.travel.episodes + r.bySuite.banking.episodes + r.bySuite.slack.episodes).toBe(2587);
-    expect(r.byAttack.none.attackSuccess.rate).toBeNull();
+    expect(r.byModelAttack[CLAUDE]!.important_instructions!.attackSuccess.true).toBe(213);
+    expect(r.byModelAttack[LLAMA]!.important_instructions!).toMatchObject({ episodes: 949, zeroStep: 189, attackSuccess: { true: 219 } });
+    expect(r.bySuite.workspace!.episodes + r.bySuite.travel!.episodes + r.bySuite.banking!.episodes + r.bySuite.slack!.episodes).toBe(2587);
+    expect(r.byAttack.none!.attackSuccess.rate).toBeNull();
     expect(r.unknownTools).toEqual({ search_files_by_content: 1 });
     expect(r.overall.flagged).toEqual({ aborted: 0, textOnlyCalls: 208 });
     expect(r.labels).toBeNull();
@@ -161,7 +161,7 @@ describe('corpus digest of what carb ingest writes (bundled corpora)', () => {
     writeFileSync(jsonl, text);
     const j = await runCli(['ingest', jsonl, '--out', join(dir, 'out.arrow'), '--tools', join(ROOT, 'configs/tools/suites.json')]);
     expect(j.code).toBe(1);
-    const expected = JSON.parse(text.slice(0, text.indexOf('\n'))).sha256;
+    const expected = (JSON.parse(text.slice(0, text.indexOf('\n'))) as { sha256: string }).sha256;
     expect(j.err.split('\n')[0]).toBe(`${jsonl}: corpus digest: expected sha256 ${expected}, found ${sha(text.slice(text.indexOf('\n') + 1))} (file altered after carb wrote it)`);
     expect(existsSync(join(dir, 'out.arrow'))).toBe(false);
   }, 120_000);

@@ -29,7 +29,7 @@ describe('loadGate', () => {
       gate.observe({ result: s.result, error: s.error });
     }
     expect(gate.stopped).toBe(true);
-    expect(gate.history.map((v) => v.decision)).toEqual([...Array(11).fill('allow'), 'stop']);
+    expect(gate.history.map((v) => v.decision)).toEqual([...Array<string>(11).fill('allow'), 'stop']);
     expect(gate.history.at(-1)).toMatchObject({ step: 11, score: '1', lambda: '0.58', why: 'score 1 > λ 0.58' });
     for (const v of gate.history.slice(0, -1)) expect(v.why).toBe(`score ${v.score} ≤ λ 0.58`);
     expect(gate.description).toContain('λ = 0.58 (grid 59)');
@@ -71,6 +71,8 @@ describe('loadGate', () => {
     const gate = await loadGate(fixture.deploy, { method: 'g-carb', alpha: '.05' });
     const s0 = leak.steps[0]!;
     const proposal = JSON.stringify({ type: 'proposal', index: 0, tool: s0.tool, args: s0.args });
+    // runGateEvents reads stdin's lines as an async iterable; these two are there at once
+    // eslint-disable-next-line @typescript-eslint/require-await -- an AsyncIterable of fixed lines needs no await
     const lines = async function* () {
       yield { text: proposal, lineNo: 1 };
       yield { text: JSON.stringify({ type: 'proposal', index: 1, tool: s0.tool, args: s0.args }), lineNo: 2 };

@@ -87,8 +87,8 @@ describe('carb nearmiss on hand-written and damaged input', () => {
     const rows = JSON.parse(r.out) as Record<string, unknown>[];
     expect(rows).toEqual([{ agent: 'agent-x', trajectories: 2, withMutation: 2, correct: 1, incorrect: 1, ...fig, readings: { literal: fig, substantive: fig } }]);
     expect((rows[0]!.ciCorrect as { low: number }).low).toBeCloseTo(0.206549, 6);
-    const flagged = readFileSync(join(dir, 'r/flagged.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-    expect(flagged[0].failures[0]).toMatchObject({ step: 1, tool: 'cancel_reservation', check: 'flight_status', needed: [{ tool: 'get_flight_status', args: { flight_number: 'HAT001', date: '2024-05-20' } }, { tool: 'search_direct_flight' }, { tool: 'search_onestop_flight' }] });
+    const flagged = readFileSync(join(dir, 'r/flagged.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { failures: unknown[] });
+    expect(flagged[0]!.failures[0]).toMatchObject({ step: 1, tool: 'cancel_reservation', check: 'flight_status', needed: [{ tool: 'get_flight_status', args: { flight_number: 'HAT001', date: '2024-05-20' } }, { tool: 'search_direct_flight' }, { tool: 'search_onestop_flight' }] });
   }, 120_000);
 
   it('usage errors stop before any work: exit 2, the flag named, nothing written', async () => {
@@ -132,7 +132,7 @@ describe('carb nearmiss on hand-written and damaged input', () => {
     expect(r.code).toBe(0);
     expect(r.errLines).toEqual([`${file}: /simulations/1/messages: expected an array, found string`]);
     expect(r.out).toContain('problems: 1\n');
-    expect(JSON.parse(readFileSync(join(dir, 'r/nearmiss.json'), 'utf8')).problems.count).toBe(1);
+    expect((JSON.parse(readFileSync(join(dir, 'r/nearmiss.json'), 'utf8')) as { problems: { count: number } }).problems.count).toBe(1);
   }, 120_000);
 
   it('fuzz: mutated tau2 JSON never throws; every problem is one line naming the file', async () => {
@@ -149,12 +149,12 @@ describe('carb nearmiss on hand-written and damaged input', () => {
         const doc = structuredClone(base);
         for (const [i, value] of edits) {
           const p = all[i % all.length]!;
-          let parent: any = doc;
-          for (const k of p.slice(0, -1)) parent = parent?.[k];
+          let parent: unknown = doc;
+          for (const k of p.slice(0, -1)) parent = parent !== null && typeof parent === 'object' ? (parent as Record<string | number, unknown>)[k] : undefined;
           if (parent === null || typeof parent !== 'object') continue;
           const key = p[p.length - 1]!;
-          if (value === undefined) delete parent[key];
-          else parent[key] = value;
+          if (value === undefined) Reflect.deleteProperty(parent, key);
+          else (parent as Record<string | number, unknown>)[key] = value;
         }
         let text = JSON.stringify(doc);
         if (truncate) text = text.slice(0, Math.floor(text.length / 2));

@@ -13,6 +13,7 @@ const MODELS = ['<img src=x onerror=alert(1)>', 'a|b\nc', '\u001b[31mred', 'evil
 /** The tool of support-001's first call (lookup_order) renamed. */
 const TOOL = 'look\u001b[2J|<script>\u202eup\nforged';
 /** What no output may carry raw: C0 controls but the line feed, DEL, C1, bidi override. */
+// eslint-disable-next-line no-control-regex -- the control characters are what the test looks for
 const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/;
 
 const dir = mkdtempSync(join(tmpdir(), 'carb-escaping-'));

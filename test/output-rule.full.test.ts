@@ -28,7 +28,7 @@ describe('stale temporary files of killed sweeps', () => {
     const spec = writeTinySweep(tmp);
     const sweep = () => spawnSync(process.execPath, [BIN, 'sweep', spec, '--out', dir, '--workers', '1', '--only', 'baseline'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
     expect(sweep().status).toBe(0);
-    const [stored] = readdirSync(join(dir, 'conditions'));
+    const stored = readdirSync(join(dir, 'conditions'))[0]!;
     writeFileSync(join(dir, 'conditions', `.${stored}.999999-0123abcd.tmp`), 'half');
     writeFileSync(join(dir, 'conditions', '.other.json.999999-0123abcd.tmp'), 'not this run\'s');
     expect(sweep().status).toBe(0);
@@ -110,7 +110,7 @@ describe('one writer per output', () => {
 
   it('the lock of a run that died (SIGKILL) is taken over', async () => {
     const dir = join(tmp, 'stale-lock');
-    const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+    const dead = spawnSync(process.execPath, ['-e', '']).pid;
     writeFileSync(join(tmp, '.stale-lock.carb-lock'), `${dead} ${hostname()}\n`);
     expect((await runCli(calibrate(dir))).code).toBe(0);
     expect(existsSync(join(tmp, '.stale-lock.carb-lock'))).toBe(false);

@@ -76,11 +76,11 @@ describe('npm pack → npm install --offline → use', () => {
     const out = await run(process.execPath, ['gate.mjs', fixture.deploy, CORPUS], { cwd: consumer, timeout: 120_000 });
     const history = JSON.parse(out.stdout) as Array<{ step: number; decision: string; score: string; lambda: string; context: number[]; features: string[] }>;
     expect(history.map((v) => v.step)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
-    expect(history.map((v) => v.decision)).toEqual([...Array(11).fill('allow'), 'stop']);
+    expect(history.map((v) => v.decision)).toEqual([...Array<string>(11).fill('allow'), 'stop']);
     expect(history.at(-1)).toMatchObject({ score: '1', lambda: '0.58', why: 'score 1 > λ 0.58' });
     const cli = await runCliWithStdin(['gate', '--deploy', fixture.deploy, '--method', 'g-carb', '--alpha', '.05'], stepLines(leak.steps));
     expect(cli.code, cli.err).toBe(0);
-    expect(history.map(({ step, decision, score, context, features }) => ({ step, decision, score, context, features }))).toEqual(cli.out.trim().split('\n').map((l) => JSON.parse(l)));
+    expect(history.map(({ step, decision, score, context, features }) => ({ step, decision, score, context, features }))).toEqual(cli.out.trim().split('\n').map((l) => JSON.parse(l) as unknown));
   }, 120_000);
 
   it('(c) a .ts consumer type-checks under strict with the package\'s declarations; a wrong use does not', async () => {
@@ -97,7 +97,7 @@ describe('npm pack → npm install --offline → use', () => {
       'export { why, n, text };',
     ].join('\n'));
     const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
-    const ok = await run(process.execPath, [tsc, '-p', consumer], { cwd: consumer, timeout: 120_000 }).then(() => 'clean', (e: { stdout: string }) => e.stdout);
+    const ok = await run(process.execPath, [tsc, '-p', consumer], { cwd: consumer, timeout: 120_000 }).then(() => 'clean', (e: unknown) => (e as { stdout: string }).stdout);
     expect(ok).toBe('clean');
     writeFileSync(join(consumer, 'consumer.ts'), [
       "import { loadGate } from 'carb';",
@@ -105,7 +105,7 @@ describe('npm pack → npm install --offline → use', () => {
       "if (gate.propose({ tool: 'x', args: {} }).decision === 'maybe') gate.observe({ result: 1, error: null });",
       'export {};',
     ].join('\n'));
-    const bad = await run(process.execPath, [tsc, '-p', consumer], { cwd: consumer, timeout: 120_000 }).then(() => 'clean', (e: { stdout: string }) => e.stdout);
+    const bad = await run(process.execPath, [tsc, '-p', consumer], { cwd: consumer, timeout: 120_000 }).then(() => 'clean', (e: unknown) => (e as { stdout: string }).stdout);
     expect(bad).toMatch(/consumer\.ts\(3,[0-9]+\): error TS2367/);
     expect(bad).toMatch(/consumer\.ts\(3,[0-9]+\): error TS2322/);
   }, 240_000);

@@ -156,7 +156,7 @@ describe('carb audit', () => {
     expect(plain.code, plain.err).toBe(0);
     expect(carrying(CANARY, plain, plainOut)).toEqual([]);
     expect(carrying(SECRET, plain, plainOut)).toEqual([]);
-    const rewrite = JSON.parse(readFileSync(join(plainOut, 'decisions/2-rewriter.jsonl'), 'utf8').split('\n')[0]!);
+    const rewrite = JSON.parse(readFileSync(join(plainOut, 'decisions/2-rewriter.jsonl'), 'utf8').split('\n')[0]!) as unknown;
     expect(rewrite).toEqual({ task_id: ids[0], decision: 'rewrite', action: { tool: 'send_email', args: { to: `‹redacted: ${SECRET.length} chars›` } } });
     const fullOut = join(dir, 'audit-content');
     const full = await runCli(['audit', items, '--out', fullOut, '--guardrail', 'state-guard', '--guardrail', decisions, '--include-content']);

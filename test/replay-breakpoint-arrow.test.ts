@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { tableFromIPC } from 'apache-arrow';
+import { tableFromIPC, type Dictionary } from 'apache-arrow';
 import { encodeArrow } from '@carb/episodes';
 import { describe, expect, it } from 'vitest';
 import { BREAKPOINT_BATCH_EPISODES, breakpointTablesFromArrow, breakpointTablesToArrow, replayFused } from '@carb/replay';
@@ -23,7 +23,7 @@ describe('breakpoint tables as Arrow IPC', () => {
     expect(table.numRows).toBe(5 * episodes.length);
     const batches = Math.ceil(episodes.length / BREAKPOINT_BATCH_EPISODES) * 5;
     expect(table.batches.length).toBe(batches);
-    expect(table.schema.fields.find((f) => f.name === 'selector')!.type.id).toBe(0);
+    expect((table.schema.fields.find((f) => f.name === 'selector')!.type as Dictionary).id).toBe(0);
     const steps = episodes.reduce((s, e) => s + e.steps.length, 0);
     const listed = [...table.getChild('executesFrom')!].reduce((s: number, l) => s + (l as { length: number }).length, 0);
     expect(listed).toBe(5 * steps);

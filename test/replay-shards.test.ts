@@ -99,7 +99,7 @@ describe('sharded replay + merge', () => {
     expect(missing.errLines).toEqual(['carb: shards: missing 1 of 4: index 1; expected every shard 0 … 3']);
     const dup = await runCli(['calibrate', ...files, files[1]!, '--out', out]);
     expect(dup.code).toBe(1);
-    expect(dup.errLines[0]).toBe(`carb: ${files[1]}: duplicate shard 1/4 (also ${files[1]})`);
+    expect(dup.errLines[0]).toBe(`carb: ${files[1]!}: duplicate shard 1/4 (also ${files[1]!})`);
     // a shard of another corpus (ces-clean, 160 episodes)
     const other = join(work, 'other');
     expect((await runCli(['replay', join(ROOT, 'corpora/ces-clean.jsonl'), '--selector', 'all', '--shard', `1/${N}`, '--out', other, '--workers', '1'])).code).toBe(0);
@@ -113,7 +113,7 @@ describe('sharded replay + merge', () => {
     writeFileSync(join(work, 'p.json'), JSON.stringify(pipeline));
     const alien = await runCli(['calibrate', ...files, '--pipeline', join(work, 'p.json'), '--out', out]);
     expect(alien.code).toBe(1);
-    expect(alien.errLines[0]).toBe(`carb: ${files[0]}: replayed under another pipeline than the one calibrating (differing components: scorer); expected shards of this pipeline`);
+    expect(alien.errLines[0]).toBe(`carb: ${files[0]!}: replayed under another pipeline than the one calibrating (differing components: scorer); expected shards of this pipeline`);
     // a shard edited in place (an episode without ledger loss, index 102 = G, given a loss from grid index 50 on), or cut short: refused, named
     const copy = join(work, 'edited');
     mkdirSync(copy);
@@ -128,12 +128,12 @@ describe('sharded replay + merge', () => {
     writeFileSync(edited[2]!, bytes);
     const tampered = await runCli(['calibrate', ...edited, ...calibrateArgs, '--out', out]);
     expect(tampered.code).toBe(1);
-    expect(tampered.errLines).toEqual([expect.stringMatching(new RegExp(`^carb: ${edited[2]}: expected sha256 [0-9a-f]{64} of the file bytes, found [0-9a-f]{64} \\(file altered after carb wrote it\\)$`))]);
+    expect(tampered.errLines).toEqual([expect.stringMatching(new RegExp(`^carb: ${edited[2]!}: expected sha256 [0-9a-f]{64} of the file bytes, found [0-9a-f]{64} \\(file altered after carb wrote it\\)$`))]);
     writeFileSync(edited[2]!, readFileSync(files[2]!));
     writeFileSync(edited[1]!, readFileSync(files[1]!).subarray(0, 3000));
     const truncated = await runCli(['calibrate', ...edited, ...calibrateArgs, '--out', out]);
     expect(truncated.code).toBe(1);
-    expect(truncated.errLines).toEqual([`carb: ${edited[1]}: expected a whole carb breakpoint table, found a truncated or damaged file (its Arrow footer does not read); replay this shard again`]);
+    expect(truncated.errLines).toEqual([`carb: ${edited[1]!}: expected a whole carb breakpoint table, found a truncated or damaged file (its Arrow footer does not read); replay this shard again`]);
     // a corpus and a shard together is a usage error
     const mixed = await runCli(['calibrate', corpus, files[0]!, '--out', out]);
     expect(mixed.code).toBe(2);

@@ -47,7 +47,7 @@ describe('report of the bundled CES near-miss suite', () => {
     input = report;
     await writeReport(dir, input);
     csv = readCsv(join(dir, 'splits.csv'));
-    summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
+    summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as typeof summary;
   }, 120_000);
 
   it('the labels say 80 of 320 episodes are harmful, exactly one leak in each 4-member family', () => {
@@ -57,7 +57,7 @@ describe('report of the bundled CES near-miss suite', () => {
     for (const l of labels) families.set(l.pair, [...(families.get(l.pair) ?? []), l]);
     expect(families.size).toBe(80);
     for (const members of families.values()) expect(members.filter((m) => m.harmful).map((m) => m.kind)).toEqual(['leak']);
-    expect(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')).corpus.episodes).toBe(labels.length);
+    expect((JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { corpus: { episodes: number } }).corpus.episodes).toBe(labels.length);
   });
 
   it('splits.csv has one row per method × α × split', () => {

@@ -56,7 +56,7 @@ describeShared('carb on a real Slurm: replay and sweep arrays + dependent merges
       why = up.stderr.trim();
       process.stderr.write(`\n[carb tests] Slurm cannot be brought up here, the cluster test is SKIPPED: ${why}\n\n`);
     } else {
-      throw new Error(`local-slurm.sh up failed (${up.status}): ${up.stderr}`);
+      throw new Error(`local-slurm.sh up failed (${String(up.status)}): ${up.stderr}`);
     }
   });
   afterAll(() => {

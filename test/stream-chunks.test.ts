@@ -13,7 +13,7 @@ const eps: Episode[] = base.map((e, i) => ({
   steps: e.steps.slice(0, 1).map((s) => ({ ...s, result: 'ñ✓😀' })),
   outcome: { ...e.outcome, completedAtStep: null },
 }));
-const [l1, l2, l3] = encodeJsonl(eps).split('\n');
+const [l1, l2, l3] = encodeJsonl(eps).split('\n') as [string, string, string, ...string[]];
 // CRLF ends, a blank line (3, just CR), a malformed line (4) and a last line (5) with no newline.
 const TEXT = `${l1}\r\n${l2}\n\r\n{"id": broken\n${l3}`;
 
@@ -78,7 +78,7 @@ describe('JSONL read in chunks', () => {
   });
 
   it('a line longer than the bound is one problem; the lines around it are read', () => {
-    expect(Buffer.byteLength(l1!) < 5000 && Buffer.byteLength(l2!) < 5000).toBe(true);
+    expect(Buffer.byteLength(l1) < 5000 && Buffer.byteLength(l2) < 5000).toBe(true);
     const d = new JsonlDecoder('c.jsonl', 5000);
     d.push(Buffer.from(`${l1}\n${'x'.repeat(3000)}`));
     d.push(Buffer.from(`${'y'.repeat(3000)}\n${l2}\n`));

@@ -30,7 +30,7 @@ function copy(name: string): string {
 /** Rewrites the copy's manifest.json through `edit`. */
 function editManifest(dir: string, edit: (m: { command: { argv: string[] }; outputs: Record<string, string>; inputs?: Record<string, string> }) => void): void {
   const file = join(dir, 'manifest.json');
-  const m = JSON.parse(readFileSync(file, 'utf8'));
+  const m = JSON.parse(readFileSync(file, 'utf8')) as Parameters<typeof edit>[0];
   edit(m);
   writeFileSync(file, `${JSON.stringify(m, null, 2)}\n`);
 }
@@ -43,7 +43,7 @@ describe('carb verify stays inside the folder and re-runs only carb report comma
   }, 120_000);
 
   it('the manifest records the events and scores files read, by path and SHA-256; the untouched report verifies', async () => {
-    const m = JSON.parse(readFileSync(join(report, 'manifest.json'), 'utf8'));
+    const m = JSON.parse(readFileSync(join(report, 'manifest.json'), 'utf8')) as { inputs: Record<string, string> };
     expect(m.inputs).toEqual({ [inputs.events]: sha(readFileSync(inputs.events)), [inputs.scores]: sha(readFileSync(inputs.scores)) });
     const r = await runCli(['verify', report]);
     expect(r.code, r.err).toBe(0);
@@ -123,7 +123,7 @@ describe('carb verify stays inside the folder and re-runs only carb report comma
       // one word of a customer's message (support-001), so every episode still reads and has its review line
       expect(before).toContain('How do I return the board game');
       writeFileSync(inputs.corpus, before.replace('How do I return the board game', 'How do I return the board games'));
-      const recorded = JSON.parse(readFileSync(join(report, 'manifest.json'), 'utf8')).corpus.digest as string;
+      const recorded = (JSON.parse(readFileSync(join(report, 'manifest.json'), 'utf8')) as { corpus: { digest: string } }).corpus.digest;
       const r = await runCli(['verify', report]);
       expect(r.code).toBe(1);
       expect(r.errLines.find((l) => l.includes(': corpus: '))).toMatch(new RegExp(`^${join(report, 'manifest.json')}: corpus: expected digest ${recorded}, found (?!${recorded})[0-9a-f]{64} in the re-run: the corpus it reads changed since the report$`));

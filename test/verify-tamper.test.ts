@@ -62,7 +62,7 @@ describe('carb verify checks every file of the folder before re-running', () => 
     expect(top.out).toMatch(/verify: all 27 outputs and manifest\.json match/);
     expect(top.code).toBe(0);
     // the section's manifest re-runs exactly that section (`main … --section ces-clean`)
-    const section = JSON.parse(readFileSync(join(tmp, 'out', 'ces-clean', 'manifest.json'), 'utf8'));
+    const section = JSON.parse(readFileSync(join(tmp, 'out', 'ces-clean', 'manifest.json'), 'utf8')) as { command: { argv: string[] } };
     expect(section.command.argv).toEqual(['main', '--root', ROOT, '--job', jobFile, '--section', 'ces-clean']);
     const one = await carb('verify', join(tmp, 'out', 'ces-clean'));
     expect(one.out).toMatch(/verify: all 11 outputs and manifest\.json match/);

@@ -17,7 +17,7 @@ const SPLITS = 200;
  * 4 α × 200 splits) on synthetic tables the size of the shared corpus. `tables` lets the
  * lead point it at real replayed tables.
  */
-export async function bench(tables?: Partial<Record<MethodName, BreakpointTable>>): Promise<string[]> {
+export function bench(tables?: Partial<Record<MethodName, BreakpointTable>>): string[] {
   const t0 = performance.now();
   const source = tables ?? (() => {
     const full = syntheticTable('full', N, MAX_T, 1, 0);
@@ -64,6 +64,6 @@ export async function bench(tables?: Partial<Record<MethodName, BreakpointTable>
   ];
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const line of await bench()) console.log(line);
+if (import.meta.url === `file://${String(process.argv[1])}`) {
+  for (const line of bench()) console.log(line);
 }

@@ -17,7 +17,7 @@ interface Run { wallS: number; peakMiB: number }
 
 function timed(cmd: string, args: string[]): Run {
   const r = spawnSync(TIME, ['-f', '%e %M', cmd, ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 26 });
-  if (r.status !== 0) throw new Error(`e2e: ${cmd} ${args.join(' ')} exited ${r.status}: ${r.stderr.slice(-1000)}`);
+  if (r.status !== 0) throw new Error(`e2e: ${cmd} ${args.join(' ')} exited ${String(r.status)}: ${r.stderr.slice(-1000)}`);
   const [wall, kib] = r.stderr.trim().split('\n').pop()!.split(' ');
   return { wallS: Number(wall), peakMiB: Number(kib) / 1024 };
 }
@@ -28,7 +28,7 @@ function line(name: string, runs: Run[], target: string): string {
   return `e2e: ${name}: ${median(runs.map((r) => r.wallS)).toFixed(2)} s median of ${runs.length} (${runs.map((r) => r.wallS.toFixed(2)).join(', ')}), peak RSS ${Math.max(...runs.map((r) => r.peakMiB)).toFixed(0)} MiB; target ${target}`;
 }
 
-export async function bench(): Promise<string[]> {
+export function bench(): string[] {
   if (!existsSync(TIME)) return [`skipped: ${TIME} (GNU time) is absent, so peak RSS cannot be read`];
   const lines: string[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'carb-e2e-'));
@@ -55,6 +55,6 @@ export async function bench(): Promise<string[]> {
   return lines;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const l of await bench()) process.stdout.write(`${l}\n`);
+if (import.meta.url === `file://${String(process.argv[1])}`) {
+  for (const l of bench()) process.stdout.write(`${l}\n`);
 }

@@ -10,7 +10,7 @@ const CORPUS = resolve(import.meta.dirname, '../../../shared/corpora/agentdojo-r
  * Prefix-graph build and per-selector context sizes over the shared AgentDojo corpus:
  * one incremental pass per episode, every decision scored under every selector.
  */
-export async function bench(): Promise<string[]> {
+export function bench(): string[] {
   const pipeline = loadPipeline(defaultPipelinePath());
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
@@ -60,6 +60,6 @@ export async function bench(): Promise<string[]> {
   return lines;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const l of await bench()) console.log(l);
+if (import.meta.url === `file://${String(process.argv[1])}`) {
+  for (const l of bench()) console.log(l);
 }

@@ -32,7 +32,7 @@ function proposeTimes(episodes: readonly Episode[]): number[] {
 /** The q-quantile (nearest rank) of sorted values. */
 const quantile = (sorted: readonly number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 
-export async function bench(): Promise<string[]> {
+export function bench(): string[] {
   if (!existsSync(RUNS)) return [`skipped: ${RUNS} not found`];
   const episodes = readCorpus([RUNS], { format: 'agentdojo' }).episodes.filter((e) => eligibleForCalibration(e));
   // a first pass warms the JIT; the second is the one reported

@@ -9,7 +9,7 @@ import { agentDojoLedgerPipeline } from '../ledger-agreement.ts';
 const RUNS = resolve(fileURLToPath(import.meta.url), '../../../../shared/corpora/agentdojo-runs/runs');
 
 /** Ledger traces over the shared AgentDojo corpus: best of 5 passes, episodes/s and steps/s. */
-export async function bench(): Promise<string[]> {
+export function bench(): string[] {
   if (!existsSync(RUNS)) return [`ledger: skipped, ${RUNS} not found`];
   const { episodes } = readCorpus([RUNS]);
   const pipeline = agentDojoLedgerPipeline();

@@ -34,9 +34,9 @@ function leanPeer(dir: string): { ms: Record<number, number> } | { skipped: stri
   if (probe.error || probe.status !== 0) return { skipped: 'python3 with numpy and pyarrow not importable (pip install numpy pyarrow)' };
   const table = join(dir, 'breakpoints.arrow');
   const replay = spawnSync(process.execPath, [join(ROOT, 'packages/cli/bin/carb.js'), 'replay', RUNS, '--selector', 'all', '--out', table], { encoding: 'utf8' });
-  if (replay.status !== 0) return { skipped: `carb replay failed: ${replay.stderr.trim().split('\n').at(-1)}` };
+  if (replay.status !== 0) return { skipped: `carb replay failed: ${replay.stderr.trim().split('\n').at(-1)!}` };
   const run = spawnSync('python3', [LEAN_PEER, table], { encoding: 'utf8' });
-  if (run.status !== 0) return { skipped: `lean peer failed: ${run.stderr.trim().split('\n').at(-1)}` };
+  if (run.status !== 0) return { skipped: `lean peer failed: ${run.stderr.trim().split('\n').at(-1)!}` };
   const ms: Record<number, number> = {};
   for (const m of run.stdout.matchAll(/x (\d+) alphas x \d+ splits: (\d+) ms/g)) ms[Number(m[1])] = Number(m[2]);
   return ms[4] !== undefined && ms[105] !== undefined ? { ms } : { skipped: `lean peer printed no timings: ${run.stdout.trim()}` };
@@ -100,7 +100,7 @@ function replayTables(): { tables: Partial<Record<MethodName, BreakpointTable>>;
   return { tables: referenceTablesByMethod(episodes, loadPipeline(defaultPipelinePath())), episodes: episodes.length };
 }
 
-export async function bench(): Promise<string[]> {
+export function bench(): string[] {
   if (!existsSync(RUNS)) return [`skipped: ${RUNS} not found`];
   // the protocol stage sees tables only (as after `carb replay --out`), not the corpus text
   const { tables, episodes: nEpisodes } = replayTables();
@@ -129,21 +129,21 @@ export async function bench(): Promise<string[]> {
       peerMs[name] = Infinity;
       // rounds alternate carb and the peer, so both see the same machine load
       for (let round = 0; round < 5; round++) {
-        ms[name] = Math.min(ms[name]!, best(1, () => { runProtocol({ tables, alphas, splits, splitRowAlphas }); }));
+        ms[name] = Math.min(ms[name], best(1, () => { runProtocol({ tables, alphas, splits, splitRowAlphas }); }));
         if (!havePeer) continue;
         const run = spawnSync('python3', [join(HERE, 'protocol_peer.py'), dir, '1', name], { encoding: 'utf8', maxBuffer: 1 << 30 });
-        if (run.status !== 0) return [...lines, `protocol: numpy peer failed: ${run.stderr.trim().split('\n').at(-1)}`];
+        if (run.status !== 0) return [...lines, `protocol: numpy peer failed: ${run.stderr.trim().split('\n').at(-1)!}`];
         const out = JSON.parse(run.stdout) as PeerOut;
-        peerMs[name] = Math.min(peerMs[name]!, out.seconds[name]! * 1000);
+        peerMs[name] = Math.min(peerMs[name], out.seconds[name]! * 1000);
         peerOut[name] = out.results[name]!;
       }
       const k = name as keyof typeof alphaSets;
-      lines.push(`protocol: carb, ${METHOD_ORDER.length} methods × ${alphas.length} α × ${SPLITS} splits = ${evals(k)} evaluations: ${ms[name]!.toFixed(0)} ms (best of 5; split rows of the ${DEFAULT_BUDGETS.length} requested α), ${(evals(k) / (ms[name]! / 1000)).toFixed(0)} evaluations/s`);
+      lines.push(`protocol: carb, ${METHOD_ORDER.length} methods × ${alphas.length} α × ${SPLITS} splits = ${evals(k)} evaluations: ${ms[name].toFixed(0)} ms (best of 5; split rows of the ${DEFAULT_BUDGETS.length} requested α), ${(evals(k) / (ms[name] / 1000)).toFixed(0)} evaluations/s`);
       if (!havePeer) continue;
-      const agree = agreement(results[name]!, peerOut[name]!);
+      const agree = agreement(results[name], peerOut[name]!);
       lines.push(
-        `protocol: numpy peer, same tables and splits, ${alphas.length} α: ${peerMs[name]!.toFixed(0)} ms (best of 5, rounds interleaved with carb), ${(evals(k) / (peerMs[name]! / 1000)).toFixed(0)} evaluations/s; ` +
-          `carb is ${(peerMs[name]! / ms[name]!).toFixed(1)}× faster (target ≥ 3×); λ̂ differing: ${agree.lambdaDiffer} of ${evals(k)}, largest metric difference ${agree.maxDiff.toExponential(1)}`,
+        `protocol: numpy peer, same tables and splits, ${alphas.length} α: ${peerMs[name].toFixed(0)} ms (best of 5, rounds interleaved with carb), ${(evals(k) / (peerMs[name] / 1000)).toFixed(0)} evaluations/s; ` +
+          `carb is ${(peerMs[name] / ms[name]).toFixed(1)}× faster (target ≥ 3×); λ̂ differing: ${agree.lambdaDiffer} of ${evals(k)}, largest metric difference ${agree.maxDiff.toExponential(1)}`,
       );
     }
     // the lean peer runs after carb's rounds, in the same minute; it times itself best of 5 after loading
@@ -163,6 +163,6 @@ export async function bench(): Promise<string[]> {
   if (!havePeer) lines.push('protocol: numpy peer skipped: python3 with numpy not found');
   return lines;
 }
-if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const line of await bench()) console.log(line);
+if (import.meta.url === `file://${String(process.argv[1])}`) {
+  for (const line of bench()) console.log(line);
 }

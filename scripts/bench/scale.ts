@@ -15,12 +15,12 @@ interface Measured { wallS: number; peakMiB: number; stdout: string }
 
 function measured(args: string[]): Measured {
   const r = spawnSync(TIME, ['-f', '%e %M', 'node', join(ROOT, 'packages/cli/bin/carb.js'), ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
-  if (r.status !== 0) throw new Error(`carb ${args.join(' ')} failed (${r.status}): ${r.stderr.slice(-2000)}`);
+  if (r.status !== 0) throw new Error(`carb ${args.join(' ')} failed (${String(r.status)}): ${r.stderr.slice(-2000)}`);
   const last = r.stderr.trim().split('\n').pop()!.split(' ');
   return { wallS: Number(last[0]), peakMiB: Number(last[1]) / 1024, stdout: r.stdout };
 }
 
-export async function bench(): Promise<string[]> {
+export function bench(): string[] {
   const dir = process.env.CARB_BENCH_DIR ?? '/tmp/carb-bench-scale';
   // a corpus cached by an earlier run is measured in every `npm run bench`; writing it is opt-in
   const size = Number(process.env.CARB_BENCH_SCALE ?? (existsSync(join(dir, 'graph-braid-1000000.jsonl')) ? 1000000 : 0));
@@ -42,6 +42,6 @@ export async function bench(): Promise<string[]> {
   lines.push(`calibrate G-CARB α = .10, 200 splits, ${size} episodes: ${c.wallS.toFixed(1)} s wall (target < 60 s), peak RSS ${c.peakMiB.toFixed(0)} MiB (target < 1024 MiB)`);
   lines.push(`  ${row.trim()}`);
   const deploy = JSON.parse(readFileSync(join(out, 'deploy.json'), 'utf8')) as Array<{ method: string; lambda: number | null }>;
-  lines.push(`  deploy λ̂ (G-CARB, all ${size} episodes): ${deploy.find((d) => d.method === 'g-carb')?.lambda}`);
+  lines.push(`  deploy λ̂ (G-CARB, all ${size} episodes): ${String(deploy.find((d) => d.method === 'g-carb')?.lambda)}`);
   return lines;
 }

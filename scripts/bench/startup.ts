@@ -31,14 +31,14 @@ function once(way: Way): number {
   const t0 = performance.now();
   const r = spawnSync(way.cmd, way.args, { cwd: ROOT, encoding: 'utf8' });
   const ms = performance.now() - t0;
-  if (r.status !== 0) throw new Error(`startup: ${way.name} exited ${r.status}: ${r.stderr.split('\n')[0]}`);
+  if (r.status !== 0) throw new Error(`startup: ${way.name} exited ${String(r.status)}: ${r.stderr.split('\n')[0]!}`);
   return ms;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Wall time of carb's start (median and best of 15, ways interleaved so machine load hits all alike). */
-export async function bench(): Promise<string[]> {
+export function bench(): string[] {
   // one start through the bin rebuilds a stale bundle, so every way below times current code
   once(WAYS[1]!);
   const times = WAYS.map(() => [] as number[]);
@@ -49,6 +49,6 @@ export async function bench(): Promise<string[]> {
   return lines;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const line of await bench()) process.stdout.write(`${line}\n`);
+if (import.meta.url === `file://${String(process.argv[1])}`) {
+  for (const line of bench()) process.stdout.write(`${line}\n`);
 }

@@ -3,7 +3,7 @@ import { encodeJsonl } from '@carb/episodes';
 import { generateCes, generateGraphBraid } from '@carb/suites';
 
 /** Generation time of the bundled constructed corpora (in memory, no disk). */
-export async function bench(): Promise<string[]> {
+export function bench(): string[] {
   const lines: string[] = [];
   for (const [name, gen] of [
     ['ces near-miss (320 episodes)', () => generateCes('near-miss', 0)],

@@ -20,11 +20,11 @@ function files(dir: string, prefix = ''): string[] {
 function sweep(spec: string, out: string, workers: number): number {
   const t0 = performance.now();
   const r = spawnSync('node', [CARB, 'sweep', join(ROOT, spec), '--workers', String(workers), '--out', out], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`carb sweep ${spec} --workers ${workers} failed (${r.status}): ${r.stderr.slice(-2000)}`);
+  if (r.status !== 0) throw new Error(`carb sweep ${spec} --workers ${workers} failed (${String(r.status)}): ${r.stderr.slice(-2000)}`);
   return (performance.now() - t0) / 1000;
 }
 
-export async function bench(): Promise<string[]> {
+export function bench(): string[] {
   const work = mkdtempSync(join(tmpdir(), 'carb-bench-sweep-'));
   try {
     const lines: string[] = [];

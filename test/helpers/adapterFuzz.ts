@@ -69,6 +69,16 @@ const JSONL = [EPISODE('e1'), EPISODE('e2')];
 // --- mutations --------------------------------------------------------------------------------
 
 type Path = Array<string | number>;
+/** A parent a mutation edits in place: an object or an array, by key or index. */
+type Parent = Record<string | number, unknown>;
+/**
+ * Parsed JSON read field by field, as the oracle reads an input record: any member may be absent
+ * or of any type, and a member read from a non-object fails at run time as it would in carb.
+ * Values only leave it as `unknown` (compared, or turned to text with String like carb does).
+ */
+interface Loose { readonly [k: string]: Loose | null | undefined }
+/** Text of a decoded JSON value as carb builds ids from it (String of whatever the input held). */
+const idText = (v: unknown): string => String(v);
 /** A placeholder a mutation puts in the value; replaced by raw JSON text after serializing. */
 const RAW = (i: number) => `@@RAW${i}@@`;
 
@@ -96,14 +106,14 @@ const BYTE_KINDS: Kind[] = ['utf8', 'bom', 'truncate'];
 
 interface Mutated { value: unknown; raws: string[]; kinds: Kind[] }
 
-function setAt(root: unknown, path: Path, f: (parent: any, key: string | number) => void): unknown {
+function setAt(root: unknown, path: Path, f: (parent: Parent, key: string | number) => void): unknown {
   if (path.length === 0) return root;
-  let cur: any = root;
+  let cur: unknown = root;
   for (const k of path.slice(0, -1)) {
     if (cur === null || typeof cur !== 'object') return root;
-    cur = cur[k];
+    cur = (cur as Parent)[k];
   }
-  if (cur !== null && typeof cur === 'object') f(cur, path[path.length - 1]!);
+  if (cur !== null && typeof cur === 'object') f(cur as Parent, path[path.length - 1]!);
   return root;
 }
 
@@ -133,7 +143,10 @@ function mutateValue(adapter: FuzzAdapter, seed: unknown, rng: Rng, n: number): 
       raws.push(text);
       put(RAW(raws.length - 1));
     };
-    if (kind === 'drop') setAt(value, path, (p, k) => (Array.isArray(p) ? p.splice(k as number, 1) : delete p[k]));
+    if (kind === 'drop') setAt(value, path, (p, k) => {
+      if (Array.isArray(p)) p.splice(k as number, 1);
+      else Reflect.deleteProperty(p, k);
+    });
     else if (kind === 'replace') put(structuredClone(pick(rng, JUNK)));
     else if (kind === 'deep' || kind === 'nonfinite' || kind === 'hugeint') raw(pick(rng, RAW_TEXTS[kind]));
     else if (kind === 'blankid') {
@@ -176,8 +189,13 @@ const FILE: Record<FuzzAdapter, string> = { agentdojo: 'fuzz.json', tau2: 'fuzz.
 /** The input's text as a JSON reader would serialize the mutated value: a document, or one line per record. */
 function serialize(adapter: FuzzAdapter, m: Mutated): string {
   const lines = adapter === 'jsonl' || adapter === 'openai-chat';
-  if (lines && Array.isArray(m.value)) return m.value.map((r) => withRaws(JSON.stringify(r) ?? 'null', m.raws)).join('\n') + '\n';
-  return withRaws(JSON.stringify(m.value) ?? 'null', m.raws);
+  if (lines && Array.isArray(m.value)) return m.value.map((r) => withRaws(stringifyOrNull(r), m.raws)).join('\n') + '\n';
+  return withRaws(stringifyOrNull(m.value), m.raws);
+}
+
+/** JSON text of a value, `null` for undefined (which JSON.stringify returns undefined for, whatever its type says). */
+function stringifyOrNull(v: unknown): string {
+  return v === undefined ? 'null' : JSON.stringify(v);
 }
 
 function read(adapter: FuzzAdapter, bytes: Uint8Array): DecodeResult {
@@ -244,13 +262,16 @@ function roundedLiterals(text: string): number[] {
 }
 
 // The calls of a chat log in order: [tool, args] (arguments a JSON string or an object).
-function chatCalls(messages: unknown, nameOf: (c: any) => unknown, argsOf: (c: any) => unknown, agentOnly = true): Array<[unknown, unknown]> {
+function chatCalls(messages: unknown, nameOf: (c: Loose) => unknown, argsOf: (c: Loose) => unknown, agentOnly = true): Array<[unknown, unknown]> {
   const out: Array<[unknown, unknown]> = [];
   if (!Array.isArray(messages)) return out;
-  for (const m of messages as any[]) {
-    if (m === null || typeof m !== 'object' || !Array.isArray(m.tool_calls)) continue;
-    if (agentOnly && m.role !== 'assistant') continue;
-    for (const c of m.tool_calls) {
+  for (const m of messages as unknown[]) {
+    if (m === null || typeof m !== 'object') continue;
+    const msg = m as Loose;
+    if (!Array.isArray(msg.tool_calls)) continue;
+    const role: unknown = msg.role;
+    if (agentOnly && role !== 'assistant') continue;
+    for (const c of msg.tool_calls as Loose[]) {
       let args = argsOf(c);
       if (typeof args === 'string') args = JSON.parse(args);
       out.push([nameOf(c), args]);
@@ -264,7 +285,7 @@ function chatCalls(messages: unknown, nameOf: (c: any) => unknown, argsOf: (c: a
  * (null when all equal): ids and names, tool names and arguments of every step in call order,
  * outcome and benchmark values.
  */
-function copiedDifference(adapter: FuzzAdapter, r: any, ep: Episode): string | null {
+function copiedDifference(adapter: FuzzAdapter, r: Loose, ep: Episode): string | null {
   const diffs: string[] = [];
   const eq = (what: string, a: unknown, b: unknown) => { if (!sameJson(a, b)) diffs.push(what); };
   const steps = (calls: Array<[unknown, unknown]>) => {
@@ -287,11 +308,11 @@ function copiedDifference(adapter: FuzzAdapter, r: any, ep: Episode): string | n
     for (const k of Object.keys(ep.benchmark ?? {})) eq(`/benchmark/${k}`, ep.benchmark![k], r[k]);
     steps(chatCalls(r.messages, (c) => c.function, (c) => c.args));
   } else if (adapter === 'tau2') {
-    eq('/userTask', ep.source.userTask, String(r.task_id));
+    eq('/userTask', ep.source.userTask, idText(r.task_id));
     eq('/benchmark/reward', ep.benchmark?.reward, r.reward_info?.reward);
     steps(chatCalls(r.messages, (c) => c.name, (c) => c.arguments));
   } else if (adapter === 'tau-bench') {
-    eq('/userTask', ep.source.userTask, String(r.task_id));
+    eq('/userTask', ep.source.userTask, idText(r.task_id));
     eq('/benchmark/reward', ep.benchmark?.reward, r.reward);
     steps(chatCalls(r.traj, (c) => c.function?.name, (c) => c.function?.arguments));
   } else {
@@ -303,14 +324,16 @@ function copiedDifference(adapter: FuzzAdapter, r: any, ep: Episode): string | n
 }
 
 /** The input record an accepted episode came from (by id, as each format builds ids), or undefined. */
-function sourceRecord(adapter: FuzzAdapter, input: any, ep: Episode): any {
-  const rs = adapter === 'tau2' ? input?.simulations : input;
+function sourceRecord(adapter: FuzzAdapter, value: unknown, ep: Episode): Loose | null | undefined {
+  const input = value as Loose | null | undefined;
+  const rs: unknown = adapter === 'tau2' ? input?.simulations : input;
   if (adapter === 'agentdojo') return input;
   if (!Array.isArray(rs)) return adapter === 'openai-chat' ? input : undefined;
-  if (adapter === 'jsonl' || adapter === 'arrow') return rs.find((r: any) => r?.id === ep.id);
-  if (adapter === 'openai-chat') return rs.find((r: any, i: number) => String(r?.id ?? `fuzz/line-${i + 1}`) === ep.id || ep.id === `fuzz/${i}`) ?? rs[Number(/(\d+)$/.exec(ep.id)?.[1] ?? -1) - 1];
-  if (adapter === 'tau2') return rs.find((r: any) => ep.id === `fuzz/${r?.task_id}/${typeof r?.trial === 'number' ? r.trial : r?.id}`);
-  return rs.find((r: any) => ep.id === `fuzz/${r?.task_id}/${r?.trial}`);
+  const records = rs as Array<Loose | null>;
+  if (adapter === 'jsonl' || adapter === 'arrow') return records.find((r) => (r?.id as unknown) === ep.id);
+  if (adapter === 'openai-chat') return records.find((r, i) => idText(r?.id ?? `fuzz/line-${i + 1}`) === ep.id || ep.id === `fuzz/${i}`) ?? records[Number(/(\d+)$/.exec(ep.id)?.[1] ?? -1) - 1];
+  if (adapter === 'tau2') return records.find((r) => ep.id === `fuzz/${idText(r?.task_id)}/${idText(typeof r?.trial === 'number' ? r.trial : r?.id)}`);
+  return records.find((r) => ep.id === `fuzz/${idText(r?.task_id)}/${idText(r?.trial)}`);
 }
 
 /** Why an accepted episode silently changed a value of the input; null when it did not. */
@@ -325,6 +348,8 @@ function silentChange(adapter: FuzzAdapter, text: string | null, input: unknown,
   if (strings(ep).some((s) => s.includes('sk-canary-21')) || Object.keys(ep.benchmark ?? {}).some((k) => ['api_key', 'secret', 'extra'].includes(k))) return 'an unknown top-level field copied';
   const r = sourceRecord(adapter, input, ep);
   if (r === undefined) return `no input record for episode ${JSON.stringify(ep.id)}`;
+  // read as carb would not: the caller reports it as a failed check
+  if (r === null) throw new TypeError('the input record is null');
   return copiedDifference(adapter, r, ep);
 }
 
@@ -392,17 +417,21 @@ function classify(adapter: FuzzAdapter, bytes: Uint8Array, counts: FuzzCounts, l
   try {
     got = read(adapter, bytes);
   } catch (e) {
-    if (!(e instanceof AdapterError)) return note('crash', `threw ${(e as Error).name}: ${(e as Error).message?.slice(0, 200)}`);
+    if (!(e instanceof AdapterError)) {
+      const err = e instanceof Error ? e : new Error(String(e));
+      note('crash', `threw ${err.name}: ${err.message.slice(0, 200)}`);
+      return;
+    }
     const bad = unclean(file, e.message);
-    if (bad !== null) return note('crash', bad);
+    if (bad !== null) { note('crash', bad); return; }
     counts.clean++;
     return;
   }
   for (const p of got.problems) {
     const bad = unclean(file, `${p.file}: ${p.record === null ? '' : `${p.record}: `}${p.message}`);
-    if (bad !== null) return note('crash', bad);
+    if (bad !== null) { note('crash', bad); return; }
     // a file of several records names the record
-    if (p.record === null && got.episodes.length > 0) return note('crash', `a record problem naming no record: ${p.message}`);
+    if (p.record === null && got.episodes.length > 0) { note('crash', `a record problem naming no record: ${p.message}`); return; }
   }
   const { text, value: input } = adapter === 'arrow' ? { text: null, value: arrowInput } : inputValue(adapter, bytes);
   for (const ep of got.episodes) {
@@ -412,7 +441,7 @@ function classify(adapter: FuzzAdapter, bytes: Uint8Array, counts: FuzzCounts, l
     } catch (e) {
       why = `the check failed on it (${(e as Error).message})`;
     }
-    if (why !== null) return note('silent', `${ep.id}: ${why}`);
+    if (why !== null) { note('silent', `${ep.id}: ${why}`); return; }
   }
   if (got.problems.length > 0 || got.episodes.length === 0) counts.clean++;
   else counts.accepted++;
@@ -432,12 +461,14 @@ const EPISODE_KEYS = new Set(Object.keys(EPISODE('k')));
  * columns at all (a value of another type than the column's).
  */
 function arrowOf(m: Mutated, rng: Rng): { bytes: Uint8Array; input: unknown } | null {
-  const recs = m.value;
-  if (!Array.isArray(recs) || recs.length === 0 || !recs.every((r) => r !== null && typeof r === 'object' && !Array.isArray(r))) return null;
+  if (!Array.isArray(m.value)) return null;
+  const values: unknown[] = m.value;
+  if (values.length === 0 || !values.every((r) => r !== null && typeof r === 'object' && !Array.isArray(r))) return null;
+  const recs = values as Loose[];
   const text = (v: unknown) => (v === undefined ? null : withRaws(JSON.stringify(v), m.raws));
-  const scalar = (v: unknown) => (typeof v === 'string' && /^@@RAW\d+@@$/.test(v) ? JSON.parse(withRaws(`"${v}"`, m.raws)) : v);
+  const scalar = (v: unknown): unknown => (typeof v === 'string' && /^@@RAW\d+@@$/.test(v) ? JSON.parse(withRaws(`"${v}"`, m.raws)) : v);
   template ??= tableFromIPC(encodeArrow(JSONL));
-  const col = (name: string): unknown[] => recs.map((r: any) => {
+  const col = (name: string): unknown[] => recs.map((r) => {
     const s = r.source ?? {};
     switch (name) {
       case 'format': case 'file': case 'model': case 'suite': case 'userTask': case 'injectionTask': case 'attack': return scalar(s[name]);
@@ -445,8 +476,8 @@ function arrowOf(m: Mutated, rng: Rng): { bytes: Uint8Array; input: unknown } | 
       case 'aborted': case 'textOnlyCalls': return scalar(r.flags?.[name === 'aborted' ? 'aborted' : 'textOnlyCalls']);
       case 'benchmark': return r.benchmark === null ? null : text(r.benchmark);
       case 'injections': return text(r.injections);
-      case 'externalScores': return r.externalScores === null ? null : Array.isArray(r.externalScores) ? r.externalScores.map(scalar) : r.externalScores;
-      case 'steps': return !Array.isArray(r.steps) ? r.steps ?? null : r.steps.map((st: any) => Object.fromEntries(STEP_COLUMN_KEYS.map((k) => [k, k === 'args' || k === 'provenance' ? text(st?.[k]) : scalar(st?.[k])])));
+      case 'externalScores': return r.externalScores === null ? null : Array.isArray(r.externalScores) ? (r.externalScores as unknown[]).map(scalar) : r.externalScores;
+      case 'steps': return !Array.isArray(r.steps) ? r.steps ?? null : (r.steps as Array<Loose | null>).map((st) => Object.fromEntries(STEP_COLUMN_KEYS.map((k) => [k, k === 'args' || k === 'provenance' ? text(st?.[k]) : scalar(st?.[k])])));
       default: return scalar(r[name]);
     }
   });
@@ -454,7 +485,7 @@ function arrowOf(m: Mutated, rng: Rng): { bytes: Uint8Array; input: unknown } | 
   try {
     for (const f of template.schema.fields) vectors[f.name] = vectorFromArray(col(f.name) as never[], f.type);
     // Arrow-only edits: steps null, an Int64 where carb writes Int32
-    if (rng() < 0.1) vectors.steps = vectorFromArray([null, ...col('steps').slice(1)] as never[], template!.schema.fields.find((f) => f.name === 'steps')!.type);
+    if (rng() < 0.1) vectors.steps = vectorFromArray([null, ...col('steps').slice(1)] as never[], template.schema.fields.find((f) => f.name === 'steps')!.type);
     if (rng() < 0.1) vectors.completedAtStep = vectorFromArray(recs.map(() => pick(rng, [576460752303426024n, 1n, null])), new Int64());
   } catch {
     return null;

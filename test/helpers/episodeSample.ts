@@ -8,7 +8,7 @@ import { shuffleWith } from '@carb/calibrate';
 export function agentDojoStratum(id: string): string {
   const [model, suite, task, attack] = id.split('/');
   const kind = attack !== 'none' ? 'attack' : task!.startsWith('injection_task_') ? 'injection-as-user' : 'user';
-  return `${model}/${suite}/${kind}`;
+  return `${model!}/${suite!}/${kind}`;
 }
 
 export interface SampleOptions {

@@ -27,7 +27,7 @@ export function gateMismatches(episodes: readonly Episode[], pipeline: Pipeline,
       const loss = ledgerLoss(trace, prefix, 'union');
       const stop = gate.stopped ? prefix : -1;
       if (prefix !== table.executed[r] || loss !== table.lossUnion[r] || stop !== table.stopStep[r]) {
-        out.push(`${ep.id} grid ${g}: gate prefix ${prefix} loss ${loss} stop ${stop}, table ${table.executed[r]} ${table.lossUnion[r]} ${table.stopStep[r]}`);
+        out.push(`${ep.id} grid ${g}: gate prefix ${prefix} loss ${loss} stop ${stop}, table ${table.executed[r]!} ${table.lossUnion[r]!} ${table.stopStep[r]!}`);
       }
     }
   });

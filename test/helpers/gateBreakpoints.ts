@@ -26,7 +26,7 @@ export function breakpointMismatches(episodes: readonly Episode[], pipeline: Pip
       const stop = gate.stopped ? gate.executed.length : -1;
       checked++;
       if (gate.executed.length !== table.executed[r] || stop !== table.stopStep[r]) {
-        mismatches.push(`${ep.id} grid ${g}: gate ${gate.executed.length}/${stop}, table ${table.executed[r]}/${table.stopStep[r]}`);
+        mismatches.push(`${ep.id} grid ${g}: gate ${gate.executed.length}/${stop}, table ${table.executed[r]!}/${table.stopStep[r]!}`);
       }
     }
   });

@@ -12,9 +12,9 @@ export function monotoneViolations(episodes: readonly Episode[]): string[] {
     const t = replayCorpus(episodes, withSelector(base, { kind }), { traces });
     for (let e = 0; e < t.n; e++) {
       const row = e * t.G;
-      if (t.lossUnion[row] !== 0) out.push(`${kind} ${t.ids[e]}: loss ${t.lossUnion[row]} at λ⊥`);
+      if (t.lossUnion[row] !== 0) out.push(`${kind} ${t.ids[e]!}: loss ${t.lossUnion[row]!} at λ⊥`);
       for (let g = 1; g < t.G; g++) {
-        if (t.lossUnion[row + g]! < t.lossUnion[row + g - 1]!) out.push(`${kind} ${t.ids[e]}: loss drops at grid ${g}`);
+        if (t.lossUnion[row + g]! < t.lossUnion[row + g - 1]!) out.push(`${kind} ${t.ids[e]!}: loss drops at grid ${g}`);
       }
     }
   }

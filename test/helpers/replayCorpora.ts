@@ -69,7 +69,7 @@ export function tableDifferences(a: OutcomeTable, b: OutcomeTable): string[] {
     for (let r = 0; r < x.length; r++) {
       if (x[r] !== y[r]) {
         const e = perEpisode ? r : Math.floor(r / a.G);
-        out.push(`${name}: row ${r} (episode ${a.ids[e]}${perEpisode ? '' : `, grid ${r % a.G}`}) ${String(x[r])} vs ${String(y[r])}`);
+        out.push(`${name}: row ${r} (episode ${a.ids[e]!}${perEpisode ? '' : `, grid ${r % a.G}`}) ${String(x[r])} vs ${String(y[r])}`);
         break;
       }
     }

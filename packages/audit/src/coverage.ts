@@ -5,7 +5,7 @@ export function checkCoverage(file: string, what: string, seen: ReadonlyArray<{ 
   const first = new Map<string, number>();
   for (const { line, id } of seen) {
     if (!known.has(id)) problems.push(`${file}: line ${line}: /task_id: expected an item of the audit file, found ${JSON.stringify(id)}`);
-    else if (first.has(id)) problems.push(`${file}: line ${line}: /task_id: expected one ${what} per item, found ${JSON.stringify(id)} again (first on line ${first.get(id)})`);
+    else if (first.has(id)) problems.push(`${file}: line ${line}: /task_id: expected one ${what} per item, found ${JSON.stringify(id)} again (first on line ${first.get(id)!})`);
     else first.set(id, line);
   }
   const missing = ids.filter((id) => !first.has(id));

@@ -31,7 +31,7 @@ export function readAnnotations(file: string, ids: readonly string[]): Annotatio
     const label = raw === true || raw === 'risk' ? true : raw === false || raw === 'no_risk' ? false : null;
     if (label === null) { problems.push(`${at}: /label: expected true, false, "risk" or "no_risk", found ${describeValue(raw)}`); continue; }
     const key = JSON.stringify([id, annotator]);
-    if (first.has(key)) { problems.push(`${at}: expected one label per annotator and item, found ${annotator} on ${id} again (first on line ${first.get(key)})`); continue; }
+    if (first.has(key)) { problems.push(`${at}: expected one label per annotator and item, found ${annotator} on ${id} again (first on line ${first.get(key)!})`); continue; }
     first.set(key, line);
     out.push({ task_id: id, annotator, label });
   }

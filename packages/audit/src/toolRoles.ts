@@ -46,8 +46,8 @@ export function loadAuditTyping(files: readonly string[] = [AUDIT_TYPING_PATH]):
       const needs = NEEDS[r.role as ToolRole['role']];
       const missing = needs.filter((k) => typeof r[k] !== 'string');
       const extra = Object.keys(r).filter((k) => k !== 'role' && !needs.includes(k));
-      if (missing.length) problems.push(`/roles/${tool}: expected ${missing.join(' and ')} (role ${r.role}), found none`);
-      if (extra.length) problems.push(`/roles/${tool}: expected only ${['role', ...needs].join(', ')} (role ${r.role}), found ${extra.join(', ')}`);
+      if (missing.length) problems.push(`/roles/${tool}: expected ${missing.join(' and ')} (role ${String(r.role)}), found none`);
+      if (extra.length) problems.push(`/roles/${tool}: expected only ${['role', ...needs].join(', ')} (role ${String(r.role)}), found ${extra.join(', ')}`);
       if (!Object.hasOwn(types, tool)) problems.push(`/roles/${tool}: expected a tool that /tools types, found it untyped`);
       const before = roles.get(tool);
       if (before !== undefined && canonicalJson(before) !== canonicalJson(r)) problems.push(`/roles/${tool}: expected the role ${JSON.stringify(before)} an earlier file gives it, found ${JSON.stringify(r)}`);

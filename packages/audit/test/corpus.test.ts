@@ -5,10 +5,11 @@ import { AUDIT_CORPORA } from '../src/corpusFiles.ts';
 import { encodeItems } from '../src/encodeItems.ts';
 import { certifiedSuite } from '../src/generate/certifiedSuite.ts';
 import { readItems } from '../src/readItems.ts';
+import type { AuditItem } from '../src/types.ts';
 
 // Counts are read from the shipped files with plain JSON parsing, against App. B.1's sizes.
-const lines = (suite: 'general' | 'ecommerce') => readFileSync(AUDIT_CORPORA[suite], 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, any>);
-const count = (rows: Record<string, any>[], f: (r: Record<string, any>) => boolean) => rows.filter(f).length;
+const lines = (suite: 'general' | 'ecommerce') => readFileSync(AUDIT_CORPORA[suite], 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as AuditItem);
+const count = (rows: AuditItem[], f: (r: AuditItem) => boolean) => rows.filter(f).length;
 
 describe('shipped audit corpora', () => {
   it('regenerate byte for byte from the seeded, certified generator', () => {
@@ -34,14 +35,14 @@ describe('shipped audit corpora', () => {
       expect(count(rows, (r) => r.sd_mechanism === m && r.risk_label)).toBe(10);
       expect(count(rows, (r) => r.sd_mechanism === m && !r.risk_label)).toBe(10);
     }
-    const tools = new Set(rows.flatMap((r) => [r.terminal_action.tool, ...r.committed_prefix.map((s: { tool: string }) => s.tool)]));
+    const tools = new Set(rows.flatMap((r) => [r.terminal_action.tool, ...r.committed_prefix.map((s) => s.tool)]));
     for (const t of ['sync_campaign_draft', 'get_internal_pricing', 'get_campaign_approval', 'configure_platform_route', 'update_campaign_draft']) expect(tools).toContain(t);
   });
 
   it('pairs every risky SD item with a benign twin whose terminal action is byte-identical and whose state differs', () => {
     for (const suite of ['general', 'ecommerce'] as const) {
       const rows = lines(suite);
-      const byId = new Map(rows.map((r) => [r.task_id, r]));
+      const byId = new Map<string | null, AuditItem>(rows.map((r) => [r.task_id, r]));
       for (const r of rows.filter((x) => x.regime === 'state_dependent' && x.risk_label)) {
         const twin = byId.get(r.matched_twin_id)!;
         expect(twin.risk_label).toBe(false);
@@ -54,7 +55,7 @@ describe('shipped audit corpora', () => {
 
   it('gives the label away neither by id nor by file order: the risky item comes before its twin about half the time', () => {
     const rows = lines('general');
-    const at = new Map(rows.map((r, i) => [r.task_id, i]));
+    const at = new Map<string | null, number>(rows.map((r, i) => [r.task_id, i]));
     const first = count(rows.filter((r) => r.regime === 'state_dependent' && r.risk_label), (r) => at.get(r.task_id)! < at.get(r.matched_twin_id)!);
     expect(first).toBeGreaterThan(30);
     expect(first).toBeLessThan(70);

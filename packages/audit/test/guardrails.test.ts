@@ -107,7 +107,7 @@ describe('decisions and verdicts from JSONL', () => {
   it('refuses a decisions file that misses items or has an unknown decision, one line per problem', () => {
     const text = [JSON.stringify({ task_id: ids[0], decision: 'deny' }), JSON.stringify({ task_id: ids[1], decision: 'allow' })].join('\n');
     const f = tmp('d.jsonl', text);
-    expect(() => readDecisions(f, ids)).toThrow(`${f}: line 1: decision ${ids[0]}: /decision: expected one of allow, block, rewrite, escalate, found string "deny"`);
+    expect(() => readDecisions(f, ids)).toThrow(`${f}: line 1: decision ${ids[0]!}: /decision: expected one of allow, block, rewrite, escalate, found string "deny"`);
     expect(() => readDecisions(f, ids)).toThrow(new RegExp(`expected a decision for every item, found none for ${ids.length - 1}`));
   });
 

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_CORPORA } from '../src/corpusFiles.ts';
 import { readItems } from '../src/readItems.ts';
+import type { AuditItem } from '../src/types.ts';
 
 // the first SD item of the shipped file and its twin (lines are shuffled, so the twin is found by id)
-const rows = readFileSync(AUDIT_CORPORA.general, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, any>);
+const rows = readFileSync(AUDIT_CORPORA.general, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as AuditItem);
 const first = rows.find((r) => r.regime === 'state_dependent')!;
 const good = [first, rows.find((r) => r.task_id === first.matched_twin_id)!];
 
@@ -28,7 +29,7 @@ describe('audit item validation', () => {
 
   it('names file, line, item, JSON pointer and what was expected, one line per problem', () => {
     const [a, b] = good;
-    const id = a!.task_id as string;
+    const id = a!.task_id;
     expect(refusal([{ ...a, regime: 'stat_dependent' }, b])).toMatch(new RegExp(`^F: line 1: item ${id}: /regime: expected one of "short_local", "action_revealing", "state_dependent", found string "stat_dependent" \\(did you mean "state_dependent"\\?\\)`));
     const { intent: _drop, ...noIntent } = a!;
     expect(refusal([noIntent, b])).toContain(`F: line 1: item ${id}: /intent: expected a value (required key), found nothing`);
@@ -40,7 +41,7 @@ describe('audit item validation', () => {
     const risky = a!.risk_label ? a! : b!;
     const twin = a!.risk_label ? b! : a!;
     expect(refusal([{ ...twin, violated_policy: 'DL-RESTRICTED-EXTERNAL' }, risky])).toContain('/violated_policy: expected null (risk_label is false), found string "DL-RESTRICTED-EXTERNAL"');
-    const other = risky.policy_class === 'goal_hijacking' ? ['DL-RESTRICTED-EXTERNAL', 'data_leakage'] : ['GH-UNAUTHORIZED-GOAL', 'goal_hijacking'];
+    const other = risky.policy_class === 'goal_hijacking' ? (['DL-RESTRICTED-EXTERNAL', 'data_leakage'] as const) : (['GH-UNAUTHORIZED-GOAL', 'goal_hijacking'] as const);
     expect(refusal([{ ...risky, violated_policy: other[0] }, twin])).toContain(`/policy_class: expected "${other[1]}" (the class of ${other[0]})`);
     expect(refusal([{ ...risky, sd_mechanism: null }, twin])).toContain('/sd_mechanism: expected a mechanism (regime state_dependent), found null');
   });

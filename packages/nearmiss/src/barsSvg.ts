@@ -33,7 +33,7 @@ export function barsSvg(title: string, d: Distribution, unit = 'flagged mutating
   ];
   agents.forEach((a, i) => {
     const ly = 40 + 18 * i;
-    out.push(`<rect x="10" y="${ly}" width="12" height="12" fill="${COLORS[i % COLORS.length]}"/>`, `<text x="28" y="${ly + 10}">${escapeHtml(a)}</text>`);
+    out.push(`<rect x="10" y="${ly}" width="12" height="12" fill="${COLORS[i % COLORS.length]!}"/>`, `<text x="28" y="${ly + 10}">${escapeHtml(a)}</text>`);
   });
   if (tools.length === 0) out.push(`<text x="${LEFT}" y="${top + 20}">no latent failures</text>`);
   for (const t of tools) {
@@ -42,7 +42,7 @@ export function barsSvg(title: string, d: Distribution, unit = 'flagged mutating
     agents.forEach((a, i) => {
       const n = d[a]![t] ?? 0;
       const by = gy + 6 + i * BAR;
-      out.push(`<rect x="${LEFT}" y="${f2(by)}" width="${f2(x(n) - LEFT)}" height="${BAR - 2}" fill="${COLORS[i % COLORS.length]}"/>`);
+      out.push(`<rect x="${LEFT}" y="${f2(by)}" width="${f2(x(n) - LEFT)}" height="${BAR - 2}" fill="${COLORS[i % COLORS.length]!}"/>`);
       out.push(`<text x="${f2(x(n) + 4)}" y="${f2(by + BAR - 4)}" font-size="10">${n}</text>`);
     });
   }

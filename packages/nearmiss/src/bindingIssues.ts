@@ -5,7 +5,7 @@ function patternIssues(p: CallPattern, at: string, allowed: ReadonlySet<string>)
   const out: string[] = [];
   const held = p.resultHas === undefined ? [] : Array.isArray(p.resultHas) ? p.resultHas.map((r, i) => [`resultHas/${i}`, r] as const) : [['resultHas', p.resultHas] as const];
   for (const [part, bindings] of [['args', p.args ?? {}] as const, ...held]) {
-    for (const [k, b] of Object.entries(bindings) as [string, Binding][]) {
+    for (const [k, b] of Object.entries<Binding>(bindings)) {
       const root = referenceRoot(b);
       if (root !== null && !allowed.has(root)) {
         out.push(`${at}/${part}/${k}: expected a binding to ${[...allowed].map((r) => `$${r}`).join(' or ')}, found "${String(b)}" (${root === 'source' ? 'the check has no "source"' : root === 'item' ? 'the check has no "forEach"' : 'not readable here'})`);

@@ -7,7 +7,7 @@ import type { ConditionSpec, SweepSpec } from './types.ts';
 
 /** What of a condition's generation changes its episodes. */
 function corpusOf(c: ConditionSpec) {
-  return { suite: c.suite, cohort: c.cohort ?? null, seed: c.seed ?? 0, params: conditionParams(c.params ?? {}) };
+  return { suite: c.suite, cohort: c.cohort ?? null, seed: c.seed, params: conditionParams(c.params) };
 }
 
 /**

@@ -11,7 +11,7 @@ export function conditionParams(params: Partial<SuiteParams>, base?: SuiteParams
   } catch (e) {
     // parseParams speaks of `--param k=v`; a spec names the key, its pointer is added by the caller
     const m = /^--param ([^=]*)(?:=\S*)?: (expected .*)$/.exec((e as Error).message);
-    if (m) throw new Error(`${m[1]}: ${m[2]}`);
+    if (m) throw new Error(`${m[1]!}: ${m[2]!}`);
     throw e;
   }
 }

@@ -1,6 +1,6 @@
 import { csvText } from '@carb/io';
 import { toFixedEven } from '@carb/report';
-import type { ConditionResult, ConditionSummary, MeanSe } from './types.ts';
+import type { ConditionResult } from './types.ts';
 
 const METRICS = ['loss', 'intervention', 'utility', 'harmStop', 'benignStop', 'ctxRed', 'pathRecall', 'falsePath'] as const;
 
@@ -18,7 +18,7 @@ export function conditionsCsv(results: readonly ConditionResult[], digits = 6): 
     for (const s of r.summaries) {
       const cells = [r.name, r.family, s.method, String(s.splits), String(r.episodes), String(r.harmful)];
       for (const m of METRICS) {
-        const v = (s as ConditionSummary)[m] as MeanSe | null;
+        const v = (s)[m];
         cells.push(v ? toFixedEven(v.mean, digits) : '', v ? toFixedEven(v.se, digits) : '');
       }
       rows.push(cells);

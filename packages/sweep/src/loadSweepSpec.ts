@@ -11,7 +11,9 @@ import type { ConditionSpec, SweepSpec } from './types.ts';
 export const DEFAULT_SWEEP_PIPELINE = 'configs/pipelines/default.json';
 
 
-type RawSpec = Omit<SweepSpec, 'name'> & { $schema?: string; _comment?: unknown };
+/** A condition as the file states it: seed and params may be left out (0 and the generator defaults). */
+type RawCondition = Omit<ConditionSpec, 'seed' | 'params'> & { seed?: number; params?: ConditionSpec['params'] };
+type RawSpec = Omit<SweepSpec, 'name' | 'conditions'> & { conditions: RawCondition[]; $schema?: string; _comment?: unknown };
 
 /** Rules JSON Schema cannot state: unique names, calibrateOn, parameter ranges, α, mode-specific keys. */
 function semanticIssues(spec: RawSpec): string[] {
@@ -68,7 +70,7 @@ function paramIssues(at: string, params: object): string[] {
  */
 function sameEpisodeIssues(spec: RawSpec, ref: number): string[] {
   const base = spec.conditions[ref]!;
-  const size = (c: ConditionSpec) => {
+  const size = (c: RawCondition) => {
     const p = conditionParams(c.params ?? {});
     return c.suite === 'ces' ? p.families : p.trajectories;
   };

@@ -42,9 +42,9 @@ export function mergeSweep(dirs: readonly string[], out: string): SweepMerge {
       const c = expected.get(name);
       if (!c) throw new Error(`${file}: not a condition of sweep ${record.name} as recorded in ${join(dir, SWEEP_RECORD)} (a stale or foreign result: another spec, pipeline or carb version); expected only its ${record.conditions.length} condition files`);
       const text = readFileSync(file, 'utf8');
-      let result: Partial<ConditionResult>;
+      let result: Partial<ConditionResult> | null;
       try {
-        result = JSON.parse(text) as Partial<ConditionResult>;
+        result = JSON.parse(text) as Partial<ConditionResult> | null;
       } catch (e) {
         throw new Error(`${file}: expected a condition result (JSON), found a syntax error (${(e as Error).message})`);
       }

@@ -71,7 +71,8 @@ export async function runSweep(opts: RunSweepOptions): Promise<SweepRun> {
   const record = sweepRecord(spec, pipelineHash, opts.carbVersion, hashes);
   const emit = (status: SweepEvent['status'], index: number) => opts.onEvent?.({ status, name: spec.conditions[index]!.name, hash: hashes[index]! });
   let destroyPool: (() => Promise<void>) | null = null;
-  let interrupted: string | null = null;
+  // set from the signal handler: typed by assertion so the checks below are not narrowed to the initial null
+  let interrupted = null as string | null;
   const stopListening = onInterrupt((sig) => {
     interrupted = sig;
     opts.onInterrupt?.();
@@ -92,7 +93,8 @@ export async function runSweep(opts: RunSweepOptions): Promise<SweepRun> {
       let destroyed: Promise<void> | null = null;
       const destroy = destroyPool = () => (destroyed ??= pool.destroy());
       let next = 0;
-      let failure: Error | null = null;
+      // set from the lanes' closures: typed by assertion so `if (failure)` is not narrowed to the initial null
+      let failure = null as Error | null;
       // one lane per thread, each taking the next condition in spec order as it frees up; after a
       // failure no condition starts, but those running finish and are stored (a rerun skips them)
       const lane = async () => {
@@ -109,7 +111,7 @@ export async function runSweep(opts: RunSweepOptions): Promise<SweepRun> {
           }
           if (interrupted) return;
           if (result.hash !== hashes[index]) {
-            failure ??= new Error(`sweep ${spec.name}: condition ${name} came back with hash ${String(result.hash).slice(0, 12)}; expected ${hashes[index]!.slice(0, 12)} (evaluateCondition and conditionHash disagree)`);
+            failure ??= new Error(`sweep ${spec.name}: condition ${name} came back with hash ${result.hash.slice(0, 12)}; expected ${hashes[index]!.slice(0, 12)} (evaluateCondition and conditionHash disagree)`);
             return;
           }
           writeCondition(out, result);

@@ -135,7 +135,7 @@ function conditionsHtml(results: ConditionResult[], primary: MethodName): string
 /** "figure4b" → "Figure 4B"; other names as given. */
 function figureHeading(name: string): string {
   const m = /^figure(\d+)([a-z]?)$/.exec(name);
-  return m ? `Figure ${m[1]}${m[2]!.toUpperCase()}` : name;
+  return m ? `Figure ${m[1]!}${m[2]!.toUpperCase()}` : name;
 }
 
 /**

@@ -46,15 +46,21 @@ export function readSweepRecord(dir: string): { file: string; record: SweepRecor
     const code = (e as NodeJS.ErrnoException).code;
     throw new Error(`${file}: expected the sweep record carb sweep writes into its --out folder, found ${code === 'ENOENT' ? 'no file' : code ?? (e as Error).message}`);
   }
-  let record: SweepRecord;
+  let record: unknown;
   try {
-    record = JSON.parse(text) as SweepRecord;
+    record = JSON.parse(text);
   } catch (e) {
     throw new Error(`${file}: expected JSON, found a syntax error (${(e as Error).message})`);
   }
-  const ok = record && typeof record === 'object' && typeof record.specHash === 'string' && Array.isArray(record.conditions)
-    && record.conditions.every((c) => typeof c?.name === 'string' && typeof c?.hash === 'string') && record.spec && typeof record.spec === 'object';
-  if (!ok) throw new Error(`${file}: expected a sweep record (name, specHash, pipelineHash, carbVersion, conditions, spec), found another JSON value`);
+  if (!isSweepRecord(record)) throw new Error(`${file}: expected a sweep record (name, specHash, pipelineHash, carbVersion, conditions, spec), found another JSON value`);
   if (specHash(record.spec) !== record.specHash) throw new Error(`${file}: spec hash ${record.specHash.slice(0, 12)} does not match the spec it holds (${specHash(record.spec).slice(0, 12)}); expected the file as carb sweep wrote it`);
   return { file, record, text };
+}
+
+/** The fields a stored sweep record must have before any is read (the file may hold any JSON value). */
+function isSweepRecord(v: unknown): v is SweepRecord {
+  if (v === null || typeof v !== 'object') return false;
+  const r = v as { specHash?: unknown; conditions?: unknown; spec?: unknown };
+  const named = (c: unknown) => c !== null && typeof c === 'object' && typeof (c as { name?: unknown }).name === 'string' && typeof (c as { hash?: unknown }).hash === 'string';
+  return typeof r.specHash === 'string' && Array.isArray(r.conditions) && (r.conditions as unknown[]).every(named) && typeof r.spec === 'object' && r.spec !== null;
 }

@@ -6,7 +6,10 @@ import { DEFAULT_PARAMS } from '@carb/suites';
 /** configs/schema/sweep.schema.json, the contract for sweep specs. */
 export const SWEEP_SCHEMA_PATH = carbPath('configs/schema/sweep.schema.json');
 
-type Json = Record<string, any>;
+/** The parts of the sweep schema checked against the code. */
+interface SweepSchemaLists {
+  definitions: { params: { properties: Record<string, unknown> }; method: { enum: unknown } };
+}
 
 function sameList(where: string, schemaList: unknown, code: readonly string[]): void {
   const a = JSON.stringify(schemaList);
@@ -17,7 +20,9 @@ function sameList(where: string, schemaList: unknown, code: readonly string[]): 
 
 /** The compiled sweep-spec validator, checked once against DEFAULT_PARAMS and METHOD_ORDER. */
 export function sweepValidator(): ValidateFunction {
-  return schemaValidator(SWEEP_SCHEMA_PATH, (schema: Json) => {
+  return schemaValidator(SWEEP_SCHEMA_PATH, (parsed: Record<string, unknown>) => {
+    // the file is configs/schema/sweep.schema.json itself, which has these members
+    const schema = parsed as unknown as SweepSchemaLists;
     sameList('/definitions/params/properties', Object.keys(schema.definitions.params.properties), Object.keys(DEFAULT_PARAMS));
     sameList('/definitions/method/enum', schema.definitions.method.enum, METHOD_ORDER);
   });

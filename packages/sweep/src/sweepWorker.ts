@@ -14,7 +14,7 @@ const data = workerData as SweepWorkerData | undefined;
 const pipeline: Pipeline | undefined = data && ownToolTyping(data.pipeline);
 
 /** Pool task: the index of a condition in the spec in, its result out. */
-export default async function evaluate(index: number): Promise<ConditionResult> {
+export default function evaluate(index: number): ConditionResult {
   if (!data || !pipeline) throw new Error('sweepWorker: started without worker data (run it through runSweep)');
   const condition = data.spec.conditions[index];
   if (!condition) throw new Error(`sweepWorker: no condition ${index} in sweep ${data.spec.name}`);

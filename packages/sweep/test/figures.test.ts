@@ -179,7 +179,7 @@ describe('figure4b', () => {
 describe('sweepHtml', () => {
   const spec = (mode: SweepSpec['mode'], name: string): SweepSpec => ({
     name, description: 'Reproduces <Table> & "figure"', mode, alpha: '.10', methods: ['no-guard', 'g-carb'], primary: 'g-carb',
-    ...(mode === 'fixed-threshold' ? { calibrateOn: 'prov+text-', ledgerTwin: { sinkText: 'exact' } as SweepSpec['ledgerTwin'] } : {}), conditions: [],
+    ...(mode === 'fixed-threshold' ? { calibrateOn: 'prov+text-', ledgerTwin: { sinkText: 'exact' } } : {}), conditions: [],
   });
   const results = [
     result('a<b & "c"', 'baseline', [summary('no-guard', { loss: ms(0.5, 0.012) }), summary('g-carb', { loss: ms(0.123, 0.004), intervention: ms(0.39, 0.0104) })]),

@@ -9,9 +9,19 @@ const GRAPH_BRAID = carbPath('configs/sweeps/graph-braid-table10.json');
 const CES = carbPath('configs/sweeps/ces-evidence-audit.json');
 const dir = mkdtempSync(join(tmpdir(), 'carb-sweep-spec-'));
 
+/** The keys of a spec file the variants edit; values of any JSON type (refusing them is the point). */
+interface SpecFile {
+  conditions: Array<Record<string, unknown> & { params: Record<string, unknown> }>;
+  calibrateOn?: unknown;
+  alpha?: unknown;
+  primary?: unknown;
+  mode?: unknown;
+  ledgerTwin?: unknown;
+}
+
 /** The CES audit spec with one change, written to a scratch file. */
-function variant(name: string, change: (spec: any) => void): string {
-  const spec = JSON.parse(readFileSync(CES, 'utf8'));
+function variant(name: string, change: (spec: SpecFile) => void): string {
+  const spec = JSON.parse(readFileSync(CES, 'utf8')) as SpecFile;
   change(spec);
   const file = join(dir, `${name}.json`);
   writeFileSync(file, JSON.stringify(spec));
@@ -30,21 +40,21 @@ function refusal(file: string): string {
 
 describe('loadSweepSpec refuses a bad spec in one line naming the file and the key', () => {
   it('an unknown key', () => {
-    const file = variant('bad-key', (s) => { s.conditions[2].sede = 3; });
+    const file = variant('bad-key', (s) => { s.conditions[2]!.sede = 3; });
     const msg = refusal(file);
     expect(msg.split('\n')).toHaveLength(1);
     expect(msg).toMatch(new RegExp(`^${file.replace(/[.+]/g, '\\$&')}: /conditions/2/sede: unknown key .*did you mean "seed"\\?$`));
   });
 
   it('a removed generator parameter (updateOnBenignBranch)', () => {
-    const file = variant('removed-param', (s) => { s.conditions[0].params.updateOnBenignBranch = 0.1; });
+    const file = variant('removed-param', (s) => { s.conditions[0]!.params.updateOnBenignBranch = 0.1; });
     const msg = refusal(file);
     expect(msg.split('\n')).toHaveLength(1);
     expect(msg).toContain(`${file}: /conditions/0/params/updateOnBenignBranch: unknown key`);
   });
 
   it('a duplicate condition name', () => {
-    const file = variant('duplicate', (s) => { s.conditions[3].name = 'prov+text+'; });
+    const file = variant('duplicate', (s) => { s.conditions[3]!.name = 'prov+text+'; });
     const msg = refusal(file);
     expect(msg.split('\n')).toHaveLength(1);
     expect(msg).toBe(`${file}: /conditions/3/name: expected a name unique within the spec, found string "prov+text+" (also /conditions/0/name)`);
@@ -58,7 +68,7 @@ describe('loadSweepSpec refuses a bad spec in one line naming the file and the k
   });
 
   it('a parameter out of range', () => {
-    const file = variant('range', (s) => { s.conditions[1].params.harm = 1.5; });
+    const file = variant('range', (s) => { s.conditions[1]!.params.harm = 1.5; });
     const msg = refusal(file);
     expect(msg.split('\n')).toHaveLength(1);
     expect(msg).toBe(`${file}: /conditions/1/params/harm: expected a number <= 1, found number 1.5`);
@@ -66,12 +76,12 @@ describe('loadSweepSpec refuses a bad spec in one line naming the file and the k
 
   it('too few units for non-empty folds', () => {
     // 3 families keep ⌊3·3/10⌋ = 0 pairs per fold; the fixed-threshold check then also names the size mismatch
-    const file = variant('tiny', (s) => { s.conditions[0].params.families = 3; });
+    const file = variant('tiny', (s) => { s.conditions[0]!.params.families = 3; });
     expect(refusal(file)).toContain('/conditions/0/params/families: expected enough families for calibration and test folds of at least one unit each (≥ 4), found 3');
   });
 
   it('a non-integer family count', () => {
-    const file = variant('families', (s) => { s.conditions[0].params.families = 2.5; });
+    const file = variant('families', (s) => { s.conditions[0]!.params.families = 2.5; });
     expect(refusal(file)).toBe(`${file}: /conditions/0/params/families: expected an integer, found number 2.5`);
   });
 

@@ -30,7 +30,7 @@ export function figure3Svg(report: AuditReport): string {
     bars.forEach((b, j) => {
       const x = x0 + j * 70;
       parts.push(
-        `<rect x="${x}" y="${y(b.rate)}" width="56" height="${(Number(bottom) - Number(y(b.rate))).toFixed(1)}" fill="${b.fill}"><title>${escapeHtml(`${name} ${b.label} ${b.rate.toFixed(2)} [${b.ci[0].toFixed(2)}, ${b.ci[1].toFixed(2)}]`)}</title></rect>`,
+        `<rect x="${x}" y="${y(b.rate)}" width="56" height="${(bottom - Number(y(b.rate))).toFixed(1)}" fill="${b.fill}"><title>${escapeHtml(`${name} ${b.label} ${b.rate.toFixed(2)} [${b.ci[0].toFixed(2)}, ${b.ci[1].toFixed(2)}]`)}</title></rect>`,
         `<line x1="${x + 28}" y1="${y(b.ci[0])}" x2="${x + 28}" y2="${y(b.ci[1])}" stroke="#000"/>`,
         `<text x="${x + 28}" y="${(Number(y(b.rate)) - 6).toFixed(1)}" text-anchor="middle">${b.rate.toFixed(2)}</text>`,
         `<text x="${x + 28}" y="${bottom + 16}" text-anchor="middle">${b.label}</text>`,
