@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { printable } from '@carb/io';
 import { withoutOut } from '../argv.ts';
 import { sha256Hex } from '@carb/io';
+import { manifestProblems } from '@carb/deploy';
 import { corpusChanges } from '@carb/jobs';
 import { folderProblems, short } from '@carb/jobs';
 import { inputProblems } from '@carb/jobs';
@@ -31,6 +32,8 @@ export async function run(args: VerifyArgs): Promise<void> {
   } catch (e) {
     throw new Error(`${manifestFile}: expected JSON, found a parse error (${(e as Error).message})`);
   }
+  const shape = manifestProblems(manifestFile, manifest);
+  if (shape.length) throw new Error(shape.join('\n'));
   const argv = manifest.command?.argv;
   const outputs = manifest.outputs;
   if (manifest === null || typeof manifest !== 'object' || !Array.isArray(argv) || !argv.length || outputs === null || typeof outputs !== 'object') {
