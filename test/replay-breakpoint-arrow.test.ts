@@ -81,6 +81,13 @@ describe('breakpoint tables as Arrow IPC', () => {
       'm.arrow: breakpoint metadata /n: expected an episode count (integer ≥ 0), found number -1',
       'm.arrow: breakpoint metadata /selectors: expected distinct selector names (at least one), found an array (length 2)',
     ].join('\n'));
+    // the provenance a shard merge trusts (mergeShards reads it through here)
+    const provenance = { carbVersion: '0.1.0', components: { grid: 'ab'.repeat(32) }, corpusDigest: 'd', corpusEpisodes: 9, format: null, noise: null, models: [], corpus: ['c.jsonl'], shard: { index: 0, count: 3 } };
+    const shard = breakpointTablesToArrow(tables.slice(0, 1), provenance);
+    expect(() => breakpointTablesFromArrow(withMeta(shard, (m) => { m.provenance = { ...provenance, corpusEpisodes: '9', shard: { index: 0, count: 0 } }; }), 's.arrow')).toThrow([
+      's.arrow: breakpoint metadata /provenance/corpusEpisodes: expected an episode count (integer ≥ 0), found string "9"',
+      's.arrow: breakpoint metadata /provenance/shard/count: expected a shard count (integer ≥ 1), found number 0',
+    ].join('\n'));
     // the rewrite itself keeps a good file readable
     expect(breakpointTablesFromArrow(withMeta(bytes, () => undefined), 'ok.arrow')).toEqual(tables.slice(0, 2));
     expect(() => breakpointTablesFromArrow(withMeta(bytes, (m) => { m.format = 1; }), 'f.arrow'))
