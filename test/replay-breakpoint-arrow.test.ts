@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { tableFromIPC, type Dictionary } from 'apache-arrow';
+import { Schema, Table, tableFromIPC, tableToIPC, type Dictionary } from 'apache-arrow';
 import { encodeArrow } from '@carb/episodes';
 import { describe, expect, it } from 'vitest';
 import { BREAKPOINT_BATCH_EPISODES, breakpointTablesFromArrow, breakpointTablesToArrow, replayFused } from '@carb/replay';
@@ -7,6 +7,19 @@ import { allSelectors } from './helpers/fusedReference.ts';
 import { bundledEpisodes, defaultPipeline } from './helpers/replayCorpora.ts';
 
 const pipeline = defaultPipeline();
+
+/** `bytes` with its carb.breakpoints metadata changed by `edit`, the whole-file digest recomputed as carb writes it (a foreign writer's file). */
+function withMeta(bytes: Uint8Array, edit: (meta: Record<string, unknown>) => void): Uint8Array {
+  const table = tableFromIPC(bytes);
+  const meta = JSON.parse(table.schema.metadata.get('carb.breakpoints')!) as Record<string, unknown>;
+  edit(meta);
+  const zeros = '0'.repeat(64);
+  const metadata = new Map([['carb.breakpoints', JSON.stringify({ ...meta, arrowSha256: zeros })]]);
+  const out = tableToIPC(new Table(new Schema(table.schema.fields, metadata, table.schema.dictionaries), table.batches), 'file');
+  const at = Buffer.from(out).lastIndexOf(Buffer.from(`"arrowSha256":"${zeros}"`, 'latin1')) + '"arrowSha256":"'.length;
+  out.set(Buffer.from(createHash('sha256').update(out).digest('hex'), 'latin1'), at);
+  return out;
+}
 
 describe('breakpoint tables as Arrow IPC', () => {
   const episodes = bundledEpisodes('ces-near-miss');
@@ -53,6 +66,33 @@ describe('breakpoint tables as Arrow IPC', () => {
     expect(() => breakpointTablesFromArrow(bytes.subarray(0, bytes.length - 100), 't.arrow'))
       .toThrow('t.arrow: expected a whole carb breakpoint table, found a truncated or damaged file (its Arrow footer does not read); replay this shard again');
  }, 60_000);
+
+  it('refuses metadata of the wrong shape, one line per problem (configs/schema/breakpoint-meta.schema.json)', () => {
+    const bytes = breakpointTablesToArrow(tables.slice(0, 2));
+    const bad = withMeta(bytes, (m) => {
+      m.grid = { bottom: 1, denominator: 100 };
+      m.n = -1;
+      m.selectors = ['a', 'a'];
+      m.provenanse = null;
+    });
+    expect(() => breakpointTablesFromArrow(bad, 'm.arrow')).toThrow([
+      'm.arrow: breakpoint metadata /provenanse: unknown key (null); did you mean "provenance"?',
+      'm.arrow: breakpoint metadata /grid/bottom: expected a negative grid bottom, found number 1',
+      'm.arrow: breakpoint metadata /n: expected an episode count (integer ≥ 0), found number -1',
+      'm.arrow: breakpoint metadata /selectors: expected distinct selector names (at least one), found an array (length 2)',
+    ].join('\n'));
+    // the provenance a shard merge trusts (mergeShards reads it through here)
+    const provenance = { carbVersion: '0.1.0', components: { grid: 'ab'.repeat(32) }, corpusDigest: 'd', corpusEpisodes: 9, format: null, noise: null, models: [], corpus: ['c.jsonl'], shard: { index: 0, count: 3 } };
+    const shard = breakpointTablesToArrow(tables.slice(0, 1), provenance);
+    expect(() => breakpointTablesFromArrow(withMeta(shard, (m) => { m.provenance = { ...provenance, corpusEpisodes: '9', shard: { index: 0, count: 0 } }; }), 's.arrow')).toThrow([
+      's.arrow: breakpoint metadata /provenance/corpusEpisodes: expected an episode count (integer ≥ 0), found string "9"',
+      's.arrow: breakpoint metadata /provenance/shard/count: expected a shard count (integer ≥ 1), found number 0',
+    ].join('\n'));
+    // the rewrite itself keeps a good file readable
+    expect(breakpointTablesFromArrow(withMeta(bytes, () => undefined), 'ok.arrow')).toEqual(tables.slice(0, 2));
+    expect(() => breakpointTablesFromArrow(withMeta(bytes, (m) => { m.format = 1; }), 'f.arrow'))
+      .toThrow('f.arrow: expected breakpoint table format 2 (with its content digest), found 1; replay again with this carb version');
+  }, 60_000);
 
   it('refuses a file that is not a breakpoint table, naming it', () => {
     expect(() => breakpointTablesFromArrow(encodeArrow(episodes.slice(0, 3)), 'y.arrow')).toThrow('y.arrow: expected a carb breakpoint table (schema metadata "carb.breakpoints"), found none');

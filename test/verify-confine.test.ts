@@ -86,6 +86,25 @@ describe('carb verify stays inside the folder and re-runs only carb report comma
     expect(r.out).not.toContain('verify: all');
   }, 60_000);
 
+  it('a manifest of the wrong shape is refused one line per problem (configs/schema/manifest.schema.json), nothing run', async () => {
+    const dir = copy('wrong-shape');
+    const file = join(dir, 'manifest.json');
+    let at = 0;
+    editManifest(dir, (m) => {
+      at = m.command.argv.length;
+      (m.command.argv as unknown[]).push(3);
+      (m.outputs as Record<string, unknown>)['summary.json'] = 42;
+      (m as { inputs?: unknown }).inputs = [];
+    });
+    const r = await runCli(['verify', dir]);
+    expect([r.code, r.errLines]).toEqual([1, [
+      `carb: ${file}: /outputs/summary.json: expected a file's SHA-256 (64 hex digits), found number 42`,
+      `carb: ${file}: /inputs: expected an object of file → sha256, found an array (length 0)`,
+      `carb: ${file}: /command/argv/${String(at)}: expected a command-line argument (a string), found number 3`,
+    ]]);
+    expect(r.out).not.toContain('verify: all');
+  }, 60_000);
+
   it('nested carb output folders the manifest does not list are skipped, named; loose files still fail', async () => {
     const dir = copy('nested');
     cpSync(report, join(dir, 'own-logs'), { recursive: true });

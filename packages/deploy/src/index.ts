@@ -27,7 +27,7 @@ export { monitoredRowProblem } from './monitoredRowProblem.ts';
 export { deployedSourcesProblem } from './deployedSourcesProblem.ts';
 export { calibrationStratumField } from './calibrationStratumField.ts';
 // the deployed gate: the deploy folder checked, a row picked, the gate in a tool loop (`carb gate`, `carb explain`, loadGate)
-export { readManifestFile, type RecordedManifest } from './manifestFile.ts';
+export { manifestProblems, readManifestFile, type RecordedManifest } from './manifestFile.ts';
 export { readDeployRows, type IndexedRow } from './gate/readDeploy.ts';
 export { selectRow, describeRows, type RowCriteria } from './gate/selectRow.ts';
 export { checkDeployFolder } from './gate/deployFolder.ts';

@@ -1,4 +1,16 @@
 import { readFileSync } from 'node:fs';
+import { carbPath, schemaIssues, schemaValidator } from '@carb/io';
+
+/** configs/schema/manifest.schema.json, the keys carb reads back from a manifest.json. */
+const MANIFEST_SCHEMA_PATH = carbPath('configs/schema/manifest.schema.json');
+
+/**
+ * One line per way `manifest` (parsed from `file`) breaks configs/schema/manifest.schema.json:
+ * the keys carb reads back typed, none required (each reader says which it needs). Empty when fine.
+ */
+export function manifestProblems(file: string, manifest: unknown): string[] {
+  return schemaIssues(schemaValidator(MANIFEST_SCHEMA_PATH), manifest).map((i) => `${file}: ${i.replace(/^\/: /, '')}`);
+}
 
 /** What carb reads back from a report's manifest.json: the run's pipeline hash, component hashes and strata. */
 export interface RecordedManifest {
@@ -11,8 +23,9 @@ export interface RecordedManifest {
 
 /**
  * A recorded manifest.json (`--expect-manifest`, the manifest beside a deploy.json), checked for
- * the keys carb reads; one line naming the file and what was expected otherwise. `role` says
- * which manifest was expected (e.g. "the manifest.json of the calibration beside deploy.json").
+ * the keys carb reads (configs/schema/manifest.schema.json); one line per problem otherwise, each
+ * naming the file and what was expected. `role` says which manifest was expected (e.g. "the
+ * manifest.json of the calibration beside deploy.json").
  */
 export function readManifestFile(file: string, role = 'a readable carb manifest.json'): RecordedManifest {
   let m: unknown;
@@ -22,12 +35,11 @@ export function readManifestFile(file: string, role = 'a readable carb manifest.
     const code = (e as NodeJS.ErrnoException).code;
     throw new Error(`${file}: expected ${role}, found ${code === 'ENOENT' ? 'no file' : code ?? (e as Error).message}`);
   }
-  // parsed JSON: every field may hold anything until checked
-  const o = m as { [K in keyof RecordedManifest]?: unknown } | null;
-  if (o === null || typeof o !== 'object' || typeof o.pipelineHash !== 'string' || o.components === null || typeof o.components !== 'object') {
-    throw new Error(`${file}: expected a carb manifest with pipelineHash and components, found neither`);
+  const problems = manifestProblems(file, m);
+  if (problems.length > 0) throw new Error(problems.join('\n'));
+  const o = m as Partial<RecordedManifest>;
+  if (o.pipelineHash === undefined || o.components === undefined) {
+    throw new Error(`${file}: expected a carb manifest with pipelineHash and components, found ${o.pipelineHash === undefined && o.components === undefined ? 'neither' : `no ${o.pipelineHash === undefined ? 'pipelineHash' : 'components'}`}`);
   }
-  if (o.strata !== undefined && (o.strata === null || typeof o.strata !== 'object')) throw new Error(`${file}: /strata: expected an object of { pipelineHash, episodes } by stratum, found ${JSON.stringify(o.strata)}`);
-  if (o.outputs !== undefined && (o.outputs === null || typeof o.outputs !== 'object' || Array.isArray(o.outputs))) throw new Error(`${file}: /outputs: expected an object of file → sha256, found ${JSON.stringify(o.outputs)}`);
   return o as RecordedManifest;
 }

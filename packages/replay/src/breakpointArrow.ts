@@ -4,6 +4,7 @@ import {
   makeData, tableFromIPC, tableToIPC, vectorFromArray, type Data, type Vector,
 } from 'apache-arrow';
 import { ARROW_SHA_PLACEHOLDER, arrowFileSha256, arrowShaOffset, digestMismatch } from '@carb/episodes';
+import { carbPath, schemaIssues, schemaValidator } from '@carb/io';
 import { LEDGER_CATEGORIES, type GridConfig, type LedgerCategory } from '@carb/pipeline';
 import type { BreakpointTable } from './breakpoints.ts';
 import { concatBreakpoints } from './concatBreakpoints.ts';
@@ -21,6 +22,9 @@ interface BreakpointMeta { format: number; grid: GridConfig; G: number; n: numbe
 
 const EPISODE_INT_COLUMNS = ['successFrom', 'runsFrom', 'unionFirstStep', 'unionLossFrom'] as const;
 const lossColumn = (k: LedgerCategory) => `lossFrom_${k}`;
+
+/** configs/schema/breakpoint-meta.schema.json, the shape of the metadata under META_KEY. */
+const BREAKPOINT_META_SCHEMA_PATH = carbPath('configs/schema/breakpoint-meta.schema.json');
 
 function schemaOf(meta: BreakpointMeta): Schema {
   const int = () => new Int32();
@@ -142,14 +146,28 @@ export function decodeBreakpointArrow(bytes: Uint8Array, file = '<buffer>'): { t
   }
   const raw = table.schema.metadata.get(META_KEY);
   if (!raw) throw new Error(`${file}: expected a carb breakpoint table (schema metadata "${META_KEY}"), found none`);
-  const meta = JSON.parse(raw) as BreakpointMeta;
-  if (meta.format !== FORMAT) throw new Error(`${file}: expected breakpoint table format ${FORMAT} (with its content digest), found ${String(meta.format)}; replay again with this carb version`);
-  // metadata is JSON from the file: the digest may be absent or anything
-  const recorded = typeof meta.arrowSha256 === 'string' && /^[0-9a-f]{64}$/.test(meta.arrowSha256) ? meta.arrowSha256 : null;
-  const at = recorded === null ? -1 : arrowShaOffset(bytes, recorded);
-  if (recorded === null || at < 0) throw new Error(`${file}: expected the breakpoint table's arrowSha256 (64 hex digits) in its schema metadata, found ${JSON.stringify(meta.arrowSha256 ?? null)} (file altered after carb wrote it)`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch (e) {
+    throw new Error(`${file}: expected the breakpoint table metadata (JSON under "${META_KEY}"), found ${(e as Error).message}`);
+  }
+  const format = (parsed as { format?: unknown } | null)?.format;
+  if (format !== FORMAT) throw new Error(`${file}: expected breakpoint table format ${FORMAT} (with its content digest), found ${String(format)}; replay again with this carb version`);
+  // its shape is checked against the schema once the digest says the metadata is as written
+  const meta = parsed as Partial<BreakpointMeta>;
+  const sha = typeof meta.arrowSha256 === 'string' && /^[0-9a-f]{64}$/.test(meta.arrowSha256) ? meta.arrowSha256 : null;
+  const at = sha === null ? -1 : arrowShaOffset(bytes, sha);
+  if (sha === null || at < 0) throw new Error(`${file}: expected the breakpoint table's arrowSha256 (64 hex digits) in its schema metadata, found ${JSON.stringify(meta.arrowSha256 ?? null)} (file altered after carb wrote it)`);
   const whole = arrowFileSha256(bytes, at);
-  if (whole !== recorded) throw new Error(`${file}: ${digestMismatch(recorded, whole, 'the file bytes')}`);
+  if (whole !== sha) throw new Error(`${file}: ${digestMismatch(sha, whole, 'the file bytes')}`);
+  // the digest holds, so the metadata is as written: a wrong shape is a writer's fault, told key by key
+  const issues = schemaIssues(schemaValidator(BREAKPOINT_META_SCHEMA_PATH), meta);
+  if (issues.length > 0) throw new Error(issues.map((i) => `${file}: breakpoint metadata ${i}`).join('\n'));
+  return tablesOf(table, meta as BreakpointMeta, file);
+}
+
+function tablesOf(table: Table, meta: BreakpointMeta, file: string): { tables: BreakpointTable[]; provenance: ReplayProvenance | null } {
   const parts: BreakpointTable[][] = meta.selectors.map(() => []);
   table.batches.forEach((batch, b) => {
     const selector = batch.getChild('selector')!;

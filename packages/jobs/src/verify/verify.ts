@@ -1,4 +1,5 @@
 import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { manifestProblems } from '@carb/deploy';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sha256Hex } from '@carb/io';
@@ -67,6 +68,9 @@ export async function verify(args: VerifyArgs, env: VerifyEnvironment): Promise<
   const result = (stage: VerifyResult['stage'], findings: string[], total = 0): VerifyResult => ({ stage, findings, total, manifestFile });
   if (pin && pin !== hash) return result('pin', [`${manifestFile}: expected sha256 ${pin} (--expect-manifest-hash), found ${hash}`]);
   const manifest = parseManifest(manifestFile, bytes);
+  // its shape against configs/schema/manifest.schema.json first: one line per problem, nothing run
+  const shape = manifestProblems(manifestFile, manifest);
+  if (shape.length) throw new Error(shape.join('\n'));
   const argv = manifest?.command?.argv;
   const outputs = manifest?.outputs;
   if (manifest === null || !Array.isArray(argv) || !argv.length || outputs === null || typeof outputs !== 'object') {
