@@ -46,3 +46,4 @@ export { apply, type ApplyArgs } from './apply.ts';
 export { audit, isDecisionsFile, type AuditArgs, type AuditEvents, type AuditExtras, type AuditResult } from './audit.ts';
 export { verify, type VerifyArgs, type VerifyEnvironment, type VerifyResult } from './verify/verify.ts';
 export { nearmissTable, nearmissJsonRows } from './nearmissText.ts';
+export { sweep, type SweepJobArgs, type SweepJobProgress } from './sweep.ts';
