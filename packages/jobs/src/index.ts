@@ -47,3 +47,4 @@ export { audit, isDecisionsFile, type AuditArgs, type AuditEvents, type AuditExt
 export { verify, type VerifyArgs, type VerifyEnvironment, type VerifyResult } from './verify/verify.ts';
 export { nearmissTable, nearmissJsonRows } from './nearmissText.ts';
 export { sweep, type SweepJobArgs, type SweepJobProgress } from './sweep.ts';
+export { suite, type SuiteJobArgs } from './suite.ts';
