@@ -70,5 +70,10 @@ export async function main(argv: string[]): Promise<number> {
     return e instanceof UsageError ? EXIT_USAGE : EXIT_DATA;
   }
   if (output) process.stdout.write(`${output}\n`);
+  return exitCode();
+}
+
+// Read apart from main: there the `= 0` above would narrow the type, though handlers set it since.
+function exitCode(): number {
   return Number(process.exitCode ?? 0);
 }
