@@ -48,3 +48,4 @@ export { fleissKappa } from './metrics/fleiss.ts';
 export { readAnnotations, type Annotation } from './readAnnotations.ts';
 export { humanAgreement, type HumanAgreement, type MajorityAgreement } from './metrics/humanAgreement.ts';
 export { blockRates, type BlockRates } from './metrics/blockRates.ts';
+export { auditLines } from './auditLines.ts';

@@ -1,6 +1,5 @@
 import { printable } from '@carb/io';
 import yargs from 'yargs';
-import type { CommandModule } from 'yargs';
 import { setInvocation } from './argv.ts';
 import { CARB_VERSION } from '@carb/jobs';
 import { command as apply } from './commands/apply.ts';
@@ -20,12 +19,12 @@ import { command as suite } from './commands/suite.ts';
 import { command as sweep } from './commands/sweep.ts';
 import { command as tools, subcommands as toolsSubcommands } from './commands/tools.ts';
 import { command as verify } from './commands/verify.ts';
-import { parseContext, resetParseContext, tracked } from './options/parseContext.ts';
+import { parseContext, resetParseContext, tracked, type AnyCommand } from './options/parseContext.ts';
 import { UsageError } from './options/usageError.ts';
 import { MISSING_COMMAND, YARGS_MESSAGES, usageLine } from './options/yargsMessage.ts';
 
 // Each command lives in its own file under commands/; register it here.
-const commands: CommandModule<object, any>[] = [ingest, inspect, replay, suite, calibrate, gate, apply, explain, verify, mainJob, pipeline, sweep, nearmiss, audit, tools, deploy, monitor];
+const commands: AnyCommand[] = [ingest, inspect, replay, suite, calibrate, gate, apply, explain, verify, mainJob, pipeline, sweep, nearmiss, audit, tools, deploy, monitor];
 
 /** Exit codes: 0 done, 1 bad data (files, records, a failed check), 2 bad command line (nothing was done). */
 export const EXIT_DATA = 1;
@@ -54,7 +53,7 @@ export async function main(argv: string[]): Promise<number> {
     .version(CARB_VERSION)
     .exitProcess(false)
     .wrap(120)
-    .fail((msg, err) => {
+    .fail((msg: string | undefined, err: Error | undefined) => {
       // yargs calls this for validation and `coerce` failures (err is then its YError) and
       // for errors thrown by handlers: throwing stops the command before its handler runs.
       if (err && err.name !== 'YError') throw err;
@@ -71,5 +70,10 @@ export async function main(argv: string[]): Promise<number> {
     return e instanceof UsageError ? EXIT_USAGE : EXIT_DATA;
   }
   if (output) process.stdout.write(`${output}\n`);
+  return exitCode();
+}
+
+// Read apart from main: there the `= 0` above would narrow the type, though handlers set it since.
+function exitCode(): number {
   return Number(process.exitCode ?? 0);
 }

@@ -13,9 +13,15 @@ const TOOLS = ['agentdojo.json', 'suites.json'].map((f) => join(ROOT, 'configs/t
 const dir = mkdtempSync(join(tmpdir(), 'carb-pipeline-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** A parsed JSON object (the config and its sections are objects all the way down the paths the tests edit). */
+type JsonObject = Record<string, unknown>;
+
+/** The object at a dotted path of `c` (`at(c, 'scorer.weights')`). */
+const at = (c: JsonObject, path: string): JsonObject => path.split('.').reduce((o, k) => o[k] as JsonObject, c);
+
 /** The default config as written, with absolute tool-typing paths, changed by `edit`. */
-function variant(name: string, edit: (c: any) => void, text?: (json: string) => string): string {
-  const c = JSON.parse(readFileSync(DEFAULT, 'utf8'));
+function variant(name: string, edit: (c: JsonObject) => void, text?: (json: string) => string): string {
+  const c = JSON.parse(readFileSync(DEFAULT, 'utf8')) as JsonObject;
   c.toolTyping = TOOLS;
   edit(c);
   const file = join(dir, `${name}.json`);
@@ -41,8 +47,9 @@ describe('pipeline configs are validated against configs/schema/pipeline.schema.
 
   it('an unknown key is refused with the closest valid name, in one line naming file and pointer', () => {
     const file = variant('typo', (c) => {
-      c.scorer.weights = { intercpet: c.scorer.weights.intercept, ...c.scorer.weights };
-      delete c.scorer.weights.intercept;
+      const scorer = at(c, 'scorer');
+      scorer.weights = { intercpet: at(scorer, 'weights').intercept, ...at(scorer, 'weights') };
+      delete at(scorer, 'weights').intercept;
     });
     expect(loadError(file)).toEqual([`${file}: /scorer/weights/intercpet: unknown key (number 0.05); did you mean "intercept"?`]);
     const top = variant('typo-top', (c) => { c.selecter = c.selector; delete c.selector; });
@@ -50,19 +57,19 @@ describe('pipeline configs are validated against configs/schema/pipeline.schema.
   });
 
   it('an unknown key with no near name lists the valid ones', () => {
-    const file = variant('extra', (c) => { c.grid.zzzzzz = 1; });
+    const file = variant('extra', (c) => { at(c, 'grid').zzzzzz = 1; });
     expect(loadError(file)).toEqual([`${file}: /grid/zzzzzz: unknown key (number 1); expected one of "bottom", "denominator"`]);
   });
 
   it('a number given as a string is refused (it used to change λ̂ and CtxRed silently)', () => {
-    const file = variant('string-number', (c) => { c.scorer.weights.intercept = '0.05'; });
+    const file = variant('string-number', (c) => { at(c, 'scorer.weights').intercept = '0.05'; });
     expect(loadError(file)).toEqual([`${file}: /scorer/weights/intercept: expected a number, found string "0.05"`]);
-    const grid = variant('string-integer', (c) => { c.grid.denominator = '100'; });
+    const grid = variant('string-integer', (c) => { at(c, 'grid').denominator = '100'; });
     expect(loadError(grid)).toEqual([`${grid}: /grid/denominator: expected an integer, found string "100"`]);
   });
 
   it('a bad selector kind is refused with the same list of kinds as `carb replay --selector`', async () => {
-    const file = variant('selector', (c) => { c.selector.kind = 'grpah'; });
+    const file = variant('selector', (c) => { at(c, 'selector').kind = 'grpah'; });
     const kinds = SELECTOR_KINDS.map((k) => JSON.stringify(k)).join(', ');
     expect(loadError(file)).toEqual([`${file}: /selector/kind: expected one of ${kinds}, found string "grpah" (did you mean "graph"?)`]);
     const cli = await runCli(['replay', join(ROOT, 'corpora/ces-clean.jsonl'), '--selector', 'grpah']);
@@ -75,7 +82,7 @@ describe('pipeline configs are validated against configs/schema/pipeline.schema.
   });
 
   it('several problems give one line each', () => {
-    const file = variant('several', (c) => { c.selector.window = 0; c.splits.rng = 'mt'; c.grid.bottom = 0; });
+    const file = variant('several', (c) => { at(c, 'selector').window = 0; at(c, 'splits').rng = 'mt'; at(c, 'grid').bottom = 0; });
     expect(loadError(file)).toEqual([
       `${file}: /grid/bottom: expected a number < 0, found number 0`,
       `${file}: /selector/window: expected a number >= 1, found number 0`,
@@ -86,23 +93,23 @@ describe('pipeline configs are validated against configs/schema/pipeline.schema.
   it('unreadable JSON and bad regular expressions name the file', () => {
     const broken = variant('broken', () => {}, (j) => j.slice(0, -2));
     expect(loadError(broken)).toEqual([expect.stringMatching(new RegExp(`^${broken}: expected JSON, found a syntax error`))]);
-    const regex = variant('regex', (c) => { c.sanitizer.injectionMarkers = ['ok', '(unclosed']; });
+    const regex = variant('regex', (c) => { at(c, 'sanitizer').injectionMarkers = ['ok', '(unclosed']; });
     expect(loadError(regex)).toEqual([expect.stringMatching(new RegExp(`^${regex}: /sanitizer/injectionMarkers/1: expected a regular expression, found "\\(unclosed"`))]);
   });
 
   it('a weight that is not an exact short decimal is refused at load time', () => {
-    const file = variant('weights', (c) => { c.scorer.weights.currentRisky = 0.1 + 0.2; });
+    const file = variant('weights', (c) => { at(c, 'scorer.weights').currentRisky = 0.1 + 0.2; });
     expect(loadError(file)).toEqual([expect.stringMatching(new RegExp(`^${file}: /scorer/weights/currentRisky: expected a decimal with at most \\d+ places, found 0.30000000000000004$`))]);
   });
 
   it('the schema enums are the ones the code uses', () => {
-    const p = JSON.parse(readFileSync(PIPELINE_SCHEMA_PATH, 'utf8'));
-    const t = JSON.parse(readFileSync(TOOL_TYPING_SCHEMA_PATH, 'utf8'));
-    expect(p.properties.selector.properties.kind.enum).toEqual([...SELECTOR_KINDS]);
-    expect(p.definitions.toolType.enum).toEqual([...TOOL_TYPES]);
-    expect(t.properties.tools.additionalProperties.items.enum).toEqual([...TOOL_TYPES]);
-    expect(p.properties.ledger.properties.categoryByType.items.properties.category.enum).toEqual([...LEDGER_CATEGORIES]);
-    expect(Object.keys(p.properties.scorer.properties.weights.properties)).toEqual([...SCORER_FEATURES]);
+    const p = JSON.parse(readFileSync(PIPELINE_SCHEMA_PATH, 'utf8')) as JsonObject;
+    const t = JSON.parse(readFileSync(TOOL_TYPING_SCHEMA_PATH, 'utf8')) as JsonObject;
+    expect(at(p, 'properties.selector.properties.kind').enum).toEqual([...SELECTOR_KINDS]);
+    expect(at(p, 'definitions.toolType').enum).toEqual([...TOOL_TYPES]);
+    expect(at(t, 'properties.tools.additionalProperties.items').enum).toEqual([...TOOL_TYPES]);
+    expect(at(p, 'properties.ledger.properties.categoryByType.items.properties.category').enum).toEqual([...LEDGER_CATEGORIES]);
+    expect(Object.keys(at(p, 'properties.scorer.properties.weights.properties'))).toEqual([...SCORER_FEATURES]);
   });
 });
 
@@ -127,9 +134,9 @@ describe('tool-typing files are validated', () => {
     const f = typing('proto', '{ "tools": { "__proto__": ["financial"], "constructor": ["read"] } }');
     const t = loadToolTyping(f);
     expect(Object.keys(t).sort()).toEqual(['__proto__', 'constructor']);
-    expect(t.constructor).toEqual(['read']);
+    expect(t['constructor' as string]).toEqual(['read']);
     expect(Object.hasOwn(t, 'toString')).toBe(false);
-    expect((t as Record<string, unknown>).toString).toBeUndefined();
+    expect('toString' in t).toBe(false); // not even inherited: no Object.prototype behind it
   });
 
   it('a tool typed differently by two files is refused, naming both', () => {
@@ -144,11 +151,11 @@ describe('carb pipeline check', () => {
     const r = await runCli(['pipeline', 'check', DEFAULT]);
     expect(r.code).toBe(0);
     const lines = r.out.split('\n');
-    const config = JSON.parse(lines[0]!);
-    expect(config.toolTyping.send_email).toEqual(['external_sink', 'message_social']);
+    const config = JSON.parse(lines[0]!) as JsonObject;
+    expect(at(config, 'toolTyping').send_email).toEqual(['external_sink', 'message_social']);
     expect(Object.keys(config)).toEqual([...Object.keys(config)].sort());
     expect(lines[1]).toBe(`config sha256 ${createHash('sha256').update(lines[0]!, 'utf8').digest('hex')}`);
-    const printed = Object.fromEntries(lines.slice(3).filter(Boolean).map((l) => l.trim().split(/\s+/)));
+    const printed = Object.fromEntries(lines.slice(3).filter(Boolean).map((l) => l.trim().split(/\s+/) as [string, string]));
     // an actual run's manifest, computed on the report path
     const out = join(dir, 'report');
     const run = await runCli(['calibrate', join(ROOT, 'corpora/ces-clean.jsonl'), '--splits', '2', '--methods', 'g-carb', '--alphas', '.1', '--no-frontier', '--out', out]);
@@ -159,7 +166,7 @@ describe('carb pipeline check', () => {
   }, 120_000);
 
   it('refuses an invalid config with exit 1 and the schema line', async () => {
-    const file = variant('check-bad', (c) => { c.scorer.weights.intercept = '0.05'; });
+    const file = variant('check-bad', (c) => { at(c, 'scorer.weights').intercept = '0.05'; });
     const r = await runCli(['pipeline', 'check', file]);
     expect(r.code).toBe(1);
     expect(r.errLines).toEqual([`carb: ${file}: /scorer/weights/intercept: expected a number, found string "0.05"`]);

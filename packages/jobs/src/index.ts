@@ -45,3 +45,6 @@ export { monitor, type MonitorArgs, type MonitorResult } from './monitor.ts';
 export { apply, type ApplyArgs } from './apply.ts';
 export { audit, isDecisionsFile, type AuditArgs, type AuditEvents, type AuditExtras, type AuditResult } from './audit.ts';
 export { verify, type VerifyArgs, type VerifyEnvironment, type VerifyResult } from './verify/verify.ts';
+export { nearmissTable, nearmissJsonRows } from './nearmissText.ts';
+export { sweep, type SweepJobArgs, type SweepJobProgress } from './sweep.ts';
+export { suite, type SuiteJobArgs } from './suite.ts';

@@ -1,8 +1,7 @@
-import { table1Markdown } from '@carb/audit';
+import { auditLines, table1Markdown } from '@carb/audit';
 import { printableLines } from '@carb/io';
 import { audit } from '@carb/jobs';
 import type { AuditArgs } from './audit.ts';
-import { auditLines } from './auditLines.ts';
 
 /** `carb audit`, once its options have passed: the job (@carb/jobs), then its summary (or summary.json with --json). */
 export async function run(args: AuditArgs): Promise<void> {

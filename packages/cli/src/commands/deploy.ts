@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { textOption } from '../options/text.ts';
-import { tracked } from '../options/parseContext.ts';
+import { tracked, type AnyCommand } from '../options/parseContext.ts';
 import { MISSING_COMMAND } from '../options/yargsMessage.ts';
 
 export interface DiffArgs {
@@ -14,17 +14,17 @@ const diff: CommandModule<object, DiffArgs> = {
   builder: (y) =>
     y
       .positional('a', { type: 'string', demandOption: true, describe: 'the earlier deploy.json', coerce: textOption('<a>') })
-      .positional('b', { type: 'string', demandOption: true, describe: 'the later deploy.json (e.g. after recalibrating)', coerce: textOption('<b>') }) as never,
+      .positional('b', { type: 'string', demandOption: true, describe: 'the later deploy.json (e.g. after recalibrating)', coerce: textOption('<b>') }),
   // the work, and the modules it needs, load only once the options have passed
   handler: async (args) => (await import('./deployDiff.run.ts')).run(args),
 };
 
 /** The subcommands of `carb deploy`. */
-export const subcommands: CommandModule<object, any>[] = [diff];
+export const subcommands: AnyCommand[] = [diff];
 
 export const command: CommandModule<object, object> = {
   command: 'deploy',
   describe: 'Deployed thresholds: `carb deploy diff a/deploy.json b/deploy.json` compares two calibrations',
-  builder: (y) => subcommands.reduce((acc, c) => acc.command(tracked(c, 'carb deploy')), y).demandCommand(1, MISSING_COMMAND) as never,
+  builder: (y) => subcommands.reduce((acc, c) => acc.command(tracked(c, 'carb deploy')), y).demandCommand(1, MISSING_COMMAND),
   handler: () => {},
 };

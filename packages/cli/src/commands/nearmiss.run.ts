@@ -1,8 +1,7 @@
 import { printable, printableLines } from '@carb/io';
-import { nearmiss } from '@carb/jobs';
+import { nearmiss, nearmissJsonRows, nearmissTable } from '@carb/jobs';
 import { fail } from './corpusLines.ts';
 import type { NearmissArgs } from './nearmiss.ts';
-import { nearmissJsonRows, nearmissTable } from './nearmissText.ts';
 
 /** `carb nearmiss`, once its options have passed: the job (@carb/jobs), its problems and warnings, its tables. */
 export async function run(args: NearmissArgs): Promise<void> {

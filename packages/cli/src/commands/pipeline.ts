@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { flagSpec } from '../options/specs.ts';
 import { textOption } from '../options/text.ts';
-import { tracked } from '../options/parseContext.ts';
+import { tracked, type AnyCommand } from '../options/parseContext.ts';
 import { MISSING_COMMAND } from '../options/yargsMessage.ts';
 
 export interface CheckArgs {
@@ -21,11 +21,11 @@ const check: CommandModule<object, CheckArgs> = {
 };
 
 /** The subcommands of `carb pipeline`. */
-export const subcommands: CommandModule<object, any>[] = [check];
+export const subcommands: AnyCommand[] = [check];
 
 export const command: CommandModule<object, object> = {
   command: 'pipeline',
   describe: 'Pipeline configs: `carb pipeline check <file>` validates one and prints its normalized form and hashes',
-  builder: (y) => subcommands.reduce((acc, c) => acc.command(tracked(c, 'carb pipeline')), y).demandCommand(1, MISSING_COMMAND) as never,
+  builder: (y) => subcommands.reduce((acc, c) => acc.command(tracked(c, 'carb pipeline')), y).demandCommand(1, MISSING_COMMAND),
   handler: () => {},
 };

@@ -1,6 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
 import { namesOption } from '../options/names.ts';
-import { tracked } from '../options/parseContext.ts';
+import { tracked, type AnyCommand } from '../options/parseContext.ts';
 import { shardOption, type ShardSpec } from '../options/shard.ts';
 import { integerSpec, textSpec } from '../options/specs.ts';
 import { textListOption, textOption } from '../options/text.ts';
@@ -36,7 +36,7 @@ const merge: CommandModule<object, SweepMergeArgs> = {
 };
 
 /** The subcommands of `carb sweep`. */
-export const subcommands: CommandModule<object, any>[] = [merge];
+export const subcommands: AnyCommand[] = [merge];
 
 export const command: CommandModule<object, SweepArgs> = {
   command: 'sweep <spec>',

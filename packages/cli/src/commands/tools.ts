@@ -3,7 +3,7 @@ import type { CommandModule } from 'yargs';
 import type { CorpusFormat } from '@carb/episodes';
 import { flagSpec, formatSpec, textSpec } from '../options/specs.ts';
 import { textListOption, textOption } from '../options/text.ts';
-import { tracked } from '../options/parseContext.ts';
+import { tracked, type AnyCommand } from '../options/parseContext.ts';
 import { UsageError } from '../options/usageError.ts';
 import { MISSING_COMMAND } from '../options/yargsMessage.ts';
 
@@ -77,11 +77,11 @@ const check: CommandModule<object, ToolsCheckArgs> = {
 };
 
 /** The subcommands of `carb tools`. */
-export const subcommands: CommandModule<object, any>[] = [init, check];
+export const subcommands: AnyCommand[] = [init, check];
 
 export const command: CommandModule<object, object> = {
   command: 'tools',
   describe: 'Tool typing for a new domain: `carb tools init` writes a skeleton from a corpus, `carb tools check` checks a typing against one',
-  builder: (y) => subcommands.reduce((acc, c) => acc.command(tracked(c, 'carb tools')), y).demandCommand(1, MISSING_COMMAND) as never,
+  builder: (y) => subcommands.reduce((acc, c) => acc.command(tracked(c, 'carb tools')), y).demandCommand(1, MISSING_COMMAND),
   handler: () => {},
 };

@@ -22,7 +22,7 @@ export function gateChoiceOptions<T>(y: Argv<T>): Argv<T> {
     .option('stratum', textSpec('stratum', 'stratum of the deploy row (default all: the pooled run)'))
     .option('guarantee', choiceSpec('guarantee', 'guarantee of the deploy row (default expectation)', GUARANTEES))
     .option('pipeline', { ...pipelineSpec(), describe: 'pipeline config (default: pipeline.json beside --deploy, else configs/pipelines/default.json)' })
-    .option('expect-manifest-hash', { type: 'string', requiresArg: true, coerce: sha256Option('--expect-manifest-hash'), describe: 'with --deploy: refuse unless manifest.json beside it has this SHA-256 (the "manifest sha256" the calibration printed)' }) as Argv<T>;
+    .option('expect-manifest-hash', { type: 'string', requiresArg: true, coerce: sha256Option('--expect-manifest-hash'), describe: 'with --deploy: refuse unless manifest.json beside it has this SHA-256 (the "manifest sha256" the calibration printed)' });
 }
 
 /** Checks the flag combination (before any file is read); throws UsageError. */

@@ -1,6 +1,10 @@
 import type { Argv, CommandModule } from 'yargs';
 import type { ParseContext } from './yargsMessage.ts';
 
+/** Any command module: yargs's Argv<T> is invariant in T, so commands with different arguments share no narrower type. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above: no common type but any for a list of commands
+export type AnyCommand = CommandModule<object, any>;
+
 let current: ParseContext = { command: 'carb', usage: 'carb <command>', options: [], commands: [] };
 
 /** The command yargs is parsing now (for naming flags and suggesting names in usage errors). */
@@ -9,12 +13,12 @@ export function parseContext(): ParseContext {
 }
 
 /** Sets the top-level context before a parse. */
-export function resetParseContext(commands: readonly CommandModule<object, any>[]): void {
+export function resetParseContext(commands: readonly AnyCommand[]): void {
   current = { command: 'carb', usage: 'carb <command>', options: ['help', 'version'], commands: commands.map(commandName) };
 }
 
 /** The command's name: the first word of its `command` string. */
-export function commandName(c: CommandModule<object, any>): string {
+export function commandName(c: AnyCommand): string {
   return String(c.command).split(' ')[0]!;
 }
 
@@ -22,7 +26,7 @@ export function commandName(c: CommandModule<object, any>): string {
  * Wraps a command so that, when yargs runs its builder, the parse context becomes that
  * command with its options and subcommands (`subcommands`, for a command that groups them).
  */
-export function tracked<T>(c: CommandModule<object, T>, parent = 'carb', subcommands: readonly CommandModule<object, any>[] = []): CommandModule<object, T> {
+export function tracked<T>(c: CommandModule<object, T>, parent = 'carb', subcommands: readonly AnyCommand[] = []): CommandModule<object, T> {
   const build = c.builder;
   return {
     ...c,

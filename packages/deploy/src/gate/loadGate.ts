@@ -29,7 +29,11 @@ export interface LoadGateOptions {
  * The returned gate decides one episode: `propose(call)` → allow | stop, `observe(result)` after
  * an allowed call, `history`. For the next episode, call loadGate again (or openGate on `gate.resolved`).
  */
+// async without an await: a bad option then rejects the promise the caller awaits instead of throwing before it
+// eslint-disable-next-line @typescript-eslint/require-await
 export async function loadGate(deployJsonPath: string, options: LoadGateOptions): Promise<DeployedGate> {
+  // `?.`: a plain-JavaScript caller may pass no options at all, whatever the type says
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
   if (typeof options?.method !== 'string' || !isMethodName(options.method)) throw new UsageError(`method: expected a calibration method name such as "g-carb", found ${JSON.stringify(options?.method)}`);
   const resolved = resolveGate({
     deploy: deployJsonPath,

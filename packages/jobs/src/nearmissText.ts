@@ -1,8 +1,7 @@
 import { printable } from '@carb/io';
-import type { ByReading } from '@carb/jobs';
+import type { ByReading } from './nearmiss.ts';
 import type { AgentSummary } from '@carb/nearmiss';
 
-export type { ByReading };
 
 const pct = (x: number | null) => (x === null ? '–' : `${(100 * x).toFixed(1)}%`);
 const ci = (c: { low: number; high: number } | null) => (c === null ? '' : ` [${pct(c.low)}, ${pct(c.high)}]`);

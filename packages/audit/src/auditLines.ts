@@ -1,4 +1,4 @@
-import type { AuditReport, BlockRates, HumanAgreement, MajorityAgreement, ProbeRow, Proportion } from '@carb/audit';
+import type { AuditReport, BlockRates, HumanAgreement, MajorityAgreement, ProbeRow, Proportion } from './index.ts';
 
 const two = (x: number | null | undefined) => (x === null || x === undefined ? '—' : x.toFixed(2));
 const share = (p: Proportion) => `${two(p.rate)} (${p.count}/${p.n})`;
