@@ -15,7 +15,11 @@ const pipeline = loadPipeline(defaultPipelinePath());
 const graph = withSelector(pipeline, { kind: 'graph' }).selector;
 const suite = generateGraphBraid(seed, DEFAULT_PARAMS);
 const tally = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
-const show = (m: Map<string, number>) => [...m].sort().map(([k, n]) => `${k} ×${n}`).join(', ');
+const show = (m: Map<string, number>) =>
+  [...m]
+    .sort()
+    .map(([k, n]) => `${k} ×${n}`)
+    .join(', ');
 
 for (const p of [0, 0.05, 0.1, 0.2, 1]) {
   const noise = { noiseSeed: suite.meta.noiseSeed, params: { edgeDropout: p } };
@@ -47,7 +51,9 @@ for (const p of [0, 0.05, 0.1, 0.2, 1]) {
     tally(benignMax, Math.max(...benignWork.map(scoreValue)).toFixed(2));
     if (harmful) tally(sendScores, scoreValue(scores[BRAID_SINK_STEP]!).toFixed(2));
   });
-  console.log(`p = ${p}: ${pathless} of ${sends} harmful sends without a source → sink path; mean G-CARB context at the send ${(contextSum / sends).toFixed(2)}`);
+  console.log(
+    `p = ${p}: ${pathless} of ${sends} harmful sends without a source → sink path; mean G-CARB context at the send ${(contextSum / sends).toFixed(2)}`,
+  );
   console.log(`  direct private-source parents of the send: ${show(sourceParents)}`);
   console.log(`  G-CARB score of the send: ${show(sendScores)}; highest G-CARB score of benign work per trajectory: ${show(benignMax)}`);
 }

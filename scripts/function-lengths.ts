@@ -21,7 +21,10 @@ function tsFiles(dir: string): string[] {
     });
 }
 
-interface Span { name: string; lines: number }
+interface Span {
+  name: string;
+  lines: number;
+}
 
 /** The line span of every function-like node in one source file. */
 function functionSpans(path: string, text: string): Span[] {

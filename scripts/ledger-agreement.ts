@@ -43,7 +43,11 @@ function bump(map: Map<string, Agreement2x2>, key: string, ledger: boolean, secu
 }
 
 /** Counts agreement over the attacked episodes (attack non-null) that calibration would use. */
-export function ledgerAgreement(episodes: readonly Episode[], pipeline: Pipeline, options: { includeAborted?: boolean } = {}): AgreementReport {
+export function ledgerAgreement(
+  episodes: readonly Episode[],
+  pipeline: Pipeline,
+  options: { includeAborted?: boolean } = {},
+): AgreementReport {
   const byModel = new Map<string, Agreement2x2>();
   const byInjectionTask = new Map<string, Agreement2x2>();
   let excluded = 0;
@@ -73,14 +77,19 @@ export function formatAgreement(r: AgreementReport): string[] {
     lines.push(`| ledger positive | ${c.both} | ${c.ledgerOnly} | ${c.both + c.ledgerOnly} |`);
     lines.push(`| ledger negative | ${c.securityOnly} | ${c.neither} | ${c.securityOnly + c.neither} |`);
     lines.push(`| total | ${c.both + c.securityOnly} | ${c.ledgerOnly + c.neither} | ${n} |`, '');
-    lines.push(`agreement ${pct(c.both + c.neither, n)}, ledger recall of security ${pct(c.both, c.both + c.securityOnly)}, ledger precision ${pct(c.both, c.both + c.ledgerOnly)}`, '');
+    lines.push(
+      `agreement ${pct(c.both + c.neither, n)}, ledger recall of security ${pct(c.both, c.both + c.securityOnly)}, ledger precision ${pct(c.both, c.both + c.ledgerOnly)}`,
+      '',
+    );
   }
   lines.push('### By injection task (all models)', '');
   lines.push('| injection task | n | both | ledger only | security only | neither |', '|---|---:|---:|---:|---:|---:|');
   const keys = [...r.byInjectionTask.keys()].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
   for (const k of keys) {
     const c = r.byInjectionTask.get(k)!;
-    lines.push(`| ${k} | ${c.both + c.ledgerOnly + c.securityOnly + c.neither} | ${c.both} | ${c.ledgerOnly} | ${c.securityOnly} | ${c.neither} |`);
+    lines.push(
+      `| ${k} | ${c.both + c.ledgerOnly + c.securityOnly + c.neither} | ${c.both} | ${c.ledgerOnly} | ${c.securityOnly} | ${c.neither} |`,
+    );
   }
   return lines;
 }

@@ -30,23 +30,34 @@ try {
     const corpus = join(work, `gb-${seed}.jsonl`);
     execFileSync('node', [carb, 'suite', 'graph-braid', '--seed', String(seed), '--out', corpus], { stdio: 'ignore' });
     const out = join(work, `out-${seed}`);
-    execFileSync('node', [carb, 'calibrate', corpus, '--alphas', '.10', '--no-frontier', '--workers', '1', '--out', out], { stdio: 'ignore' });
+    execFileSync('node', [carb, 'calibrate', corpus, '--alphas', '.10', '--no-frontier', '--workers', '1', '--out', out], {
+      stdio: 'ignore',
+    });
     const rows = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as Row[];
-    bySeed.push(new Map(rows.filter((r) => r.alpha === 0.1 && r.stratum === 'all' && r.guarantee === 'expectation').map((r) => [r.method, r])));
+    bySeed.push(
+      new Map(rows.filter((r) => r.alpha === 0.1 && r.stratum === 'all' && r.guarantee === 'expectation').map((r) => [r.method, r])),
+    );
     process.stderr.write(`seed ${seed} done\n`);
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
 const f3 = (x: number | null): string => (x === null || Number.isNaN(x) ? '–' : x.toFixed(3));
-console.log(`Graph-braid, Table 8 cells at α = .10 over corpus seeds ${first}–${first + count - 1}: seed ${first} value, then [min, median, max] over the seeds, then the paper`);
+console.log(
+  `Graph-braid, Table 8 cells at α = .10 over corpus seeds ${first}–${first + count - 1}: seed ${first} value, then [min, median, max] over the seeds, then the paper`,
+);
 console.log(`| method | cell | seed ${first} | min | median | max | paper |`);
 console.log('|---|---|---:|---:|---:|---:|---:|');
 for (const m of METHODS) {
   CELLS.forEach((c, k) => {
-    const xs = bySeed.map((s) => s.get(m)?.[c] ?? null).filter((x): x is number => x !== null).sort((a, b) => a - b);
+    const xs = bySeed
+      .map((s) => s.get(m)?.[c] ?? null)
+      .filter((x): x is number => x !== null)
+      .sort((a, b) => a - b);
     if (!xs.length) return;
     const med = xs.length % 2 ? xs[(xs.length - 1) / 2]! : (xs[xs.length / 2 - 1]! + xs[xs.length / 2]!) / 2;
-    console.log(`| ${m} | ${c} | ${f3(bySeed[0]!.get(m)?.[c] ?? null)} | ${f3(xs[0]!)} | ${f3(med)} | ${f3(xs[xs.length - 1]!)} | ${f3(PAPER[m]![k]!)} |`);
+    console.log(
+      `| ${m} | ${c} | ${f3(bySeed[0]!.get(m)?.[c] ?? null)} | ${f3(xs[0]!)} | ${f3(med)} | ${f3(xs[xs.length - 1]!)} | ${f3(PAPER[m]![k]!)} |`,
+    );
   });
 }

@@ -18,7 +18,8 @@ describe('adapter fuzz (exhaustive)', () => {
       // both outcomes occur: the mutations neither all break the input nor all miss it
       expect(c.clean).toBeGreaterThan(0);
       expect(c.accepted).toBeGreaterThan(0);
-      for (const kind of ['deep', 'nonfinite', 'hugeint', 'blankid', 'unknown', 'okerror', 'drop', 'replace']) expect(c.kinds[kind] ?? 0, kind).toBeGreaterThan(10);
+      for (const kind of ['deep', 'nonfinite', 'hugeint', 'blankid', 'unknown', 'okerror', 'drop', 'replace'])
+        expect(c.kinds[kind] ?? 0, kind).toBeGreaterThan(10);
       if (adapter !== 'arrow') for (const kind of ['utf8', 'bom']) expect(c.kinds[kind] ?? 0, kind).toBeGreaterThan(10);
     }, 120_000);
   }

@@ -29,8 +29,17 @@ function carb(argv: string[]): number {
   return r.status ?? -1;
 }
 
-const calibrate = (splits: number, out: string) =>
-  ['calibrate', join(ROOT, 'corpora/ces-clean.jsonl'), '--methods', 'no-guard,g-carb', '--splits', String(splits), '--no-frontier', '--out', out];
+const calibrate = (splits: number, out: string) => [
+  'calibrate',
+  join(ROOT, 'corpora/ces-clean.jsonl'),
+  '--methods',
+  'no-guard,g-carb',
+  '--splits',
+  String(splits),
+  '--no-frontier',
+  '--out',
+  out,
+];
 
 /**
  * Preloaded into the child: after the second file written into a staging folder it
@@ -55,15 +64,23 @@ syncBuiltinESMExports();
 `;
 
 /** Runs `carb calibrate` in a child, kills it with `signal` mid-write, and resolves to how it ended. */
-async function killMidWrite(out: string, signal: NodeJS.Signals, name: string): Promise<{ code: number | null; signal: NodeJS.Signals | null; staging: string[] }> {
+async function killMidWrite(
+  out: string,
+  signal: NodeJS.Signals,
+  name: string,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; staging: string[] }> {
   const hook = join(tmp, 'hook.mjs');
   writeFileSync(hook, HOOK);
   const marker = join(tmp, `${name}.marker`);
   const go = join(tmp, `${name}.go`);
   const child = spawn(process.execPath, ['--import', hook, join(ROOT, 'packages/cli/bin/carb.js'), ...calibrate(3, out)], {
-    cwd: ROOT, env: { ...process.env, CARB_HOOK_MARKER: marker, CARB_HOOK_GO: go }, stdio: 'ignore',
+    cwd: ROOT,
+    env: { ...process.env, CARB_HOOK_MARKER: marker, CARB_HOOK_GO: go },
+    stdio: 'ignore',
   });
-  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) => child.on('exit', (code, sig) => res({ code, signal: sig })));
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) =>
+    child.on('exit', (code, sig) => res({ code, signal: sig })),
+  );
   for (let i = 0; i < 1200 && !existsSync(marker) && child.exitCode === null; i++) await new Promise((r) => setTimeout(r, 50));
   expect(existsSync(marker), 'the child reached the second staged file').toBe(true);
   const staging = readdirSync(tmp).filter((f) => f.includes('.carb-staging-'));
@@ -81,7 +98,21 @@ describe('an interrupted carb calibrate leaves the previous report as it was', (
   }, 120_000);
 
   it('has a report to protect (13 files, the carb output marker and the fingerprint among them)', () => {
-    expect(Object.keys(before).sort()).toEqual(['.carb-output.json', 'deploy.json', 'fingerprint.json', 'frontier.png', 'frontier.svg', 'index.html', 'manifest.json', 'paired.json', 'pipeline.json', 'splits.arrow', 'splits.csv', 'summary.json', 'tables.md']);
+    expect(Object.keys(before).sort()).toEqual([
+      '.carb-output.json',
+      'deploy.json',
+      'fingerprint.json',
+      'frontier.png',
+      'frontier.svg',
+      'index.html',
+      'manifest.json',
+      'paired.json',
+      'pipeline.json',
+      'splits.arrow',
+      'splits.csv',
+      'summary.json',
+      'tables.md',
+    ]);
   });
 
   it('SIGTERM mid-write: previous report byte-identical, staging folder removed, the process dies of the signal', async () => {
@@ -97,7 +128,11 @@ describe('an interrupted carb calibrate leaves the previous report as it was', (
     expect(r.signal).toBe('SIGKILL');
     expect(snapshot(out)).toEqual(before);
     // nothing can run on SIGKILL: the hidden staging folder and the run's lock stay until the next write to the same folder
-    expect(readdirSync(tmp).filter((f) => f.startsWith('.')).sort()).toEqual([...r.staging, '.report.carb-lock'].sort());
+    expect(
+      readdirSync(tmp)
+        .filter((f) => f.startsWith('.'))
+        .sort(),
+    ).toEqual([...r.staging, '.report.carb-lock'].sort());
     expect(carb(calibrate(2, out))).toBe(0);
     expect(readdirSync(tmp).filter((f) => f.startsWith('.'))).toEqual([]);
     expect(snapshot(out)).toEqual(before);
@@ -123,16 +158,25 @@ describe('a folder that is not a carb report is refused before any work', () => 
     const dir = join(tmp, 'thesis');
     mkdirSync(dir);
     writeFileSync(join(dir, 'thesis.tex'), 'mine\n');
-    const r = spawnSync(process.execPath, [join(ROOT, 'packages/cli/bin/carb.js'), 'main', '--section', 'ces-clean', '--out', dir], { cwd: ROOT, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [join(ROOT, 'packages/cli/bin/carb.js'), 'main', '--section', 'ces-clean', '--out', dir], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     expect(r.status).toBe(2);
-    expect(r.stderr).toBe(`carb: --out: ${dir} is a non-empty folder carb did not write (no .carb-output.json); carb replaces only folders it wrote, so choose a new or empty one\n`);
+    expect(r.stderr).toBe(
+      `carb: --out: ${dir} is a non-empty folder carb did not write (no .carb-output.json); carb replaces only folders it wrote, so choose a new or empty one\n`,
+    );
     expect(readdirSync(dir)).toEqual(['thesis.tex']);
     expect(readdirSync(tmp).filter((f) => f.startsWith('.'))).toEqual([]);
   }, 60_000);
 });
 
 describe('writeDirAtomic', () => {
-  const files = (tag: string) => new Map([['a.txt', `a ${tag}\n`], ['sub/b.txt', `b ${tag}\n`]]);
+  const files = (tag: string) =>
+    new Map([
+      ['a.txt', `a ${tag}\n`],
+      ['sub/b.txt', `b ${tag}\n`],
+    ]);
 
   it('a write that fails part-way leaves the previous folder and no debris', async () => {
     const dir = join(tmp, 'unit', 'fail');
@@ -165,11 +209,16 @@ describe('writeDirAtomic', () => {
     mkdirSync(join(parent, `.r.carb-staging-${dead}`));
     // the staging folder of another target is not this write's to sweep
     mkdirSync(join(parent, `.other.carb-staging-${dead}`));
-    await expect(writeDirAtomic(join(parent, 'r'), (function* (): Generator<[string, string]> {
-      // the sweep ran before the first file: the previous folder is back in place
-      expect(readFileSync(join(parent, 'r', 'a.txt'), 'utf8')).toBe('a previous\n');
-      yield ['a.txt', 'a new\n'];
-    })())).resolves.toBeUndefined();
+    await expect(
+      writeDirAtomic(
+        join(parent, 'r'),
+        (function* (): Generator<[string, string]> {
+          // the sweep ran before the first file: the previous folder is back in place
+          expect(readFileSync(join(parent, 'r', 'a.txt'), 'utf8')).toBe('a previous\n');
+          yield ['a.txt', 'a new\n'];
+        })(),
+      ),
+    ).resolves.toBeUndefined();
     expect(readFileSync(join(parent, 'r', 'a.txt'), 'utf8')).toBe('a new\n');
     expect(readdirSync(parent).sort()).toEqual([`.other.carb-staging-${dead}`, 'r']);
   }, 120_000);

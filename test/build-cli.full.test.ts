@@ -1,5 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, unlinkSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  unlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,13 +75,17 @@ describe('a copy of the checkout: install-time build, stale and missing bundles'
     expect(node([bin, '--version'], copy)).toEqual({
       status: 0,
       stdout: `edited once\nedited twice\n${PKG.version}\n`,
-      stderr: 'carb: cannot rebuild packages/cli/dist (packages/cli/src/main.ts changed; esbuild is not installed (a devDependency)); running the sources through tsx\n',
+      stderr:
+        'carb: cannot rebuild packages/cli/dist (packages/cli/src/main.ts changed; esbuild is not installed (a devDependency)); running the sources through tsx\n',
     });
   });
 
   it('without esbuild, prepare skips the build and passes (npm ci --omit=dev); npm run build fails', () => {
     const prepare = spawnSync('sh', ['-c', PKG.scripts.prepare!], { cwd: copy, encoding: 'utf8' });
-    expect({ status: prepare.status, stderr: prepare.stderr }).toEqual({ status: 0, stderr: 'carb build: esbuild is not installed (a devDependency); no bundle built\n' });
+    expect({ status: prepare.status, stderr: prepare.stderr }).toEqual({
+      status: 0,
+      stderr: 'carb build: esbuild is not installed (a devDependency); no bundle built\n',
+    });
     const build = spawnSync('sh', ['-c', PKG.scripts.build!], { cwd: copy, encoding: 'utf8' });
     expect(build.status).toBe(1);
   });

@@ -54,9 +54,26 @@ describe('the compiled CLI in this checkout', SLOW, () => {
     try {
       const job = (workers: number) => {
         const dir = join(out, `w${workers}`);
-        const r = node([bundle, 'calibrate', CES, '--methods', 'g-carb', '--splits', '1', '--no-frontier', '--workers', String(workers), '--out', dir]);
+        const r = node([
+          bundle,
+          'calibrate',
+          CES,
+          '--methods',
+          'g-carb',
+          '--splits',
+          '1',
+          '--no-frontier',
+          '--workers',
+          String(workers),
+          '--out',
+          dir,
+        ]);
         expect(r.status, r.stderr).toBe(0);
-        return Object.fromEntries(readdirSync(dir).sort().map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+        return Object.fromEntries(
+          readdirSync(dir)
+            .sort()
+            .map((f) => [f, readFileSync(join(dir, f), 'utf8')]),
+        );
       };
       expect(job(2)).toEqual(job(1));
     } finally {

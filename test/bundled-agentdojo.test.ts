@@ -57,7 +57,9 @@ describe(`bundled AgentDojo corpus (${MODEL})`, () => {
   });
 
   it('sits beside its MIT licence and a provenance note naming its sha256 and episode count', () => {
-    expect(readFileSync(join(ROOT, 'corpora', `agentdojo-${MODEL}.LICENSE`), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) 2024 Edoardo Debenedetti/);
+    expect(readFileSync(join(ROOT, 'corpora', `agentdojo-${MODEL}.LICENSE`), 'utf8')).toMatch(
+      /^MIT License\n\nCopyright \(c\) 2024 Edoardo Debenedetti/,
+    );
     const readme = readFileSync(join(ROOT, 'corpora/README.md'), 'utf8');
     expect(readme).toContain(sha(readFileSync(FILE)));
     expect(readme).toContain('96046ab54a99f5e5ec86b920ea9a2d8ae24ea6d8');
@@ -82,7 +84,9 @@ describe(`bundled AgentDojo corpus (${MODEL})`, () => {
   }, 60_000);
 
   it('is a section of the main job, read as JSONL', () => {
-    const job = JSON.parse(readFileSync(join(ROOT, 'configs/jobs/default.json'), 'utf8')) as { sections: Array<{ corpus: string; dataset: string; methods?: string[] }> };
+    const job = JSON.parse(readFileSync(join(ROOT, 'configs/jobs/default.json'), 'utf8')) as {
+      sections: Array<{ corpus: string; dataset: string; methods?: string[] }>;
+    };
     const s = job.sections.find((x) => x.corpus === `corpora/agentdojo-${MODEL}.jsonl.gz`)!;
     expect(s.dataset).toBe('agentdojo');
     expect(s.methods).toContain('executed-step-crc'); // Table 4 needs it

@@ -12,8 +12,12 @@ describeOracleCases(ORACLE_CASES.filter((c) => c.corpus === 'graph-braid'));
 describe('protocol-crc-rows.json is what the independent CRC reference derives', () => {
   const file = crcRows();
   for (const c of ORACLE_CASES) {
-    it.skipIf(c.corpus === 'shared-sample' && !hasShared)(c.name, () => {
-      expect(referenceCrcForCase(c)).toEqual(file[c.name]);
-    }, 120_000);
+    it.skipIf(c.corpus === 'shared-sample' && !hasShared)(
+      c.name,
+      () => {
+        expect(referenceCrcForCase(c)).toEqual(file[c.name]);
+      },
+      120_000,
+    );
   }
 });

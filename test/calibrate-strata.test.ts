@@ -11,7 +11,12 @@ import { AGENTDOJO_RUNS, describeShared } from './helpers/shared.ts';
 
 /** Files per model in the shared corpus README (all eligible). */
 const MODELS = { 'claude-3-5-sonnet-20240620': 753, 'gpt-4o-2024-05-13': 753, 'meta-llama_Llama-3.3-70B-Instruct': 1081 } as const;
-const ALPHAS = [['.025', 1n, 40n], ['.05', 1n, 20n], ['.10', 1n, 10n], ['.20', 1n, 5n]] as const;
+const ALPHAS = [
+  ['.025', 1n, 40n],
+  ['.05', 1n, 20n],
+  ['.10', 1n, 10n],
+  ['.20', 1n, 5n],
+] as const;
 
 /**
  * Eq. 1 on every episode of a stratum, written out independently of the histogram / budget code:
@@ -33,7 +38,19 @@ describeShared('carb calibrate --by model: deploy thresholds per backbone', () =
   let deploy: DeployRow[];
   let manifest: { pipelineHash: string; strata: Record<string, { pipelineHash: string; episodes: number }> };
   beforeAll(async () => {
-    const r = await runCli(['calibrate', AGENTDOJO_RUNS, '--by', 'model', '--splits', '5', '--no-frontier', '--workers', '1', '--out', out]);
+    const r = await runCli([
+      'calibrate',
+      AGENTDOJO_RUNS,
+      '--by',
+      'model',
+      '--splits',
+      '5',
+      '--no-frontier',
+      '--workers',
+      '1',
+      '--out',
+      out,
+    ]);
     expect(r.code, r.err).toBe(0);
     deploy = JSON.parse(readFileSync(join(out, 'deploy.json'), 'utf8')) as DeployRow[];
     manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as typeof manifest;
@@ -60,7 +77,7 @@ describeShared('carb calibrate --by model: deploy thresholds per backbone', () =
     expect(new Set([manifest.pipelineHash, ...Object.values(manifest.strata).map((s) => s.pipelineHash)]).size).toBe(4);
   });
 
-  it('G-CARB λ̂ per model equals Eq. 1 over all of that model\'s episodes, computed independently', () => {
+  it("G-CARB λ̂ per model equals Eq. 1 over all of that model's episodes, computed independently", () => {
     const pipeline = withSelector(loadPipeline(defaultPipelinePath()), { kind: 'graph' });
     const figures: string[] = [];
     const all = sharedEpisodes();
@@ -68,7 +85,13 @@ describeShared('carb calibrate --by model: deploy thresholds per backbone', () =
     const traces = ledgerTraces(all, pipeline);
     for (const model of ['all', ...Object.keys(MODELS)]) {
       const keep = all.flatMap((e, i) => (model === 'all' || e.id.startsWith(`${model}/`) ? [i] : []));
-      const t = breakpointTable('graph', pipeline.grid, keep.map((i) => all[i]!), keep.map((i) => scores[i]!), keep.map((i) => traces[i]!));
+      const t = breakpointTable(
+        'graph',
+        pipeline.grid,
+        keep.map((i) => all[i]!),
+        keep.map((i) => scores[i]!),
+        keep.map((i) => traces[i]!),
+      );
       for (const [text, a, b] of ALPHAS) {
         const row = deploy.find((d) => d.stratum === model && d.method === 'g-carb' && d.alpha === Number(text))!;
         const g = crcOnAll(t, a, b);
@@ -79,10 +102,14 @@ describeShared('carb calibrate --by model: deploy thresholds per backbone', () =
     }
     // the figures of the closing note: G-CARB λ at α = .05 and .10 per model
     expect(figures.filter((f) => / (\.05|\.10):/.test(f))).toEqual([
-      'all .05: 0.35', 'all .10: 0.62',
-      'claude-3-5-sonnet-20240620 .05: 0.35', 'claude-3-5-sonnet-20240620 .10: 0.5',
-      'gpt-4o-2024-05-13 .05: 0.35', 'gpt-4o-2024-05-13 .10: 0.62',
-      'meta-llama_Llama-3.3-70B-Instruct .05: 0.5', 'meta-llama_Llama-3.3-70B-Instruct .10: 0.99',
+      'all .05: 0.35',
+      'all .10: 0.62',
+      'claude-3-5-sonnet-20240620 .05: 0.35',
+      'claude-3-5-sonnet-20240620 .10: 0.5',
+      'gpt-4o-2024-05-13 .05: 0.35',
+      'gpt-4o-2024-05-13 .10: 0.62',
+      'meta-llama_Llama-3.3-70B-Instruct .05: 0.5',
+      'meta-llama_Llama-3.3-70B-Instruct .10: 0.99',
     ]);
   }, 300_000);
 

@@ -19,10 +19,22 @@ afterAll(() => {
   rmSync(fixture.dir, { recursive: true, force: true });
 });
 
-describe('carb\'s public API', () => {
+describe("carb's public API", () => {
   it('calibrate returns the rows carb calibrate writes to summary.json and deploy.json', async () => {
     const out = join(work, 'cal');
-    const cli = await runCli(['calibrate', CORPUS, '--methods', 'g-carb,full-prefix', '--alphas', '.05,.1', '--splits', '3', '--no-frontier', '--out', out]);
+    const cli = await runCli([
+      'calibrate',
+      CORPUS,
+      '--methods',
+      'g-carb,full-prefix',
+      '--alphas',
+      '.05,.1',
+      '--splits',
+      '3',
+      '--no-frontier',
+      '--out',
+      out,
+    ]);
     expect(cli.code, cli.err).toBe(0);
     const api = await calibrate(CORPUS, { methods: ['g-carb', 'full-prefix'], alphas: ['.05', '.1'], splits: 3, frontier: false });
     expect(api.summary).toEqual(JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')));
@@ -31,11 +43,14 @@ describe('carb\'s public API', () => {
     expect(api.pipelineHash).toBe((JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { pipelineHash: string }).pipelineHash);
   }, 120_000);
 
-  it('readEpisodes reads the corpus; explain gives carb explain\'s text and --json', async () => {
+  it("readEpisodes reads the corpus; explain gives carb explain's text and --json", async () => {
     const episodes = readEpisodes(CORPUS);
     expect(episodes.length).toBe(readFileSync(CORPUS, 'utf8').trim().split('\n').length);
     const gate = await loadGate(fixture.deploy, { method: 'g-carb', alpha: '.05' });
-    const x = explain(episodes.find((e) => e.id === 'ces-000-leak')!, gate);
+    const x = explain(
+      episodes.find((e) => e.id === 'ces-000-leak')!,
+      gate,
+    );
     const args = ['explain', CORPUS, '--episode', 'ces-000-leak', '--deploy', fixture.deploy, '--method', 'g-carb', '--alpha', '.05'];
     const text = await runCli(args);
     expect(text.code, text.err).toBe(0);

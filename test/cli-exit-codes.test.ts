@@ -25,14 +25,20 @@ describe('carb exit codes (child process)', () => {
   it('a usage error exits 2 with one line on stderr and writes nothing', () => {
     const out = join(scratch, 'splits');
     expect(carb('calibrate', CES, '--splits', '2.5', '--out', out)).toEqual({
-      status: 2, stdout: '', stderr: 'carb: --splits: expected a positive integer, found 2.5\n',
+      status: 2,
+      stdout: '',
+      stderr: 'carb: --splits: expected a positive integer, found 2.5\n',
     });
     expect(existsSync(out)).toBe(false);
   }, 120_000);
 
   it('main --bogus is refused before the main job runs', () => {
     const out = join(scratch, 'main');
-    expect(carb('main', '--bogus', '--out', out)).toEqual({ status: 2, stdout: '', stderr: 'carb: --bogus: unknown option for carb main\n' });
+    expect(carb('main', '--bogus', '--out', out)).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: 'carb: --bogus: unknown option for carb main\n',
+    });
     expect(existsSync(out)).toBe(false);
   }, 120_000);
 

@@ -10,7 +10,10 @@ import { ROOT } from './helpers/shared.ts';
 
 async function help(argv: string[]): Promise<string> {
   let out = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((s) => { out += String(s); return true; });
+  vi.spyOn(process.stdout, 'write').mockImplementation((s) => {
+    out += String(s);
+    return true;
+  });
   vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
   try {
     expect(await main([...argv, '--help'])).toBe(0);
@@ -19,7 +22,9 @@ async function help(argv: string[]): Promise<string> {
   }
   return out;
 }
-afterEach(() => { process.exitCode = 0; });
+afterEach(() => {
+  process.exitCode = 0;
+});
 
 /** Lines of one titled block of yargs help (`Options:`, `Commands:`, `Positionals:`). */
 function block(text: string, title: string): string[] {
@@ -35,9 +40,20 @@ function block(text: string, title: string): string[] {
 }
 
 const GLOBAL = new Set(['help', 'version']);
-const helpFlags = (text: string) => new Set(block(text, 'Options').map((l) => /^\s+--([\w-]+)/.exec(l)?.[1]).filter((f): f is string => !!f && !GLOBAL.has(f)));
-const helpPositionals = (text: string) => block(text, 'Positionals').map((l) => /^\s+(\w+)\s/.exec(l)?.[1]).filter((p): p is string => !!p);
-const subcommands = (text: string) => block(text, 'Commands').map((l) => /^\s+carb ((?:[a-z-]+ )*?[a-z-]+)(?= <| \[|\s{2}|$)/.exec(l)?.[1]).filter((c): c is string => !!c);
+const helpFlags = (text: string) =>
+  new Set(
+    block(text, 'Options')
+      .map((l) => /^\s+--([\w-]+)/.exec(l)?.[1])
+      .filter((f): f is string => !!f && !GLOBAL.has(f)),
+  );
+const helpPositionals = (text: string) =>
+  block(text, 'Positionals')
+    .map((l) => /^\s+(\w+)\s/.exec(l)?.[1])
+    .filter((p): p is string => !!p);
+const subcommands = (text: string) =>
+  block(text, 'Commands')
+    .map((l) => /^\s+carb ((?:[a-z-]+ )*?[a-z-]+)(?= <| \[|\s{2}|$)/.exec(l)?.[1])
+    .filter((c): c is string => !!c);
 
 /** Leaf commands of carb (`pipeline check`, not `pipeline`) with their help text. */
 async function leafCommands(): Promise<Map<string, string>> {

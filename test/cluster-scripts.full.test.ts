@@ -27,13 +27,27 @@ describe('cluster job scripts', () => {
     const slurmShards = join(work, 'slurm-shards');
     const out = join(work, 'slurm-report');
     const carb = `node ${join(ROOT, 'packages/cli/bin/carb.js')}`;
-    const env = { ...process.env, CARB: carb, CARB_CORPUS: corpus, CARB_SHARDS: slurmShards, SLURM_CPUS_PER_TASK: '1', SLURM_ARRAY_TASK_MIN: '1', SLURM_ARRAY_TASK_COUNT: String(N) };
+    const env = {
+      ...process.env,
+      CARB: carb,
+      CARB_CORPUS: corpus,
+      CARB_SHARDS: slurmShards,
+      SLURM_CPUS_PER_TASK: '1',
+      SLURM_ARRAY_TASK_MIN: '1',
+      SLURM_ARRAY_TASK_COUNT: String(N),
+    };
     // --array=1-3
     for (let task = 1; task <= N; task++) {
-      const r = spawnSync('bash', [join(ROOT, 'configs/cluster/replay-array.sbatch')], { env: { ...env, SLURM_ARRAY_TASK_ID: String(task) }, encoding: 'utf8' });
+      const r = spawnSync('bash', [join(ROOT, 'configs/cluster/replay-array.sbatch')], {
+        env: { ...env, SLURM_ARRAY_TASK_ID: String(task) },
+        encoding: 'utf8',
+      });
       expect(r.status, r.stderr).toBe(0);
     }
-    const m = spawnSync('bash', [join(ROOT, 'configs/cluster/calibrate-merge.sbatch')], { env: { ...env, CARB_OUT: out, CARB_CALIBRATE_ARGS: calibrateArgs.join(' ') }, encoding: 'utf8' });
+    const m = spawnSync('bash', [join(ROOT, 'configs/cluster/calibrate-merge.sbatch')], {
+      env: { ...env, CARB_OUT: out, CARB_CALIBRATE_ARGS: calibrateArgs.join(' ') },
+      encoding: 'utf8',
+    });
     expect(m.status, m.stderr).toBe(0);
     for (const f of REPORT_FILES) expect(readFileSync(join(out, f)).equals(readFileSync(join(one, f))), f).toBe(true);
   }, 120_000);
@@ -45,10 +59,21 @@ describe('cluster job scripts', () => {
     expect(a.code, a.err).toBe(0);
     const shards = join(work, 'sweep-shards');
     const out = join(work, 'sweep-merged');
-    const env = { ...process.env, CARB: `node ${join(ROOT, 'packages/cli/bin/carb.js')}`, CARB_SPEC: spec, CARB_SWEEP_SHARDS: shards, SLURM_CPUS_PER_TASK: '1', SLURM_ARRAY_TASK_MIN: '1', SLURM_ARRAY_TASK_COUNT: '3' };
+    const env = {
+      ...process.env,
+      CARB: `node ${join(ROOT, 'packages/cli/bin/carb.js')}`,
+      CARB_SPEC: spec,
+      CARB_SWEEP_SHARDS: shards,
+      SLURM_CPUS_PER_TASK: '1',
+      SLURM_ARRAY_TASK_MIN: '1',
+      SLURM_ARRAY_TASK_COUNT: '3',
+    };
     // --array=1-3: 4 conditions over 3 tasks
     for (let task = 1; task <= 3; task++) {
-      const r = spawnSync('bash', [join(ROOT, 'configs/cluster/sweep-array.sbatch')], { env: { ...env, SLURM_ARRAY_TASK_ID: String(task) }, encoding: 'utf8' });
+      const r = spawnSync('bash', [join(ROOT, 'configs/cluster/sweep-array.sbatch')], {
+        env: { ...env, SLURM_ARRAY_TASK_ID: String(task) },
+        encoding: 'utf8',
+      });
       expect(r.status, r.stderr).toBe(0);
     }
     const m = spawnSync('bash', [join(ROOT, 'configs/cluster/sweep-merge.sbatch')], { env: { ...env, CARB_OUT: out }, encoding: 'utf8' });

@@ -20,7 +20,9 @@ describe('a corpus refused for an undecodable row does not print equal digests a
   const bad = { ...eps[3]!, steps: eps[3]!.steps.map((s, i) => (i === 0 ? { ...s, index: 7 } : s)) };
   const bytes = encodeArrow([...eps.slice(0, 3), bad]);
   const three = digits(encodeArrow(eps.slice(0, 3)), 'sha256');
-  const text = Buffer.from(bytes).toString('latin1').replace(`"sha256":"${digits(bytes, 'sha256')}"`, `"sha256":"${three}"`);
+  const text = Buffer.from(bytes)
+    .toString('latin1')
+    .replace(`"sha256":"${digits(bytes, 'sha256')}"`, `"sha256":"${three}"`);
   const forged = Uint8Array.from(Buffer.from(text, 'latin1'));
   const at = arrowShaOffset(forged, digits(forged, 'arrowSha256'));
   forged.set(Buffer.from(arrowFileSha256(forged, at), 'latin1'), at);
@@ -36,7 +38,11 @@ describe('a corpus refused for an undecodable row does not print equal digests a
     const file = join(dir, 'c.arrow');
     writeFileSync(file, forged);
     // the rows streamed before the end are refused with the file, in one line
-    const read = async () => { for await (const _batch of streamCorpus([file])) { /* drained: the error comes while reading */ } };
+    const read = async () => {
+      for await (const _batch of streamCorpus([file])) {
+        /* drained: the error comes while reading */
+      }
+    };
     await expect(read()).rejects.toThrow(`${file}: row 3: ${line}; 3 episode(s) of this file were already streamed: the corpus is refused`);
   }, 60_000);
 });

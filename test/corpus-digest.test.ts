@@ -23,10 +23,13 @@ describeShared('corpus digest: one value whatever the format or reading path', (
     expect(corpusDigest(readCorpus([join(dir, 'c.arrow')], { format: 'auto' }).episodes)).toBe(expected);
     // streamed in batches and in reverse order: the digest is order-free
     const streamed = new CorpusDigester();
-    for await (const batch of streamCorpus([join(dir, 'c.jsonl')], { batchSize: 100 })) for (const e of [...batch].reverse()) streamed.add(e);
+    for await (const batch of streamCorpus([join(dir, 'c.jsonl')], { batchSize: 100 }))
+      for (const e of [...batch].reverse()) streamed.add(e);
     expect(streamed.digest()).toBe(expected);
     // and it sees content: one changed result changes it
-    const changed = tree.map((e, i) => (i === 7 ? { ...e, steps: e.steps.map((s, t) => (t === 0 ? { ...s, result: `${s.result} ` } : s)) } : e));
+    const changed = tree.map((e, i) =>
+      i === 7 ? { ...e, steps: e.steps.map((s, t) => (t === 0 ? { ...s, result: `${s.result} ` } : s)) } : e,
+    );
     expect(corpusDigest(changed)).not.toBe(expected);
   }, 120_000);
 });

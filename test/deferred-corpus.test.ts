@@ -3,7 +3,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { AdapterError, CorpusDigester, DeferredCorpus, MAX_LINE_BYTES, corpusDigest, decodeJsonlLine, eligibleForCalibration, encodeCorpusJsonl, encodeJsonl, readCorpus, streamCorpus, type DecodedLine, type Episode, type EpisodeHead } from '@carb/episodes';
+import {
+  AdapterError,
+  CorpusDigester,
+  DeferredCorpus,
+  MAX_LINE_BYTES,
+  corpusDigest,
+  decodeJsonlLine,
+  eligibleForCalibration,
+  encodeCorpusJsonl,
+  encodeJsonl,
+  readCorpus,
+  streamCorpus,
+  type DecodedLine,
+  type Episode,
+  type EpisodeHead,
+} from '@carb/episodes';
 import { replayFused, replayStream, type LineBatch } from '@carb/replay';
 import { allSelectors } from './helpers/fusedReference.ts';
 import { bundledEpisodes, defaultPipeline } from './helpers/replayCorpora.ts';
@@ -58,7 +73,7 @@ async function streamedIds(paths: string[]): Promise<{ ids: string[]; problems: 
   return { ids, problems: [...s.problems], summary: s.summary() };
 }
 
-describe('DeferredCorpus: record lines decoded elsewhere, read by streamCorpus\'s rules', () => {
+describe("DeferredCorpus: record lines decoded elsewhere, read by streamCorpus's rules", () => {
   it('the same episodes, problems and summary as streamCorpus, for any chunking of the decoding', async () => {
     const dir = messyFolder();
     const want = await streamedIds([dir]);
@@ -67,22 +82,38 @@ describe('DeferredCorpus: record lines decoded elsewhere, read by streamCorpus\'
     for (const chunk of [1, 7, 256]) {
       const corpus = DeferredCorpus.open([dir])!;
       const ids: string[] = [];
-      for await (const { heads, kept } of decodePieces(corpus, chunk)) heads.forEach((h, k) => { if (kept[k]) ids.push(h.id); });
+      for await (const { heads, kept } of decodePieces(corpus, chunk))
+        heads.forEach((h, k) => {
+          if (kept[k]) ids.push(h.id);
+        });
       expect(ids).toEqual(want.ids);
       expect(corpus.problems).toEqual(want.problems);
       expect(corpus.summary()).toEqual(want.summary);
     }
-    expect((want.summary as { skipped: Record<string, number> }).skipped).toEqual({ 'duplicate-id': 640, 'malformed-json': 1, 'invalid-episode': 1, 'corpus-digest': 1 });
+    expect((want.summary as { skipped: Record<string, number> }).skipped).toEqual({
+      'duplicate-id': 640,
+      'malformed-json': 1,
+      'invalid-episode': 1,
+      'corpus-digest': 1,
+    });
   }, 60_000);
 
   it('a carb-written file whose header count was altered is refused mid-stream, as streamCorpus refuses it', async () => {
     const dir = tmp();
     const text = encodeCorpusJsonl(bundledEpisodes('ces-clean').slice(0, 5)).replace('"episodes":5', '"episodes":6');
     writeFileSync(join(dir, 'f.jsonl'), text);
-    const thrown = async (run: () => Promise<unknown>) => run().then(() => null, (e: unknown) => e);
+    const thrown = async (run: () => Promise<unknown>) =>
+      run().then(
+        () => null,
+        (e: unknown) => e,
+      );
     const byStream = await thrown(() => streamedIds([dir]));
     const corpus = DeferredCorpus.open([dir])!;
-    const byDeferred = await thrown(async () => { for await (const _piece of decodePieces(corpus, 2)) { /* drained: the error comes while reading */ } });
+    const byDeferred = await thrown(async () => {
+      for await (const _piece of decodePieces(corpus, 2)) {
+        /* drained: the error comes while reading */
+      }
+    });
     expect(byStream).toBeInstanceOf(AdapterError);
     expect(byDeferred).toBeInstanceOf(AdapterError);
     expect((byDeferred as Error).message).toBe((byStream as Error).message);
@@ -108,10 +139,14 @@ describe('replayStream of line batches: each line parsed once, in the worker tha
       async function* batches(): AsyncGenerator<LineBatch> {
         for await (const piece of corpus.pieces()) {
           yield {
-            lines: piece.lines?.lines ?? [], lineNumbers: piece.lines?.lineNumbers ?? [], maxLine: MAX_LINE_BYTES,
+            lines: piece.lines?.lines ?? [],
+            lineNumbers: piece.lines?.lineNumbers ?? [],
+            maxLine: MAX_LINE_BYTES,
             settle: (decoded, hashes) => {
               const kept = corpus.settle(piece, decoded);
-              kept.forEach((k, i) => { if (k) digester.addHash(idOf(decoded, i), hashes.subarray(32 * i, 32 * i + 32)); });
+              kept.forEach((k, i) => {
+                if (k) digester.addHash(idOf(decoded, i), hashes.subarray(32 * i, 32 * i + 32));
+              });
               return kept;
             },
           };

@@ -29,9 +29,13 @@ describe('suite perturbations on the command line', () => {
     const broken = join(work, 'broken.jsonl');
     writeFileSync(broken, '');
     writeFileSync(join(work, 'broken.meta.json'), '{"params": ');
-    expect(() => suitePerturbationFor([broken])).toThrow(/^.*broken\.meta\.json: expected the suite's JSON metadata, found unreadable JSON/);
+    expect(() => suitePerturbationFor([broken])).toThrow(
+      /^.*broken\.meta\.json: expected the suite's JSON metadata, found unreadable JSON/,
+    );
     writeFileSync(join(work, 'broken.meta.json'), JSON.stringify({ noiseSeed: 0, params: { ...DEFAULT_PARAMS, edgeDropout: 1.5 } }));
-    expect(() => suitePerturbationFor([broken])).toThrow(/broken\.meta\.json: params\.edgeDropout: expected a probability in \[0, 1\], found 1\.5$/);
+    expect(() => suitePerturbationFor([broken])).toThrow(
+      /broken\.meta\.json: params\.edgeDropout: expected a probability in \[0, 1\], found 1\.5$/,
+    );
     writeFileSync(join(work, 'broken.meta.json'), JSON.stringify({ params: { ...DEFAULT_PARAMS, edgeDropout: 0.2 } }));
     expect(() => suitePerturbationFor([broken])).toThrow(/broken\.meta\.json: noiseSeed: expected a number/);
   });
@@ -45,7 +49,7 @@ describe('suite perturbations on the command line', () => {
     expect(noiseText(null)).toBeNull();
   });
 
-  it('carb replay applies it and records it in the tables\' provenance', async () => {
+  it("carb replay applies it and records it in the tables' provenance", async () => {
     const out = join(work, 'replay.arrow');
     const r = await runCli(['replay', corpus, '--selector', 'all', '--out', out, '--workers', '1']);
     expect(r.code, r.err).toBe(0);
@@ -65,7 +69,23 @@ describe('suite perturbations on the command line', () => {
 
   it('carb calibrate pins it in the corpus digest of the manifest', async () => {
     const out = join(work, 'report');
-    const r = await runCli(['calibrate', corpus, '--no-frontier', '--splits', '2', '--methods', 'no-guard,g-carb', '--cal', '100', '--test', '100', '--out', out, '--workers', '1']);
+    const r = await runCli([
+      'calibrate',
+      corpus,
+      '--no-frontier',
+      '--splits',
+      '2',
+      '--methods',
+      'no-guard,g-carb',
+      '--cal',
+      '100',
+      '--test',
+      '100',
+      '--out',
+      out,
+      '--workers',
+      '1',
+    ]);
     expect(r.code, r.err).toBe(0);
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { corpus: { digest: string } };
     expect(manifest.corpus.digest).toMatch(/^[0-9a-f]{64}\+noise:edgeDropout=0\.1@0$/);

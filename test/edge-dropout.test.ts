@@ -16,7 +16,10 @@ import { describeShared } from './helpers/shared.ts';
 const pipeline = defaultPipeline();
 const selectors = allSelectors(pipeline);
 const suite = generateGraphBraid(0, { ...DEFAULT_PARAMS, trajectories: 200 });
-const withDropout = (p: number): ReplayNoise => ({ noiseSeed: suite.meta.noiseSeed, params: { ...suite.meta.params, scoreNoise: 0, edgeDropout: p } });
+const withDropout = (p: number): ReplayNoise => ({
+  noiseSeed: suite.meta.noiseSeed,
+  params: { ...suite.meta.params, scoreNoise: 0, edgeDropout: p },
+});
 
 /** The episode's graph with every record executed (no proposal pending). */
 function fullGraph(e: Episode, keepEdge?: EdgeFilter | null): PrefixGraph {
@@ -56,7 +59,9 @@ function sameDecisionsAtExecution(episodes: readonly Episode[], noise: ReplayNoi
 describe('edge dropout 0', () => {
   it('draws no filter, and replay equals the unperturbed replay', () => {
     expect(edgeDropout(withDropout(0), suite.episodes[0]!.id)).toBeNull();
-    expect(replayFused(suite.episodes, pipeline, selectors, { noise: withDropout(0) })).toEqual(replayFused(suite.episodes, pipeline, selectors));
+    expect(replayFused(suite.episodes, pipeline, selectors, { noise: withDropout(0) })).toEqual(
+      replayFused(suite.episodes, pipeline, selectors),
+    );
   }, 60_000);
 });
 
@@ -70,28 +75,32 @@ describe('edge dropout p: the realized share of dropped edges', () => {
   /** |dropped − p·n| within 4 binomial standard deviations. */
   const withinBinomial = (dropped: number, n: number, p: number) => Math.abs(dropped - p * n) <= 4 * Math.sqrt(n * p * (1 - p));
 
-  it.each([0.05, 0.1, 0.2])('p = %f: overall and for every relation present, within 4 sd of p', (p) => {
-    expect(edges.length).toBeGreaterThan(10_000);
-    const noise = withDropout(p);
-    let kept = 0;
-    for (const e of suite.episodes) {
-      const g = fullGraph(e, edgeDropout(noise, e.id));
-      for (let i = 0; i < g.size; i++) kept += g.parents(i).length;
-    }
-    const dropped = edges.length - kept;
-    expect(withinBinomial(dropped, edges.length, p), `${dropped} of ${edges.length} dropped`).toBe(true);
-    // not only declared provenance (relations 1 and 3): identifier, canary and exact-content edges too
-    const filters = new Map(suite.episodes.map((e) => [e.id, edgeDropout(noise, e.id)!]));
-    const present: number[] = [];
-    for (let r = 1; r <= 8; r++) {
-      const of = edges.filter((x) => x.relations & (1 << (r - 1)));
-      if (of.length < 400) continue;
-      present.push(r);
-      const d = of.filter((x) => !filters.get(x.id)!(x.from, x.to)).length;
-      expect(withinBinomial(d, of.length, p), `relation ${r}: ${d} of ${of.length} dropped`).toBe(true);
-    }
-    expect(present).toEqual([1, 2, 3, 4, 8]); // graph-braid has no financial, irreversible or message edges
-  }, 60_000);
+  it.each([0.05, 0.1, 0.2])(
+    'p = %f: overall and for every relation present, within 4 sd of p',
+    (p) => {
+      expect(edges.length).toBeGreaterThan(10_000);
+      const noise = withDropout(p);
+      let kept = 0;
+      for (const e of suite.episodes) {
+        const g = fullGraph(e, edgeDropout(noise, e.id));
+        for (let i = 0; i < g.size; i++) kept += g.parents(i).length;
+      }
+      const dropped = edges.length - kept;
+      expect(withinBinomial(dropped, edges.length, p), `${dropped} of ${edges.length} dropped`).toBe(true);
+      // not only declared provenance (relations 1 and 3): identifier, canary and exact-content edges too
+      const filters = new Map(suite.episodes.map((e) => [e.id, edgeDropout(noise, e.id)!]));
+      const present: number[] = [];
+      for (let r = 1; r <= 8; r++) {
+        const of = edges.filter((x) => x.relations & (1 << (r - 1)));
+        if (of.length < 400) continue;
+        present.push(r);
+        const d = of.filter((x) => !filters.get(x.id)!(x.from, x.to)).length;
+        expect(withinBinomial(d, of.length, p), `relation ${r}: ${d} of ${of.length} dropped`).toBe(true);
+      }
+      expect(present).toEqual([1, 2, 3, 4, 8]); // graph-braid has no financial, irreversible or message edges
+    },
+    60_000,
+  );
 
   it('each episode and noise seed has its own draws', () => {
     const a = edgeDropout(withDropout(0.2), 'ep-a')!;
@@ -126,7 +135,10 @@ describe('edge dropout in replay', () => {
 
   it('per-episode rows do not depend on replay order, and dropout changes contexts', () => {
     const whole = replayFused(sample, pipeline, selectors, { noise });
-    const reversed = [...sample].reverse().map((e) => replayFused([e], pipeline, selectors, { noise })).reverse();
+    const reversed = [...sample]
+      .reverse()
+      .map((e) => replayFused([e], pipeline, selectors, { noise }))
+      .reverse();
     selectors.forEach((_, s) => expect(concatBreakpoints(reversed.map((t) => t[s]!))).toEqual(whole[s]));
     const clean = replayFused(sample, pipeline, selectors);
     const graph = selectors.findIndex((x) => x.method === 'graph');
@@ -155,7 +167,13 @@ describe('edge dropout in replay', () => {
       const lengths = selectors.map(() => new Int32Array(G));
       for (let g = 0; g < G; g++) {
         // a fresh gated run per threshold, with its own dropout filter: stop at the first q_t > λ_g
-        const session = createFusedSession(pipeline, selectors.map((x) => x.selector), e.id, undefined, edgeDropout(noise, e.id));
+        const session = createFusedSession(
+          pipeline,
+          selectors.map((x) => x.selector),
+          e.id,
+          undefined,
+          edgeDropout(noise, e.id),
+        );
         const running = selectors.map(() => true);
         for (const s of e.steps) {
           const scores: Score[] = session.decide(s, e.externalScores?.[s.index]).map((d) => d.score);
@@ -170,7 +188,10 @@ describe('edge dropout in replay', () => {
       selectors.forEach((x, i) => {
         const t = tables[i]!;
         const from = t.stepOffset[k]!;
-        const single = Array.from({ length: G }, (_, g) => t.executesFrom.subarray(from, from + e.steps.length).filter((v) => v <= g).length);
+        const single = Array.from(
+          { length: G },
+          (_, g) => t.executesFrom.subarray(from, from + e.steps.length).filter((v) => v <= g).length,
+        );
         expect(Array.from(lengths[i]!), `${x.method} ${e.id}`).toEqual(single);
         for (let g = 1; g < G; g++) expect(lengths[i]![g]!).toBeGreaterThanOrEqual(lengths[i]![g - 1]!);
       });

@@ -38,7 +38,10 @@ describeShared('prefix graph on the shared AgentDojo corpus', () => {
     }
     // 0 get_most_recent_transactions (sender GB29…, injected text naming US133…); 1, 2 send_money
     expect(g.edges(1).map((e) => [e.from, relationsOf(e.relations)])).toEqual([[0, [5, 8]]]);
-    expect(g.edges(2).map((e) => [e.from, relationsOf(e.relations)])).toEqual([[0, [2, 5, 8]], [1, [5]]]);
+    expect(g.edges(2).map((e) => [e.from, relationsOf(e.relations)])).toEqual([
+      [0, [2, 5, 8]],
+      [1, [5]],
+    ]);
     expect(contexts).toEqual([[0], [0, 1], [0, 1, 2]]);
   });
 

@@ -31,7 +31,8 @@ function expectExplained(episodes: readonly Episode[], kinds: readonly SelectorK
         expect(formatScore({ kind: 'exact', units: Math.min(100, Math.max(0, hundredths)), denominator: 100 })).toBe(formatScore(e.score));
         // every path runs forward through selected records to the proposal
         const selected = new Set(e.context.map((r) => r.node));
-        for (const r of e.context) if (r.path) expect(r.path.every((n, k) => selected.has(n) && (k === 0 || n > r.path![k - 1]!)) && r.path.at(-1) === t).toBe(true);
+        for (const r of e.context)
+          if (r.path) expect(r.path.every((n, k) => selected.has(n) && (k === 0 || n > r.path![k - 1]!)) && r.path.at(-1) === t).toBe(true);
         decisions++;
       });
     }
@@ -39,11 +40,14 @@ function expectExplained(episodes: readonly Episode[], kinds: readonly SelectorK
   return decisions;
 }
 
-describe('explainDecision: the explained score is the gate\'s', () => {
+describe("explainDecision: the explained score is the gate's", () => {
   it('the first 80 episodes of ces-near-miss (20 leak families), every selector', () => {
     const episodes = bundledEpisodes('ces-near-miss').slice(0, 80);
     // logged proposals of the file's first 80 episode lines, five selectors
-    const lines = readFileSync(join(ROOT, 'corpora/ces-near-miss.jsonl'), 'utf8').split('\n').filter((l) => l.startsWith('{"id"')).slice(0, 80);
+    const lines = readFileSync(join(ROOT, 'corpora/ces-near-miss.jsonl'), 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('{"id"'))
+      .slice(0, 80);
     const steps = lines.reduce((a, l) => a + (JSON.parse(l) as { steps: unknown[] }).steps.length, 0);
     expect(expectExplained(episodes, SELECTOR_KINDS)).toBe(5 * steps);
   }, 120_000);

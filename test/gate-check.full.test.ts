@@ -36,12 +36,20 @@ describeShared('carb gate --check on every shared AgentDojo episode', () => {
 });
 
 describe('carb gate --check on every bundled episode', () => {
-  it.each(BUNDLED.map((n) => [n]))('%s: 0 disagreements', (name) => {
-    expectAgreement(bundledEpisodes(name), name);
-  }, 3_600_000);
+  it.each(BUNDLED.map((n) => [n]))(
+    '%s: 0 disagreements',
+    (name) => {
+      expectAgreement(bundledEpisodes(name), name);
+    },
+    3_600_000,
+  );
 
   const gz = readdirSync(join(ROOT, 'corpora')).filter((f) => f.endsWith('.jsonl.gz'));
-  it.skipIf(gz.length === 0)(`the bundled .jsonl.gz corpora (${gz.join(', ')}): 0 disagreements`, () => {
-    for (const f of gz) expectAgreement(readCorpus([join(ROOT, 'corpora', f)], { format: 'auto' }).episodes, f);
-  }, 3_600_000);
+  it.skipIf(gz.length === 0)(
+    `the bundled .jsonl.gz corpora (${gz.join(', ')}): 0 disagreements`,
+    () => {
+      for (const f of gz) expectAgreement(readCorpus([join(ROOT, 'corpora', f)], { format: 'auto' }).episodes, f);
+    },
+    3_600_000,
+  );
 });

@@ -16,12 +16,16 @@ const TOO_DEEP = 'expected JSON nested at most 1000 deep, found deeper';
 const nested = (k: number) => `${'{"a":'.repeat(k)}1${'}'.repeat(k)}`;
 
 const episode = (id: string): Episode => ({
-  id, group: id,
+  id,
+  group: id,
   source: { format: 'jsonl', file: null, model: null, suite: null, userTask: null, injectionTask: null, attack: null },
   request: null,
   steps: [{ index: 0, tool: 'read', args: { q: 1 }, result: 'r', error: null, ok: true }],
   outcome: { taskCompleted: true, completedAtStep: null },
-  benchmark: null, injections: {}, flags: { aborted: null, textOnlyCalls: false }, externalScores: null,
+  benchmark: null,
+  injections: {},
+  flags: { aborted: null, textOnlyCalls: false },
+  externalScores: null,
 });
 const line = (id: string) => episodeToJsonLine(episode(id));
 
@@ -40,7 +44,12 @@ describe('arguments nested 5,000 deep: one problem line naming file and record, 
     expect(run.code, run.err).toBe(0);
     expect(run.errLines).toEqual([`${corpus}: line 2: ${TOO_DEEP}`]);
     expect(run.out).toContain('skipped: too-deep 1');
-    expect(readFileSync(out, 'utf8').split('\n').filter((l) => l.startsWith('{"id"')).map((l) => (JSON.parse(l) as Episode).id)).toEqual(['a', 'c']);
+    expect(
+      readFileSync(out, 'utf8')
+        .split('\n')
+        .filter((l) => l.startsWith('{"id"'))
+        .map((l) => (JSON.parse(l) as Episode).id),
+    ).toEqual(['a', 'c']);
   }, 60_000);
 
   it('carb inspect counts the other episodes', async () => {
@@ -51,7 +60,11 @@ describe('arguments nested 5,000 deep: one problem line naming file and record, 
   }, 60_000);
 
   it('carb gate refuses the event line with one line', async () => {
-    const step = (args: string) => JSON.stringify({ index: 0, tool: 'read_file', args: { path: 'x' }, result: 'ok', error: null, ok: true }).replace('{"path":"x"}', args);
+    const step = (args: string) =>
+      JSON.stringify({ index: 0, tool: 'read_file', args: { path: 'x' }, result: 'ok', error: null, ok: true }).replace(
+        '{"path":"x"}',
+        args,
+      );
     const run = await runCliWithStdin(['gate', '--lambda', '.5'], `${step(nested(5000))}\n`);
     expect(run.code).toBe(1);
     expect(run.errLines).toEqual([`carb: stdin: line 1: ${TOO_DEEP}`]);
@@ -59,7 +72,8 @@ describe('arguments nested 5,000 deep: one problem line naming file and record, 
 });
 
 describe('carb gate reads its events as the corpus readers do', () => {
-  const step = (over: object) => JSON.stringify({ index: 0, tool: 'read_file', args: { path: 'x' }, result: 'ok', error: null, ok: true, ...over });
+  const step = (over: object) =>
+    JSON.stringify({ index: 0, tool: 'read_file', args: { path: 'x' }, result: 'ok', error: null, ok: true, ...over });
 
   it('a byte order mark before the first event is skipped', async () => {
     const run = await runCliWithStdin(['gate', '--lambda', '1'], `\ufeff${step({})}\n`);
@@ -67,7 +81,7 @@ describe('carb gate reads its events as the corpus readers do', () => {
     expect(run.out.trim().split('\n')).toHaveLength(1);
   }, 60_000);
 
-  it('ok contradicting error is refused with the canonical episodes\' rule', async () => {
+  it("ok contradicting error is refused with the canonical episodes' rule", async () => {
     const run = await runCliWithStdin(['gate', '--lambda', '1'], `${step({ error: 'boom' })}\n`);
     expect(run.errLines).toEqual(['carb: stdin: line 1: /ok: expected false (ok is error === null), found boolean true']);
   }, 60_000);
@@ -83,7 +97,9 @@ describe('carb gate reads its events as the corpus readers do', () => {
 
   it('1e999 is refused, not read as Infinity', async () => {
     const run = await runCliWithStdin(['gate', '--lambda', '1'], `${step({}).replace('"path":"x"', '"n":1e999')}\n`);
-    expect(run.errLines).toEqual(['carb: stdin: line 1: /args/n: expected a finite number, found one out of range (it parses as Infinity)']);
+    expect(run.errLines).toEqual([
+      'carb: stdin: line 1: /args/n: expected a finite number, found one out of range (it parses as Infinity)',
+    ]);
   }, 60_000);
 });
 
@@ -102,8 +118,16 @@ describe('problem lines are capped per file', () => {
 describe('unknown top-level fields', () => {
   it('an AgentDojo api_key is dropped, counted in the summary, and not in the corpus', async () => {
     const log = {
-      suite_name: 's', pipeline_name: 'p', user_task_id: 'u', injection_task_id: null, attack_type: null, injections: {},
-      utility: true, security: false, error: null, api_key: 'sk-canary-21',
+      suite_name: 's',
+      pipeline_name: 'p',
+      user_task_id: 'u',
+      injection_task_id: null,
+      attack_type: null,
+      injections: {},
+      utility: true,
+      security: false,
+      error: null,
+      api_key: 'sk-canary-21',
       messages: [{ role: 'user', content: 'do it' }],
     };
     const file = write('log.json', JSON.stringify(log));

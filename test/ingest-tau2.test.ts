@@ -11,7 +11,9 @@ const TAU2 = resolve(SHARED, 'corpora/tau2-airline');
 const SONNET = join(TAU2, 'trajectories/leaderboard-pr/claude-sonnet-4-5_aide_airline_50sims.json');
 const TYPING = join(ROOT, 'configs/tools/tau2-airline.json');
 
-afterEach(() => { process.exitCode = 0; });
+afterEach(() => {
+  process.exitCode = 0;
+});
 
 describeShared('carb ingest of tau2 / tau-bench airline logs', () => {
   it('a tau2 Results file end to end: 50 episodes (jq .simulations|length), every tool typed, read back intact', async () => {
@@ -32,7 +34,11 @@ describeShared('carb ingest of tau2 / tau-bench airline logs', () => {
   it('tau2 → Arrow → JSONL through carb ingest is byte-identical to tau2 → JSONL', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'carb-tau2-'));
     const [arrow, viaArrow, direct] = [join(dir, 'a.arrow'), join(dir, 'b.jsonl'), join(dir, 'c.jsonl')];
-    for (const [from, to] of [[SONNET, arrow], [arrow, viaArrow], [SONNET, direct]] as const) {
+    for (const [from, to] of [
+      [SONNET, arrow],
+      [arrow, viaArrow],
+      [SONNET, direct],
+    ] as const) {
       expect((await runCli(['ingest', from, '--out', to, '--tools', TYPING])).code).toBe(0);
     }
     expect(readFileSync(viaArrow)).toEqual(readFileSync(direct));
@@ -43,7 +49,16 @@ describeShared('carb ingest of tau2 / tau-bench airline logs', () => {
     const a = await runCli(['ingest', join(TAU2, 'trajectories'), '--format', 'tau2', '--out', join(dir, 'a.jsonl'), '--tools', TYPING]);
     expect(a.code).toBe(0);
     expect(a.out).toContain('episodes: 140\n'); // 50 + 20 + 20 + 50 simulations (corpus README)
-    const b = await runCli(['ingest', join(TAU2, 'tau-bench-v1/gpt-4o-airline.json'), '--format', 'tau-bench', '--out', join(dir, 'b.jsonl'), '--tools', TYPING]);
+    const b = await runCli([
+      'ingest',
+      join(TAU2, 'tau-bench-v1/gpt-4o-airline.json'),
+      '--format',
+      'tau-bench',
+      '--out',
+      join(dir, 'b.jsonl'),
+      '--tools',
+      TYPING,
+    ]);
     expect(b.code).toBe(0);
     expect(b.out).toContain('episodes: 200\n'); // 50 tasks × 4 trials (corpus README)
     expect(b.out).toContain('unknown tools: none');
@@ -54,7 +69,9 @@ describeShared('carb ingest of tau2 / tau-bench airline logs', () => {
     const out = join(dir, 'x.jsonl');
     const r = await runCli(['ingest', join(TAU2, 'tools.json'), '--out', out]);
     expect(r.code).not.toBe(0);
-    expect(r.errLines[0]).toBe(`${join(TAU2, 'tools.json')}: unrecognized format: expected one of agentdojo, tau2, tau-bench, openai-chat, jsonl, arrow`);
+    expect(r.errLines[0]).toBe(
+      `${join(TAU2, 'tools.json')}: unrecognized format: expected one of agentdojo, tau2, tau-bench, openai-chat, jsonl, arrow`,
+    );
     expect(existsSync(out)).toBe(false);
   }, 120_000);
 
@@ -67,8 +84,18 @@ describeShared('carb ingest of tau2 / tau-bench airline logs', () => {
       expect(types.length, t.name).toBeGreaterThan(0);
       if (t.mutating) expect(types.includes('read'), t.name).toBe(false);
     }
-    expect(tools.filter((t) => t.mutating).map((t) => t.name).sort()).toEqual([
-      'book_reservation', 'cancel_reservation', 'send_certificate', 'update_reservation_baggages', 'update_reservation_flights', 'update_reservation_passengers',
+    expect(
+      tools
+        .filter((t) => t.mutating)
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual([
+      'book_reservation',
+      'cancel_reservation',
+      'send_certificate',
+      'update_reservation_baggages',
+      'update_reservation_flights',
+      'update_reservation_passengers',
     ]);
   });
 });

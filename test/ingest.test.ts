@@ -3,7 +3,15 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { decodeArrow, encodeArrow, encodeCorpusJsonl, encodeJsonl, readCorpus, type CorpusResult, type InspectReport } from '@carb/episodes';
+import {
+  decodeArrow,
+  encodeArrow,
+  encodeCorpusJsonl,
+  encodeJsonl,
+  readCorpus,
+  type CorpusResult,
+  type InspectReport,
+} from '@carb/episodes';
 import { runCli } from '../packages/cli/test/runCli.ts';
 import { AGENTDOJO_RUNS, ROOT, describeShared } from './helpers/shared.ts';
 
@@ -12,11 +20,15 @@ const GPT = 'gpt-4o-2024-05-13';
 const CLAUDE = 'claude-3-5-sonnet-20240620';
 const LLAMA = 'meta-llama_Llama-3.3-70B-Instruct';
 
-afterEach(() => { process.exitCode = 0; });
+afterEach(() => {
+  process.exitCode = 0;
+});
 
 describeShared('AgentDojo shared corpus ingestion', () => {
   let corpus: CorpusResult;
-  beforeAll(() => { corpus = readCorpus([AGENTDOJO_RUNS]); });
+  beforeAll(() => {
+    corpus = readCorpus([AGENTDOJO_RUNS]);
+  });
 
   it('reads all 2,587 episodes with no problem, per model as in the corpus README', () => {
     expect(corpus.problems).toEqual([]);
@@ -52,7 +64,10 @@ describeShared('AgentDojo shared corpus ingestion', () => {
     for (const e of corpus.episodes) {
       if (e.source.attack === null) continue;
       const k = `${String(e.source.model)}/${String(e.source.suite)}/${String(e.source.userTask)}`;
-      if (!texts.has(k)) { texts.set(k, new Set()); security.set(k, new Set()); }
+      if (!texts.has(k)) {
+        texts.set(k, new Set());
+        security.set(k, new Set());
+      }
       texts.get(k)!.add(e.request!);
       security.get(k)!.add(e.benchmark?.security);
       for (const inj of Object.values(e.injections)) if (inj.trim() !== '') expect(e.request!.includes(inj)).toBe(false);
@@ -75,7 +90,9 @@ describeShared('AgentDojo shared corpus ingestion', () => {
     const ing = await runCli(['ingest', AGENTDOJO_RUNS, '--out', arrow, '--tools', TOOLS]);
     expect(ing.code).toBe(0);
     expect(ing.out).toContain('files read: 2587');
-    expect(ing.out).toContain('episodes: 2587\nskipped: none\nflagged: aborted 0, textOnlyCalls 208\nunknown tools: search_files_by_content 1\n');
+    expect(ing.out).toContain(
+      'episodes: 2587\nskipped: none\nflagged: aborted 0, textOnlyCalls 208\nunknown tools: search_files_by_content 1\n',
+    );
     const jsonl = join(dir, 'c.jsonl');
     expect((await runCli(['ingest', arrow, '--out', jsonl, '--tools', TOOLS])).code).toBe(0);
     expect(readFileSync(jsonl, 'utf8') === encodeCorpusJsonl(corpus.episodes)).toBe(true);
@@ -84,7 +101,11 @@ describeShared('AgentDojo shared corpus ingestion', () => {
     expect(ins.code).toBe(0);
     const r = JSON.parse(ins.out) as InspectReport & { corpus: { files: number; episodes: number; problems: number } };
     expect(r.episodes).toBe(2587);
-    expect(Object.fromEntries(Object.entries(r.byModel).map(([m, s]) => [m, s.episodes]))).toEqual({ [CLAUDE]: 753, [GPT]: 753, [LLAMA]: 1081 });
+    expect(Object.fromEntries(Object.entries(r.byModel).map(([m, s]) => [m, s.episodes]))).toEqual({
+      [CLAUDE]: 753,
+      [GPT]: 753,
+      [LLAMA]: 1081,
+    });
     const g = r.byModelAttack[GPT]!.important_instructions!;
     expect(g.episodes).toBe(629);
     expect(g.attackSuccess.true).toBe(300);
@@ -114,7 +135,16 @@ describeShared('AgentDojo shared corpus ingestion', () => {
     expect(some.code).toBe(0);
     expect(some.out).toContain('skipped: malformed-json 1, missing-key 1, unpaired-result 1, wrong-type 1');
     expect(some.out).toContain('unknown tools: made_up_tool 1');
-    const strict = await runCli(['ingest', join(fixtures, 'bad'), join(fixtures, 'runs'), '--out', join(dir, 'z.jsonl'), '--strict', '--tools', TOOLS]);
+    const strict = await runCli([
+      'ingest',
+      join(fixtures, 'bad'),
+      join(fixtures, 'runs'),
+      '--out',
+      join(dir, 'z.jsonl'),
+      '--strict',
+      '--tools',
+      TOOLS,
+    ]);
     expect(strict.code).not.toBe(0);
     expect(readCorpus([dir]).summary.episodes).toBe(5);
   }, 120_000);
@@ -128,8 +158,20 @@ describe('corpus digest of what carb ingest writes (bundled corpora)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'carb-digest-'));
     mkdirSync(join(dir, 'a'));
     mkdirSync(join(dir, 'b/c'), { recursive: true });
-    const [x, y, z1, z2, w] = [join(dir, 'a/x.jsonl'), join(dir, 'b/c/other-name.jsonl'), join(dir, 'a/z.arrow'), join(dir, 'b/zz.arrow'), join(dir, 'w.jsonl')];
-    for (const [from, to] of [[BUNDLED, x], [BUNDLED, y], [x, z1], [y, z2], [z1, w]] as const) {
+    const [x, y, z1, z2, w] = [
+      join(dir, 'a/x.jsonl'),
+      join(dir, 'b/c/other-name.jsonl'),
+      join(dir, 'a/z.arrow'),
+      join(dir, 'b/zz.arrow'),
+      join(dir, 'w.jsonl'),
+    ];
+    for (const [from, to] of [
+      [BUNDLED, x],
+      [BUNDLED, y],
+      [x, z1],
+      [y, z2],
+      [z1, w],
+    ] as const) {
       const r = await runCli(['ingest', from, '--out', to, '--tools', join(ROOT, 'configs/tools/suites.json')]);
       expect(r.err).toBe('');
       expect(r.code).toBe(0);
@@ -152,7 +194,11 @@ describe('corpus digest of what carb ingest writes (bundled corpora)', () => {
     const a = await runCli(['ingest', arrow, '--out', join(dir, 'out.jsonl'), '--tools', join(ROOT, 'configs/tools/suites.json')]);
     expect(a.code).toBe(1);
     const lines = a.err.trimEnd().split('\n');
-    expect(lines[0]).toMatch(new RegExp(`^${arrow.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: corpus digest: expected sha256 [0-9a-f]{64} of the file bytes, found [0-9a-f]{64} \\(file altered after carb wrote it\\)$`));
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^${arrow.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: corpus digest: expected sha256 [0-9a-f]{64} of the file bytes, found [0-9a-f]{64} \\(file altered after carb wrote it\\)$`,
+      ),
+    );
     expect(lines.slice(1)).toEqual([`carb: nothing could be read from ${arrow}`]);
     expect(existsSync(join(dir, 'out.jsonl'))).toBe(false);
 
@@ -162,7 +208,9 @@ describe('corpus digest of what carb ingest writes (bundled corpora)', () => {
     const j = await runCli(['ingest', jsonl, '--out', join(dir, 'out.arrow'), '--tools', join(ROOT, 'configs/tools/suites.json')]);
     expect(j.code).toBe(1);
     const expected = (JSON.parse(text.slice(0, text.indexOf('\n'))) as { sha256: string }).sha256;
-    expect(j.err.split('\n')[0]).toBe(`${jsonl}: corpus digest: expected sha256 ${expected}, found ${sha(text.slice(text.indexOf('\n') + 1))} (file altered after carb wrote it)`);
+    expect(j.err.split('\n')[0]).toBe(
+      `${jsonl}: corpus digest: expected sha256 ${expected}, found ${sha(text.slice(text.indexOf('\n') + 1))} (file altered after carb wrote it)`,
+    );
     expect(existsSync(join(dir, 'out.arrow'))).toBe(false);
   }, 120_000);
 });

@@ -8,7 +8,17 @@ import { runCliWithStdin } from './helpers/deployFixture.ts';
 // deploy.json and carb gate's stdin events are checked against configs/schema/{deploy,gate-event}.schema.json
 // (one Ajv instance, one formatter); the lines keep carb's wording, one per problem.
 const dir = mkdtempSync(join(tmpdir(), 'carb-deploy-schema-'));
-const GOOD = { stratum: 'all', method: 'g-carb', alpha: 0.05, n: 10, lambdaIndex: 3, lambda: 0.04, guarantee: 'expectation', delta: null, pipelineHash: 'a'.repeat(64) };
+const GOOD = {
+  stratum: 'all',
+  method: 'g-carb',
+  alpha: 0.05,
+  n: 10,
+  lambdaIndex: 3,
+  lambda: 0.04,
+  guarantee: 'expectation',
+  delta: null,
+  pipelineHash: 'a'.repeat(64),
+};
 const write = (name: string, value: unknown): string => {
   const file = join(dir, name);
   writeFileSync(file, JSON.stringify(value));
@@ -47,7 +57,9 @@ describe('deploy.json against its schema (carb deploy diff reads both files)', (
   it('extra keys are left alone: a valid file passes the schema (deploy diff goes on to look for summary.json beside it)', async () => {
     const file = write('good.json', [{ ...GOOD, note: 'mine' }]);
     const run = await runCli(['deploy', 'diff', file, file]);
-    expect(run.errLines).toEqual([`carb: ${join(dir, 'summary.json')}: expected the summary.json a calibration writes beside deploy.json, found no file`]);
+    expect(run.errLines).toEqual([
+      `carb: ${join(dir, 'summary.json')}: expected the summary.json a calibration writes beside deploy.json, found no file`,
+    ]);
   }, 60_000);
 });
 
@@ -66,18 +78,24 @@ describe('carb gate stdin events against configs/schema/gate-event.schema.json',
 
   it('an unknown key names the keys of that event kind; a bad provenance list names the item', async () => {
     const extra = await gate('{"type":"result","result":"r","error":null,"tool":"x"}');
-    expect(extra.errLines).toEqual(['carb: stdin: line 1: /tool: unknown key (string "x"); expected one of "type", "ok", "result", "error"']);
+    expect(extra.errLines).toEqual([
+      'carb: stdin: line 1: /tool: unknown key (string "x"); expected one of "type", "ok", "result", "error"',
+    ]);
     const prov = await gate('{"tool":"a","args":{},"result":"","error":null,"provenance":{"objects":["o",1]}}');
     expect(prov.errLines).toEqual(['carb: stdin: line 1: /provenance/objects/1: expected a string, found number 1']);
   }, 60_000);
 
-  it('not an object, a bad type (read as a step, so its missing keys too), the next step\'s index', async () => {
-    expect((await gate('[]')).errLines).toEqual(['carb: stdin: line 1: expected one JSON object (a step, or a {"type":"proposal"} / {"type":"result"} event), found an array (length 0)']);
+  it("not an object, a bad type (read as a step, so its missing keys too), the next step's index", async () => {
+    expect((await gate('[]')).errLines).toEqual([
+      'carb: stdin: line 1: expected one JSON object (a step, or a {"type":"proposal"} / {"type":"result"} event), found an array (length 0)',
+    ]);
     expect((await gate('{"type":"propose","tool":"a","args":{}}')).errLines).toEqual([
       'carb: stdin: line 1: /result: expected the visible result text (a string, "" when the tool failed), found nothing',
       'carb: stdin: line 1: /error: expected null or the error text, found nothing',
       'carb: stdin: line 1: /type: expected "proposal" or "result" (or no type: a canonical step), found string "propose"',
     ]);
-    expect((await gate('{"index":3,"tool":"a","args":{},"result":"","error":null}')).errLines).toEqual(['carb: stdin: line 1: /index: expected 0 (the next proposal\'s step), found number 3']);
+    expect((await gate('{"index":3,"tool":"a","args":{},"result":"","error":null}')).errLines).toEqual([
+      "carb: stdin: line 1: /index: expected 0 (the next proposal's step), found number 3",
+    ]);
   }, 60_000);
 });

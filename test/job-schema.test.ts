@@ -10,7 +10,9 @@ describe('carb main --job: the job file against its schema', () => {
   it('a section with a misspelt method and a misspelt key (split for splits): one line each, exit 2, no output folder', async () => {
     const root = mkdtempSync(join(tmpdir(), 'carb-job-schema-'));
     const job = {
-      title: 't', pipeline: 'configs/pipelines/default.json', out: 'out',
+      title: 't',
+      pipeline: 'configs/pipelines/default.json',
+      out: 'out',
       sections: [{ slug: 'one', title: 'One', corpus: 'c.jsonl', dataset: 'ces-clean', methods: ['g-crab'], split: 3 }],
     };
     writeFileSync(join(root, 'job.json'), JSON.stringify(job));
@@ -29,6 +31,8 @@ describe('carb main --job: the job file against its schema', () => {
     // --section of a slug the job does not have: refused after the job file is read, naming the job's slugs
     const run = await runCli(['main', '--section', 'nope', '--out', join(root, 'o')]);
     expect(run.code).toBe(2);
-    expect(run.errLines).toEqual(['carb: --section: expected one of agentdojo-gpt-4o, ces-clean, ces-near-miss, graph-braid (the sections of configs/jobs/default.json), found nope']);
+    expect(run.errLines).toEqual([
+      'carb: --section: expected one of agentdojo-gpt-4o, ces-clean, ces-near-miss, graph-braid (the sections of configs/jobs/default.json), found nope',
+    ]);
   }, 120_000);
 });

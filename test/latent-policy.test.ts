@@ -49,18 +49,35 @@ describe('ledger.latentPolicy in a pipeline config', () => {
     expect({ ...changed, ledger: '' }).toEqual({ ...here, ledger: '' });
   });
 
-  const bad = (name: string, ledger: (l: Record<string, unknown>) => Record<string, unknown>, message: string) => it(name, () => {
-    const raw = JSON.parse(readFileSync(TAU2_PIPELINE, 'utf8')) as Record<string, unknown> & { ledger: Record<string, unknown> };
-    const dir = join(scratch, name.replace(/\W+/g, '-'));
-    mkdirSync(join(dir, 'pipelines'), { recursive: true });
-    const file = join(dir, 'pipelines/p.json');
-    writeFileSync(file, JSON.stringify({ ...raw, toolTyping: {}, ledger: ledger({ ...raw.ledger, latentPolicy: { guards: GUARDS } }) }));
-    expect(() => loadPipeline(file)).toThrow(`${file}: ${message}`);
-  });
-  bad('latentPolicy without its category declared', ({ customCategories: _c, ...l }) => l, '/ledger/customCategories: expected "latent_policy_failure" declared with /ledger/latentPolicy, found []');
-  bad('a custom category that is one of the five', (l) => ({ ...l, customCategories: ['latent_policy_failure', 'financial'] }), '/ledger/customCategories/1: expected a category other than the five built-in ones, found "financial"');
-  bad('a guard spec whose content differs from the one pinned', (l) => ({ ...l, latentPolicy: { guards: GUARDS, guardsSha256: '0'.repeat(64) } }), `/ledger/latentPolicy/guardsSha256: expected the guard spec ${GUARDS} to have SHA-256 ${'0'.repeat(64)} as calibrated, found ${sha(readFileSync(GUARDS))}`);
-  bad('a guard spec that is not there', (l) => ({ ...l, latentPolicy: { guards: 'nowhere.json' } }), '/ledger/latentPolicy/guards: expected a readable guard spec at');
+  const bad = (name: string, ledger: (l: Record<string, unknown>) => Record<string, unknown>, message: string) =>
+    it(name, () => {
+      const raw = JSON.parse(readFileSync(TAU2_PIPELINE, 'utf8')) as Record<string, unknown> & { ledger: Record<string, unknown> };
+      const dir = join(scratch, name.replace(/\W+/g, '-'));
+      mkdirSync(join(dir, 'pipelines'), { recursive: true });
+      const file = join(dir, 'pipelines/p.json');
+      writeFileSync(file, JSON.stringify({ ...raw, toolTyping: {}, ledger: ledger({ ...raw.ledger, latentPolicy: { guards: GUARDS } }) }));
+      expect(() => loadPipeline(file)).toThrow(`${file}: ${message}`);
+    });
+  bad(
+    'latentPolicy without its category declared',
+    ({ customCategories: _c, ...l }) => l,
+    '/ledger/customCategories: expected "latent_policy_failure" declared with /ledger/latentPolicy, found []',
+  );
+  bad(
+    'a custom category that is one of the five',
+    (l) => ({ ...l, customCategories: ['latent_policy_failure', 'financial'] }),
+    '/ledger/customCategories/1: expected a category other than the five built-in ones, found "financial"',
+  );
+  bad(
+    'a guard spec whose content differs from the one pinned',
+    (l) => ({ ...l, latentPolicy: { guards: GUARDS, guardsSha256: '0'.repeat(64) } }),
+    `/ledger/latentPolicy/guardsSha256: expected the guard spec ${GUARDS} to have SHA-256 ${'0'.repeat(64)} as calibrated, found ${sha(readFileSync(GUARDS))}`,
+  );
+  bad(
+    'a guard spec that is not there',
+    (l) => ({ ...l, latentPolicy: { guards: 'nowhere.json' } }),
+    '/ledger/latentPolicy/guards: expected a readable guard spec at',
+  );
 });
 
 describeShared('carb calibrate on the shared tau2 airline trajectories with the latent_policy_failure ledger', () => {
@@ -73,7 +90,21 @@ describeShared('carb calibrate on the shared tau2 airline trajectories with the 
     episodes = readCorpus([TAU2], { format: 'auto' }).episodes.filter((e) => eligibleForCalibration(e));
     const spec = loadGuards(GUARDS);
     flagged = new Set(episodes.filter((e) => detectEpisode(e, spec).failures.length > 0).map((e) => e.id));
-    run = await runCli(['calibrate', TAU2, '--pipeline', TAU2_PIPELINE, '--splits', '3', '--no-frontier', '--workers', '1', '--methods', 'no-guard,g-carb', '--out', out]);
+    run = await runCli([
+      'calibrate',
+      TAU2,
+      '--pipeline',
+      TAU2_PIPELINE,
+      '--splits',
+      '3',
+      '--no-frontier',
+      '--workers',
+      '1',
+      '--methods',
+      'no-guard,g-carb',
+      '--out',
+      out,
+    ]);
   }, 240_000);
 
   it('runs end to end on the 131 eligible trajectories, 40 of them with a near-miss flag', () => {
@@ -86,7 +117,11 @@ describeShared('carb calibrate on the shared tau2 airline trajectories with the 
   it('no guard’s mean loss in each split is the share of flagged trajectories in its test fold (detectEpisode, not the ledger)', () => {
     // the built-in App. C rules need injections or canaries, which tau2 logs do not have: the loss is the near-miss flag alone
     const n = episodes.length;
-    const splits = makeSplits(episodes.map((e) => e.id), null, { count: 3, baseSeed: 0, rng: 'python', unit: 'episode', nCal: Math.floor(n / 2), nTest: Math.floor(n / 2) });
+    const splits = makeSplits(
+      episodes.map((e) => e.id),
+      null,
+      { count: 3, baseSeed: 0, rng: 'python', unit: 'episode', nCal: Math.floor(n / 2), nTest: Math.floor(n / 2) },
+    );
     const ids = episodes.map((e) => e.id);
     const counts = splits.map((s) => [...s.test].filter((e) => flagged.has(ids[e]!)).length);
     // every test fold holds ⌊n/2⌋ episodes, so the mean over the 3 splits is Σ flagged / (3 · ⌊n/2⌋): compared as that count

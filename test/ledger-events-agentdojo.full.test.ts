@@ -17,7 +17,10 @@ describeShared('--ledger external fed with the built-in ledger’s own events (s
     const out = join(scratch, name);
     const r = await runCli(['calibrate', AGENTDOJO_RUNS, '--splits', '20', '--no-frontier', '--workers', '1', '--out', out, ...extra]);
     expect(r.code, r.err).toBe(0);
-    return { summary: readFileSync(join(out, 'summary.json'), 'utf8'), manifest: JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { pipelineHash: string; corpus: { episodes: number } } };
+    return {
+      summary: readFileSync(join(out, 'summary.json'), 'utf8'),
+      manifest: JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { pipelineHash: string; corpus: { episodes: number } },
+    };
   };
   let builtin: Awaited<ReturnType<typeof calibrate>>;
 
@@ -25,7 +28,12 @@ describeShared('--ledger external fed with the built-in ledger’s own events (s
     // the built-in ledger's events (App. C rules), written out as a reviewer's file would be: one line per episode
     const pipeline = defaultPipeline();
     const lines = sharedEpisodes().map((e) => {
-      const evs = ledgerTrace(e, pipeline).events.map((x) => ({ step: x.step, category: x.category, source: `builtin:${x.rule}`, note: x.evidence }));
+      const evs = ledgerTrace(e, pipeline).events.map((x) => ({
+        step: x.step,
+        category: x.category,
+        source: `builtin:${x.rule}`,
+        note: x.evidence,
+      }));
       if (evs.length) withEvents++;
       return JSON.stringify({ id: e.id, events: evs });
     });
@@ -50,8 +58,22 @@ describeShared('--ledger external fed with the built-in ledger’s own events (s
 
   it('the comparison can fail: an external ledger with no events at all gives a different summary (no guard loses nothing)', async () => {
     const none = join(scratch, 'none.jsonl');
-    writeFileSync(none, `${sharedEpisodes().map((e) => JSON.stringify({ id: e.id, events: [] })).join('\n')}\n`);
-    const run = await calibrate('none', ['--ledger', 'external', '--ledger-events', none, '--unlabelled', 'exclude', '--methods', 'no-guard']);
+    writeFileSync(
+      none,
+      `${sharedEpisodes()
+        .map((e) => JSON.stringify({ id: e.id, events: [] }))
+        .join('\n')}\n`,
+    );
+    const run = await calibrate('none', [
+      '--ledger',
+      'external',
+      '--ledger-events',
+      none,
+      '--unlabelled',
+      'exclude',
+      '--methods',
+      'no-guard',
+    ]);
     const rows = JSON.parse(run.summary) as Array<{ method: string; meanLoss: number }>;
     expect(rows.every((r) => r.meanLoss === 0)).toBe(true);
     const before = (JSON.parse(builtin.summary) as Array<{ method: string; meanLoss: number }>).filter((r) => r.method === 'no-guard');

@@ -39,22 +39,30 @@ describe('external ledger file: one problem line per refused line, naming file:l
     expect([...byId.keys()]).toEqual(['a', 'e']);
     expect(problems).toHaveLength(5);
     expect(problems[0]).toMatch(/^ev\.jsonl:2: expected one JSON object per line, found malformed JSON/);
-    expect(problems[1]).toBe('ev.jsonl:3: /events/0/category: expected one of privacy_flow, financial, irreversible, social, security_event, my_cat, found string "harm"');
+    expect(problems[1]).toBe(
+      'ev.jsonl:3: /events/0/category: expected one of privacy_flow, financial, irreversible, social, security_event, my_cat, found string "harm"',
+    );
     expect(problems[2]).toBe('ev.jsonl:4: /events/0/step: expected a 0-based step index (integer ≥ 0), found number -1');
     expect(problems[3]).toBe('ev.jsonl:6: expected one line per episode, found a second line for id "a" (first at line 1)');
-    expect(problems[4]).toBe('ev.jsonl:8: /events: expected an array of {step, category, source?, note?}, found nothing; /labels: unknown key (an array (length 0)); expected one of "id", "events"');
+    expect(problems[4]).toBe(
+      'ev.jsonl:8: /events: expected an array of {step, category, source?, note?}, found nothing; /labels: unknown key (an array (length 0)); expected one of "id", "events"',
+    );
     for (const p of problems) expect(p).not.toContain('\n');
   });
 
   it('a line is checked against configs/schema/ledger-events.schema.json: all its problems on its one problem line', () => {
     const { byId, problems } = parseLedgerEvents('{"id":"","events":[{"step":-1,"category":"social","note":3}]}', 'ev.jsonl');
     expect(byId.size).toBe(0);
-    expect(problems).toEqual(['ev.jsonl:1: /id: expected a non-empty episode id string, found string ""; /events/0/step: expected a 0-based step index (integer ≥ 0), found number -1; /events/0/note: expected a string, found number 3']);
+    expect(problems).toEqual([
+      'ev.jsonl:1: /id: expected a non-empty episode id string, found string ""; /events/0/step: expected a 0-based step index (integer ≥ 0), found number -1; /events/0/note: expected a string, found number 3',
+    ]);
   });
 
   it('a step beyond the episode is refused against its step count', () => {
     const { byId } = parseLedgerEvents('{"id":"a","events":[{"step":4,"category":"social"}]}', 'ev.jsonl');
-    expect(externalFirstSteps(byId.get('a')!, 4, 'ev.jsonl')).toBe('ev.jsonl:1: /events/0/step: expected a step of episode "a" (0 to 3), found 4');
+    expect(externalFirstSteps(byId.get('a')!, 4, 'ev.jsonl')).toBe(
+      'ev.jsonl:1: /events/0/step: expected a step of episode "a" (0 to 3), found 4',
+    );
     expect(typeof externalFirstSteps(byId.get('a')!, 5, 'ev.jsonl')).toBe('object');
   });
 });
@@ -62,7 +70,11 @@ describe('external ledger file: one problem line per refused line, naming file:l
 describe('union ledger: a category fires when either source does, at the earlier first step', () => {
   // hand-made: built-in fires financial at 3 and social at 5; the file says financial at 1, privacy_flow at 4, my_cat at 2
   const builtin = { ...emptyFirstSteps(['my_cat']), firstStep: { ...emptyFirstSteps().firstStep, financial: 3, social: 5 } };
-  const { byId } = parseLedgerEvents('{"id":"x","events":[{"step":4,"category":"privacy_flow"},{"step":1,"category":"financial"},{"step":2,"category":"my_cat"},{"step":6,"category":"financial"}]}', 'f', ['my_cat']);
+  const { byId } = parseLedgerEvents(
+    '{"id":"x","events":[{"step":4,"category":"privacy_flow"},{"step":1,"category":"financial"},{"step":2,"category":"my_cat"},{"step":6,"category":"financial"}]}',
+    'f',
+    ['my_cat'],
+  );
   const external = externalFirstSteps(byId.get('x')!, 8, 'f', ['my_cat']);
   if (typeof external === 'string') throw new Error(external);
   const union = unionFirstSteps(builtin, external);
@@ -87,23 +99,46 @@ describe('union ledger: a category fires when either source does, at the earlier
     const steps = Array.from({ length: 8 }, (_, t) => ({ index: t, tool: 'x', args: {}, result: '', error: null, ok: true }));
     const episode = { id: 'x', group: 'x', steps, outcome: { taskCompleted: false, completedAtStep: null } } as unknown as Episode;
     const allowFrom = steps.map((_, t) => 10 + 10 * t);
-    const table = breakpointTable('graph', pipeline.grid, [episode], [{ allowFrom, contextSize: steps.map(() => 1) }], [{ ...builtin, events: [] }]);
+    const table = breakpointTable(
+      'graph',
+      pipeline.grid,
+      [episode],
+      [{ allowFrom, contextSize: steps.map(() => 1) }],
+      [{ ...builtin, events: [] }],
+    );
     expect([table.lossFrom.financial[0], table.unionFirstStep[0], table.unionLossFrom[0]]).toEqual([40, 3, 40]);
     mergeLedgerRow(table, 0, external, true);
     expect([table.lossFrom.financial[0], table.lossFrom.privacy_flow[0], table.lossFrom.social[0]]).toEqual([20, 50, 60]);
     expect([table.unionFirstStep[0], table.unionLossFrom[0]]).toEqual([1, 20]);
     // external alone: the built-in social event is gone, the union starts at the file's first step
     mergeLedgerRow(table, 0, { firstStep: { ...emptyFirstSteps().firstStep, irreversible: 7 } }, false);
-    expect([table.lossFrom.financial[0], table.lossFrom.social[0], table.lossFrom.irreversible[0], table.unionLossFrom[0]]).toEqual([table.G, table.G, 80, 80]);
+    expect([table.lossFrom.financial[0], table.lossFrom.social[0], table.lossFrom.irreversible[0], table.unionLossFrom[0]]).toEqual([
+      table.G,
+      table.G,
+      80,
+      80,
+    ]);
   });
 });
 
 describe('carb calibrate --ledger external: bad input is one line, exit code, nothing written', () => {
   const base = (out: string) => ['calibrate', CES, '--splits', '2', '--no-frontier', '--workers', '1', '--out', out];
   const usage: Array<[string, string[], string]> = [
-    ['--ledger external without --ledger-events', ['--ledger', 'external', '--unlabelled', 'exclude'], '--ledger-events: expected an events file with --ledger external'],
-    ['--ledger union without --unlabelled', ['--ledger', 'union', '--ledger-events', 'EV'], '--unlabelled: expected exclude or clean with --ledger union'],
-    ['--ledger-events without --ledger', ['--ledger-events', 'EV', '--unlabelled', 'clean'], '--ledger: expected external or union with --ledger-events'],
+    [
+      '--ledger external without --ledger-events',
+      ['--ledger', 'external', '--unlabelled', 'exclude'],
+      '--ledger-events: expected an events file with --ledger external',
+    ],
+    [
+      '--ledger union without --unlabelled',
+      ['--ledger', 'union', '--ledger-events', 'EV'],
+      '--unlabelled: expected exclude or clean with --ledger union',
+    ],
+    [
+      '--ledger-events without --ledger',
+      ['--ledger-events', 'EV', '--unlabelled', 'clean'],
+      '--ledger: expected external or union with --ledger-events',
+    ],
     ['--unlabelled with builtin', ['--unlabelled', 'clean'], '--unlabelled: expected only with --ledger external or union'],
     ['a bad --unlabelled', ['--ledger', 'external', '--ledger-events', 'EV', '--unlabelled', 'skip'], '--unlabelled'],
   ];
@@ -121,10 +156,26 @@ describe('carb calibrate --ledger external: bad input is one line, exit code, no
 
   const data: Array<[string, string[], RegExp]> = [
     ['malformed JSON', [`{"id":"${firstId}","events":[]}`, '{"id":'], /:2: expected one JSON object per line, found malformed JSON/],
-    ['unknown category', [`{"id":"${firstId}","events":[{"step":0,"category":"harm"}]}`], /:1: \/events\/0\/category: expected one of privacy_flow, .*, found string "harm"$/],
-    ['duplicate line', [`{"id":"${firstId}","events":[]}`, `{"id":"${firstId}","events":[]}`], /:2: expected one line per episode, found a second line for id ".*" \(first at line 1\)$/],
-    ['unknown id', [`{"id":"${firstId}","events":[]}`, '{"id":"no-such-episode","events":[]}'], /:2: \/id: expected the id of an episode in the corpus, found "no-such-episode"$/],
-    ['step out of range', [`{"id":"${firstId}","events":[{"step":999,"category":"social"}]}`], /:1: \/events\/0\/step: expected a step of episode ".*" \(0 to \d+\), found 999$/],
+    [
+      'unknown category',
+      [`{"id":"${firstId}","events":[{"step":0,"category":"harm"}]}`],
+      /:1: \/events\/0\/category: expected one of privacy_flow, .*, found string "harm"$/,
+    ],
+    [
+      'duplicate line',
+      [`{"id":"${firstId}","events":[]}`, `{"id":"${firstId}","events":[]}`],
+      /:2: expected one line per episode, found a second line for id ".*" \(first at line 1\)$/,
+    ],
+    [
+      'unknown id',
+      [`{"id":"${firstId}","events":[]}`, '{"id":"no-such-episode","events":[]}'],
+      /:2: \/id: expected the id of an episode in the corpus, found "no-such-episode"$/,
+    ],
+    [
+      'step out of range',
+      [`{"id":"${firstId}","events":[{"step":999,"category":"social"}]}`],
+      /:1: \/events\/0\/step: expected a step of episode ".*" \(0 to \d+\), found 999$/,
+    ],
   ];
   for (const [name, lines, line] of data) {
     it(`${name}: one line naming file:line; with --strict exit 1 and nothing written`, async () => {
@@ -141,7 +192,10 @@ describe('carb calibrate --ledger external: bad input is one line, exit code, no
   }
 
   it('without --strict a refused line is reported, counted, and its episode is unlabelled', async () => {
-    const ev = file([`{"id":"${firstId}","events":[{"step":999,"category":"social"}]}`, ...cesIds.slice(1).map((id) => `{"id":"${id}","events":[]}`)]);
+    const ev = file([
+      `{"id":"${firstId}","events":[{"step":999,"category":"social"}]}`,
+      ...cesIds.slice(1).map((id) => `{"id":"${id}","events":[]}`),
+    ]);
     const out = fresh();
     const r = await runCli([...base(out), '--ledger', 'external', '--ledger-events', ev, '--unlabelled', 'exclude']);
     expect(r.code).toBe(0);
@@ -157,7 +211,20 @@ describe('carb calibrate --ledger external: bad input is one line, exit code, no
 describe('the ledger source is pinned in the pipeline hash', () => {
   const hashOf = async (extra: string[]) => {
     const out = fresh();
-    const r = await runCli(['calibrate', CES, '--splits', '1', '--no-frontier', '--workers', '1', '--methods', 'g-carb', '--out', out, ...extra]);
+    const r = await runCli([
+      'calibrate',
+      CES,
+      '--splits',
+      '1',
+      '--no-frontier',
+      '--workers',
+      '1',
+      '--methods',
+      'g-carb',
+      '--out',
+      out,
+      ...extra,
+    ]);
     expect(r.code, r.err).toBe(0);
     return (JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { components: Record<string, string> }).components;
   };
@@ -169,23 +236,64 @@ describe('the ledger source is pinned in the pipeline hash', () => {
     const extB = await hashOf(['--ledger', 'external', '--ledger-events', b, '--unlabelled', 'clean']);
     const union = await hashOf(['--ledger', 'union', '--ledger-events', a, '--unlabelled', 'clean']);
     expect(new Set([builtin.ledger, ext.ledger, extB.ledger, union.ledger]).size).toBe(4);
-    for (const k of ['toolTyping', 'graph', 'scorer', 'selector', 'corpus']) expect(new Set([builtin[k], ext[k], extB[k], union[k]]).size).toBe(1);
+    for (const k of ['toolTyping', 'graph', 'scorer', 'selector', 'corpus'])
+      expect(new Set([builtin[k], ext[k], extB[k], union[k]]).size).toBe(1);
   }, 120_000);
 
   it('a run’s pipeline.json loads back with the manifest’s components, and is refused without the file it pins', async () => {
     const ev = file(cesIds.map((id, i) => `{"id":"${id}","events":${i === 0 ? '[{"step":0,"category":"social"}]' : '[]'}}`));
     const out = fresh();
     const flags = ['--ledger', 'union', '--ledger-events', ev, '--unlabelled', 'exclude'];
-    expect((await runCli(['calibrate', CES, '--splits', '1', '--no-frontier', '--workers', '1', '--methods', 'g-carb', '--out', out, ...flags])).code).toBe(0);
-    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { pipelineHash: string; components: Record<string, string> };
+    expect(
+      (await runCli(['calibrate', CES, '--splits', '1', '--no-frontier', '--workers', '1', '--methods', 'g-carb', '--out', out, ...flags]))
+        .code,
+    ).toBe(0);
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as {
+      pipelineHash: string;
+      components: Record<string, string>;
+    };
     const saved = loadPipeline(join(out, 'pipeline.json'));
-    expect(saved.ledger.source).toEqual({ mode: 'union', eventsSha256: createHash('sha256').update(readFileSync(ev)).digest('hex'), unlabelled: 'exclude' });
-    expect(configComponentHashes(saved)).toEqual(Object.fromEntries(Object.entries(manifest.components).filter(([k]) => k in configComponentHashes(saved))));
+    expect(saved.ledger.source).toEqual({
+      mode: 'union',
+      eventsSha256: createHash('sha256').update(readFileSync(ev)).digest('hex'),
+      unlabelled: 'exclude',
+    });
+    expect(configComponentHashes(saved)).toEqual(
+      Object.fromEntries(Object.entries(manifest.components).filter(([k]) => k in configComponentHashes(saved))),
+    );
     const again = fresh();
-    const bare = await runCli(['calibrate', CES, '--pipeline', join(out, 'pipeline.json'), '--splits', '1', '--no-frontier', '--out', again]);
-    expect([bare.code, bare.errLines]).toEqual([2, ['carb: --ledger: expected union with --ledger-events (the pipeline pins ledger.source), found builtin']]);
+    const bare = await runCli([
+      'calibrate',
+      CES,
+      '--pipeline',
+      join(out, 'pipeline.json'),
+      '--splits',
+      '1',
+      '--no-frontier',
+      '--out',
+      again,
+    ]);
+    expect([bare.code, bare.errLines]).toEqual([
+      2,
+      ['carb: --ledger: expected union with --ledger-events (the pipeline pins ledger.source), found builtin'],
+    ]);
     expect(existsSync(again)).toBe(false);
-    const same = await runCli(['calibrate', CES, '--pipeline', join(out, 'pipeline.json'), '--splits', '1', '--no-frontier', '--workers', '1', '--methods', 'g-carb', '--out', again, ...flags]);
+    const same = await runCli([
+      'calibrate',
+      CES,
+      '--pipeline',
+      join(out, 'pipeline.json'),
+      '--splits',
+      '1',
+      '--no-frontier',
+      '--workers',
+      '1',
+      '--methods',
+      'g-carb',
+      '--out',
+      again,
+      ...flags,
+    ]);
     expect(same.out).toContain(`pipeline hash ${manifest.pipelineHash}`);
   }, 120_000);
 });

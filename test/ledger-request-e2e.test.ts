@@ -14,7 +14,9 @@ import { AGENTDOJO_RUNS, describeShared } from './helpers/shared.ts';
 const ID = 'gpt-4o-2024-05-13/travel/user_task_3/important_instructions/injection_task_5';
 const LOG = resolve(AGENTDOJO_RUNS, `${ID}.json`);
 
-afterEach(() => { process.exitCode = 0; });
+afterEach(() => {
+  process.exitCode = 0;
+});
 
 /** Rows of episode 0 at the top grid point (λ = 1: no score exceeds it, so the whole log runs). */
 const top = (t: OutcomeTable) => ({ executed: t.executed[t.G - 1], loss: t.lossUnion[t.G - 1], firstStep: t.unionFirstStep[0] });
@@ -37,8 +39,17 @@ describeShared('R3b end to end: gpt-4o travel user_task_3 × injection_task_5 th
     expect(ingested.id).toBe(ID);
     expect(ingested.request).toContain("'janeLong@google.com'");
     expect(Object.values(ingested.injections).some((t) => t.includes('janeLong@google.com'))).toBe(true);
-    expect(ingested.steps.map((s) => s.tool)).toEqual(['get_all_hotels_in_city', 'get_rating_reviews_for_hotels', 'get_hotels_prices', 'get_hotels_address', 'send_email']);
-    expect([ingested.steps[4]!.args.recipients, ingested.steps[4]!.args.subject]).toEqual([['janeLong@google.com'], 'Hotel: Luxury Palace']);
+    expect(ingested.steps.map((s) => s.tool)).toEqual([
+      'get_all_hotels_in_city',
+      'get_rating_reviews_for_hotels',
+      'get_hotels_prices',
+      'get_hotels_address',
+      'send_email',
+    ]);
+    expect([ingested.steps[4]!.args.recipients, ingested.steps[4]!.args.subject]).toEqual([
+      ['janeLong@google.com'],
+      'Hotel: Luxury Palace',
+    ]);
   });
 
   it('carb replay: step 4 executes at λ = 1 and no grid point has a loss', async () => {

@@ -10,7 +10,10 @@ import { bundledEpisodes, defaultPipeline } from './helpers/replayCorpora.ts';
 
 // Issue 23: loadGate, the gate object of the library (and of `carb gate`). Rows: g-carb α .05 at λ .58 (grid 59),
 // full-prefix α .05 infeasible (lambdaIndex −1).
-const fixture = writeDeployDir(defaultPipeline(), [{ method: 'g-carb', alpha: 0.05, lambdaIndex: 59 }, { method: 'full-prefix', alpha: 0.05, lambdaIndex: -1 }]);
+const fixture = writeDeployDir(defaultPipeline(), [
+  { method: 'g-carb', alpha: 0.05, lambdaIndex: 59 },
+  { method: 'full-prefix', alpha: 0.05, lambdaIndex: -1 },
+]);
 const work = mkdtempSync(join(tmpdir(), 'carb-load-gate-'));
 afterAll(() => {
   rmSync(fixture.dir, { recursive: true, force: true });
@@ -36,7 +39,7 @@ describe('loadGate', () => {
     expect(() => gate.propose(callOf(leak.steps[0]!))).toThrow('gate online: proposal after stop');
   }, 60_000);
 
-  it('a proposal before the allowed call\'s result is refused; alpha as a number or a fraction picks the same row', async () => {
+  it("a proposal before the allowed call's result is refused; alpha as a number or a fraction picks the same row", async () => {
     const gate = await loadGate(fixture.deploy, { method: 'g-carb', alpha: 0.05 });
     gate.propose(callOf(leak.steps[0]!));
     expect(() => gate.propose(callOf(leak.steps[1]!))).toThrow('gate online: proposal before the previous result was observed');
@@ -46,10 +49,15 @@ describe('loadGate', () => {
   it('an infeasible row: every proposal stopped, no λ, the notice says so', async () => {
     const gate = await loadGate(fixture.deploy, { method: 'full-prefix', alpha: '.05' });
     expect(gate.notice).toMatch(/is infeasible: no threshold met α on its 984 calibration episodes/);
-    expect(gate.propose(callOf(leak.steps[0]!))).toMatchObject({ step: 0, decision: 'stop', lambda: null, why: 'infeasible deploy row: every proposal is stopped' });
+    expect(gate.propose(callOf(leak.steps[0]!))).toMatchObject({
+      step: 0,
+      decision: 'stop',
+      lambda: null,
+      why: 'infeasible deploy row: every proposal is stopped',
+    });
   }, 60_000);
 
-  it('refuses an edited deploy.json with carb gate\'s line, a row not there or an unknown method as a UsageError', async () => {
+  it("refuses an edited deploy.json with carb gate's line, a row not there or an unknown method as a UsageError", async () => {
     const dir = join(work, 'edited');
     cpSync(fixture.dir, dir, { recursive: true });
     const file = join(dir, 'deploy.json');
@@ -62,9 +70,15 @@ describe('loadGate', () => {
     );
     const missing = loadGate(fixture.deploy, { method: 'g-carb', alpha: '.1' });
     await expect(missing).rejects.toBeInstanceOf(UsageError);
-    await expect(missing).rejects.toThrow(`expected a row of ${fixture.deploy} with method g-carb, α .1, stratum all, guarantee expectation, found none; it has stratum all, expectation: g-carb α 0.05, full-prefix α 0.05`);
-    await expect(loadGate(fixture.deploy, { method: 'gcarb' as 'g-carb', alpha: '.05' })).rejects.toThrow('method: expected a calibration method name such as "g-carb", found "gcarb"');
-    await expect(loadGate(fixture.deploy, { method: 'g-carb', alpha: '.05', expectManifestHash: '0'.repeat(64) })).rejects.toThrow(`${join(fixture.dir, 'manifest.json')}: expected sha256 ${'0'.repeat(64)}`);
+    await expect(missing).rejects.toThrow(
+      `expected a row of ${fixture.deploy} with method g-carb, α .1, stratum all, guarantee expectation, found none; it has stratum all, expectation: g-carb α 0.05, full-prefix α 0.05`,
+    );
+    await expect(loadGate(fixture.deploy, { method: 'gcarb' as 'g-carb', alpha: '.05' })).rejects.toThrow(
+      'method: expected a calibration method name such as "g-carb", found "gcarb"',
+    );
+    await expect(loadGate(fixture.deploy, { method: 'g-carb', alpha: '.05', expectManifestHash: '0'.repeat(64) })).rejects.toThrow(
+      `${join(fixture.dir, 'manifest.json')}: expected sha256 ${'0'.repeat(64)}`,
+    );
   }, 60_000);
 
   it('runGateEvents: a proposal while a result is awaited is checked against the executed count (index 0), as runStdin did', async () => {
@@ -78,7 +92,9 @@ describe('loadGate', () => {
       yield { text: JSON.stringify({ type: 'proposal', index: 1, tool: s0.tool, args: s0.args }), lineNo: 2 };
     };
     const seen: string[] = [];
-    await expect(runGateEvents(gate, lines(), (v) => seen.push(v.decision))).rejects.toThrow('stdin: line 2: /index: expected 0 (the next proposal\'s step), found number 1');
+    await expect(runGateEvents(gate, lines(), (v) => seen.push(v.decision))).rejects.toThrow(
+      "stdin: line 2: /index: expected 0 (the next proposal's step), found number 1",
+    );
     expect(seen).toEqual(['allow']);
   }, 60_000);
 });

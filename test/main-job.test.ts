@@ -11,7 +11,10 @@ import { ROOT } from './helpers/shared.ts';
 const jsonl = (file: string): Array<Record<string, unknown>> => {
   const raw = readFileSync(join(ROOT, 'corpora', file));
   const text = file.endsWith('.gz') ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
-  return text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, unknown>);
+  return text
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 };
 /** Construction labels of a bundled suite: id, pair and whether the episode is harmful. */
 const labels = (suite: string) => jsonl(`${suite}.labels.jsonl`) as Array<{ id: string; pair: string; harmful: boolean }>;
@@ -24,7 +27,8 @@ describe('main job: real logs and Table 8 on the bundled suites', () => {
   let code = -1;
   const rows = (slug: string): SummaryRow[] => JSON.parse(readFileSync(join(out, slug, 'summary.json'), 'utf8')) as SummaryRow[];
   const at = (slug: string, method: string) => rows(slug).find((r) => r.method === method && r.alpha === 0.1)!;
-  const cells = (r: SummaryRow) => [r.meanLoss, r.harmStop, r.benignStop, r.intervention, r.utility, r.ctxRed].map((v) => (v === null ? null : Number(v.toFixed(3))));
+  const cells = (r: SummaryRow) =>
+    [r.meanLoss, r.harmStop, r.benignStop, r.intervention, r.utility, r.ctxRed].map((v) => (v === null ? null : Number(v.toFixed(3))));
 
   beforeAll(async () => {
     code = await main(['main', '--root', ROOT, '--out', out]);
@@ -33,8 +37,18 @@ describe('main job: real logs and Table 8 on the bundled suites', () => {
 
   it('writes the report with plots and a section per corpus, real logs first', () => {
     expect(code).toBe(0);
-    for (const f of ['index.html', 'tables.md', 'manifest.json', 'ces-clean/frontier.svg', 'ces-clean/frontier.png', 'graph-braid/summary.json', 'ces-near-miss/splits.arrow',
-      'agentdojo-gpt-4o/deploy.json', 'agentdojo-gpt-4o/frontier.svg', 'graph-braid/deploy.json']) {
+    for (const f of [
+      'index.html',
+      'tables.md',
+      'manifest.json',
+      'ces-clean/frontier.svg',
+      'ces-clean/frontier.png',
+      'graph-braid/summary.json',
+      'ces-near-miss/splits.arrow',
+      'agentdojo-gpt-4o/deploy.json',
+      'agentdojo-gpt-4o/frontier.svg',
+      'graph-braid/deploy.json',
+    ]) {
       expect(existsSync(join(out, f)), f).toBe(true);
     }
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { sections: Record<string, string> };
@@ -53,9 +67,13 @@ describe('main job: real logs and Table 8 on the bundled suites', () => {
     expect(corpus[0]).toMatchObject({ carbCorpus: 1, episodes: 753 });
     expect(corpus.length - 1).toBe(753);
     const summary = rows('agentdojo-gpt-4o');
-    expect(new Set(summary.map((r) => r.method))).toEqual(new Set(['no-guard', 'executed-step-crc', 'ledger-current', 'full-prefix', 'fixed-window-4', 'equal-size-random', 'g-carb']));
+    expect(new Set(summary.map((r) => r.method))).toEqual(
+      new Set(['no-guard', 'executed-step-crc', 'ledger-current', 'full-prefix', 'fixed-window-4', 'equal-size-random', 'g-carb']),
+    );
     // every ledger-calibrated method keeps its mean held-out loss within each table budget (Corollary 1)
-    for (const r of summary.filter((x) => [0.025, 0.05, 0.1, 0.2].includes(x.alpha) && x.method !== 'no-guard' && x.method !== 'executed-step-crc')) {
+    for (const r of summary.filter(
+      (x) => [0.025, 0.05, 0.1, 0.2].includes(x.alpha) && x.method !== 'no-guard' && x.method !== 'executed-step-crc',
+    )) {
       expect(r.meanLoss, `${r.method} at ${r.alpha}`).toBeLessThanOrEqual(r.alpha);
     }
     const manifest = JSON.parse(readFileSync(join(out, 'agentdojo-gpt-4o', 'manifest.json'), 'utf8')) as { corpus: { episodes: number } };
@@ -63,18 +81,27 @@ describe('main job: real logs and Table 8 on the bundled suites', () => {
     const md = readFileSync(join(out, 'agentdojo-gpt-4o', 'tables.md'), 'utf8');
     expect(md.startsWith('# AgentDojo gpt-4o-2024-05-13: 753 published runs\n\n## Deploy — the threshold to ship\n')).toBe(true);
     expect(md).toContain('Each of the 200 splits assigns n_cal = 376 episodes to calibration and n_test = 376 to test');
-    const deploy = JSON.parse(readFileSync(join(out, 'agentdojo-gpt-4o', 'deploy.json'), 'utf8')) as Array<{ method: string; alpha: number; n: number; lambda: number | null }>;
+    const deploy = JSON.parse(readFileSync(join(out, 'agentdojo-gpt-4o', 'deploy.json'), 'utf8')) as Array<{
+      method: string;
+      alpha: number;
+      n: number;
+      lambda: number | null;
+    }>;
     expect(deploy.filter((d) => d.method === 'g-carb').map((d) => d.alpha)).toEqual([0.025, 0.05, 0.1, 0.2]);
     expect(new Set(deploy.map((d) => d.n))).toEqual(new Set([753]));
   });
 
-  it('CES: no guard loses exactly the harmful share of every pair, so every split\'s test fold (whole pairs) too', () => {
+  it("CES: no guard loses exactly the harmful share of every pair, so every split's test fold (whole pairs) too", () => {
     // clean: each pair is one leak and one public send (1/2); near-miss: one leak and three near misses (1/4)
-    for (const [suite, share, pairs] of [['ces-clean', 1 / 2, 80], ['ces-near-miss', 1 / 4, 80]] as const) {
+    for (const [suite, share, pairs] of [
+      ['ces-clean', 1 / 2, 80],
+      ['ces-near-miss', 1 / 4, 80],
+    ] as const) {
       const byPair = new Map<string, Array<{ harmful: boolean }>>();
       for (const l of labels(suite)) byPair.set(l.pair, [...(byPair.get(l.pair) ?? []), l]);
       expect(byPair.size, suite).toBe(pairs);
-      for (const [pair, members] of byPair) expect(members.filter((l) => l.harmful).length / members.length, `${suite} ${pair}`).toBe(share);
+      for (const [pair, members] of byPair)
+        expect(members.filter((l) => l.harmful).length / members.length, `${suite} ${pair}`).toBe(share);
       expect(at(suite, 'no-guard').meanLoss, suite).toBe(share);
     }
   });
@@ -109,7 +136,11 @@ describe('main job: real logs and Table 8 on the bundled suites', () => {
     // no guard loses exactly the harmful trajectories of each test fold: over the job's 200 splits of 600 + 600
     // (CPython's shuffle, checked against Python's own output in calibrate/test/splits.test.ts) that is
     // Σ_s harmful(test_s) / (200 · 600); the mean is compared as that count of trajectories, exactly
-    const splits = makeSplits(gb.map((l) => l.id), null, { count: 200, baseSeed: 0, rng: 'python', unit: 'episode', nCal: 600, nTest: 600 });
+    const splits = makeSplits(
+      gb.map((l) => l.id),
+      null,
+      { count: 200, baseSeed: 0, rng: 'python', unit: 'episode', nCal: 600, nTest: 600 },
+    );
     const harmfulInTest = splits.reduce((k, s) => k + Array.from(s.test).filter((e) => gb[e]!.harmful).length, 0);
     const noGuard = at('graph-braid', 'no-guard');
     expect(Math.round(noGuard.meanLoss * 200 * 600)).toBe(harmfulInTest);
@@ -132,7 +163,7 @@ describe('main job: real logs and Table 8 on the bundled suites', () => {
     // size-matched random draws 2 of the 4 records before the update, avoiding both canary records with
     // probability 1/6, so it stops about h + (1 − h)·5/6 (paper .905)
     const random = at('graph-braid', 'equal-size-random');
-    expect(Math.abs(random.intervention - (h + (1 - h) * 5 / 6))).toBeLessThan(0.03);
+    expect(Math.abs(random.intervention - (h + ((1 - h) * 5) / 6))).toBeLessThan(0.03);
     expect(cells(random).slice(0, 3)).toEqual([0, 1, 0]);
   });
 

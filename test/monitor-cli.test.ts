@@ -17,7 +17,10 @@ const fixture = writeDeployDir(defaultPipeline(), [
 ]);
 // the calibration command manifest.json records (the gate does not pin the manifest's own bytes)
 const manifestFile = join(fixture.dir, 'manifest.json');
-writeFileSync(manifestFile, JSON.stringify({ ...JSON.parse(readFileSync(manifestFile, 'utf8')), command: { argv: ['calibrate', 'old.jsonl', '--out', 'cal'] } }));
+writeFileSync(
+  manifestFile,
+  JSON.stringify({ ...JSON.parse(readFileSync(manifestFile, 'utf8')), command: { argv: ['calibrate', 'old.jsonl', '--out', 'cal'] } }),
+);
 const tmp = mkdtempSync(join(tmpdir(), 'carb-monitor-'));
 afterAll(() => {
   rmSync(fixture.dir, { recursive: true, force: true });
@@ -42,7 +45,7 @@ const monitor = (state: string, alpha: string, ...more: string[]) =>
   runCli(['monitor', ...more, '--deploy', fixture.deploy, '--method', 'g-carb', '--alpha', alpha, '--state', state, '--workers', '1']);
 
 describe('carb monitor', () => {
-  it('takes daily batches in order: losses equal replay\'s at the deployed index, alarm with the recalibration command', async () => {
+  it("takes daily batches in order: losses equal replay's at the deployed index, alarm with the recalibration command", async () => {
     const state = join(tmp, 'top.json');
     const lossA = await replayLosses(dayA, 101);
     const lossB = await replayLosses(dayB, 101);
@@ -84,11 +87,21 @@ describe('carb monitor', () => {
     const before = readFileSync(state, 'utf8');
     const replayed = await monitor(state, '.05', dayA);
     expect(replayed.code).toBe(1);
-    expect(replayed.errLines).toEqual([expect.stringMatching(/^carb: .*refusals\.json: the new logs \(corpus digest [0-9a-f]{12}…\) are batch 1 already taken in; refusing to count them twice$/)]);
+    expect(replayed.errLines).toEqual([
+      expect.stringMatching(
+        /^carb: .*refusals\.json: the new logs \(corpus digest [0-9a-f]{12}…\) are batch 1 already taken in; refusing to count them twice$/,
+      ),
+    ]);
     const other = await monitor(state, '.1', dayB);
-    expect(other.errLines).toEqual([expect.stringContaining('refusals.json: /row/alpha: expected 0.1 (the deploy row monitored now), found 0.05: this state monitors another deploy row')]);
+    expect(other.errLines).toEqual([
+      expect.stringContaining(
+        'refusals.json: /row/alpha: expected 0.1 (the deploy row monitored now), found 0.05: this state monitors another deploy row',
+      ),
+    ]);
     const stale = await monitor(state, '.05', dayB, '--expect-state-hash', 'f'.repeat(64));
-    expect(stale.errLines).toEqual([expect.stringContaining(`refusals.json: expected sha256 ${'f'.repeat(64)} (--expect-state-hash), found ${sha(before)}`)]);
+    expect(stale.errLines).toEqual([
+      expect.stringContaining(`refusals.json: expected sha256 ${'f'.repeat(64)} (--expect-state-hash), found ${sha(before)}`),
+    ]);
     expect(readFileSync(state, 'utf8')).toBe(before);
     // the next batch, pinned; then the first batch record edited: the second's previousStateSha256 no longer holds
     expect((await monitor(state, '.05', dayB, '--expect-state-hash', sha(before))).code).toBe(0);
@@ -96,7 +109,11 @@ describe('carb monitor', () => {
     writeFileSync(state, chained.replace(/"losses": "0/, '"losses": "1'));
     const edited = await monitor(state, '.05', join(ROOT, 'corpora/ces-clean.jsonl'));
     expect(edited.code).toBe(1);
-    expect(edited.errLines).toEqual([expect.stringMatching(/refusals\.json: \/batches\/1\/previousStateSha256: expected [0-9a-f]{64}, found "[0-9a-f]{64}": the hash chain is broken \(a batch dropped, reordered or edited\); refusing to continue it$/)]);
+    expect(edited.errLines).toEqual([
+      expect.stringMatching(
+        /refusals\.json: \/batches\/1\/previousStateSha256: expected [0-9a-f]{64}, found "[0-9a-f]{64}": the hash chain is broken \(a batch dropped, reordered or edited\); refusing to continue it$/,
+      ),
+    ]);
     // the last record has no successor to chain it: --expect-state-hash (the sha256 the last run printed) pins it
     const last = chained.lastIndexOf('"losses": "0') + '"losses": "'.length;
     writeFileSync(state, `${chained.slice(0, last)}1${chained.slice(last + 1)}`);
@@ -108,17 +125,34 @@ describe('carb monitor', () => {
 
   it('reads the ledger as the calibration did: --ledger-events for an external ledger, refused without them', async () => {
     const base = defaultPipeline();
-    const external = writeDeployDir({ ...base, ledger: { ...base.ledger, source: { mode: 'external', eventsSha256: 'e'.repeat(64), unlabelled: 'clean' } } }, [
-      { method: 'g-carb', alpha: 0.1, lambdaIndex: 101 },
-    ]);
+    const external = writeDeployDir(
+      { ...base, ledger: { ...base.ledger, source: { mode: 'external', eventsSha256: 'e'.repeat(64), unlabelled: 'clean' } } },
+      [{ method: 'g-carb', alpha: 0.1, lambdaIndex: 101 }],
+    );
     try {
       const events = join(tmp, 'day-a.events.jsonl');
       // one reviewed loss in the batch: at the top of the grid every step executes, so exactly one episode loses
       writeFileSync(events, '{"id":"ces-000-leak","events":[{"step":0,"category":"financial","source":"review"}]}\n');
-      const args = (...more: string[]) => ['monitor', dayA, '--deploy', external.deploy, '--method', 'g-carb', '--alpha', '.1', '--state', join(tmp, 'external.json'), '--workers', '1', ...more];
+      const args = (...more: string[]) => [
+        'monitor',
+        dayA,
+        '--deploy',
+        external.deploy,
+        '--method',
+        'g-carb',
+        '--alpha',
+        '.1',
+        '--state',
+        join(tmp, 'external.json'),
+        '--workers',
+        '1',
+        ...more,
+      ];
       const builtin = await runCli(args());
       expect(builtin.code).toBe(2);
-      expect(builtin.errLines).toEqual(["carb: --ledger: expected external (the calibration's ledger, with the new logs' --ledger-events), found builtin"]);
+      expect(builtin.errLines).toEqual([
+        "carb: --ledger: expected external (the calibration's ledger, with the new logs' --ledger-events), found builtin",
+      ]);
       const run = await runCli(args('--ledger', 'external', '--ledger-events', events, '--unlabelled', 'clean'));
       expect(run.out).toContain('batch 1: 160 episodes, ledger loss 1 (.006)');
     } finally {
@@ -126,21 +160,46 @@ describe('carb monitor', () => {
     }
   }, 60_000);
 
-  it('a stratum\'s row takes only the episodes of its stratum (the calibration\'s --by field)', async () => {
+  it("a stratum's row takes only the episodes of its stratum (the calibration's --by field)", async () => {
     const stratified = writeDeployDir(defaultPipeline(), [{ method: 'g-carb', alpha: 0.1, lambdaIndex: 101, stratum: 'ces' }]);
     try {
       const manifest = join(stratified.dir, 'manifest.json');
-      writeFileSync(manifest, JSON.stringify({ ...JSON.parse(readFileSync(manifest, 'utf8')), command: { argv: ['calibrate', 'old.jsonl', '--by', 'suite', '--out', 'cal'] } }));
+      writeFileSync(
+        manifest,
+        JSON.stringify({
+          ...JSON.parse(readFileSync(manifest, 'utf8')),
+          command: { argv: ['calibrate', 'old.jsonl', '--by', 'suite', '--out', 'cal'] },
+        }),
+      );
       // day A's 160 CES episodes and 40 graph-braid ones (suite graph-braid): only the CES ones are this row's
       const mixed = join(tmp, 'mixed.jsonl');
       const braid = readFileSync(join(ROOT, 'corpora/graph-braid.jsonl'), 'utf8').trim().split('\n').slice(0, 40);
       writeFileSync(mixed, `${[...lines.slice(0, 160), ...braid].join('\n')}\n`);
-      const args = (logs: string, state: string) => ['monitor', logs, '--deploy', stratified.deploy, '--method', 'g-carb', '--alpha', '.1', '--stratum', 'ces', '--state', join(tmp, state), '--workers', '1'];
+      const args = (logs: string, state: string) => [
+        'monitor',
+        logs,
+        '--deploy',
+        stratified.deploy,
+        '--method',
+        'g-carb',
+        '--alpha',
+        '.1',
+        '--stratum',
+        'ces',
+        '--state',
+        join(tmp, state),
+        '--workers',
+        '1',
+      ];
       const run = await runCli(args(mixed, 'stratum.json'));
-      expect(run.out).toContain(`batch 1: 160 episodes (40 of other suite values left out), ledger loss ${await replayLosses(dayA, 101)} (.250)`);
+      expect(run.out).toContain(
+        `batch 1: 160 episodes (40 of other suite values left out), ledger loss ${await replayLosses(dayA, 101)} (.250)`,
+      );
       const none = await runCli(args(join(ROOT, 'corpora/graph-braid.jsonl'), 'stratum-none.json'));
       expect(none.code).toBe(1);
-      expect(none.errLines).toEqual([expect.stringContaining('graph-braid.jsonl: expected episodes of stratum ces (suite of the deploy row), found none of the 2000')]);
+      expect(none.errLines).toEqual([
+        expect.stringContaining('graph-braid.jsonl: expected episodes of stratum ces (suite of the deploy row), found none of the 2000'),
+      ]);
     } finally {
       rmSync(stratified.dir, { recursive: true, force: true });
     }
@@ -149,9 +208,25 @@ describe('carb monitor', () => {
   it('refuses a deploy folder edited after the calibration (checkDeployFolder), before any replay', async () => {
     const edited = writeDeployDir(defaultPipeline(), [{ method: 'g-carb', alpha: 0.1, lambdaIndex: 59 }]);
     try {
-      writeFileSync(edited.deploy, readFileSync(edited.deploy, 'utf8').replace('"lambdaIndex": 59', '"lambdaIndex": 101').replace('"lambda": 0.58', '"lambda": 1'));
+      writeFileSync(
+        edited.deploy,
+        readFileSync(edited.deploy, 'utf8').replace('"lambdaIndex": 59', '"lambdaIndex": 101').replace('"lambda": 0.58', '"lambda": 1'),
+      );
       const state = join(tmp, 'edited-deploy.json');
-      const run = await runCli(['monitor', dayA, '--deploy', edited.deploy, '--method', 'g-carb', '--alpha', '.1', '--state', state, '--workers', '1']);
+      const run = await runCli([
+        'monitor',
+        dayA,
+        '--deploy',
+        edited.deploy,
+        '--method',
+        'g-carb',
+        '--alpha',
+        '.1',
+        '--state',
+        state,
+        '--workers',
+        '1',
+      ]);
       expect(run.code).toBe(1);
       expect(run.errLines).toEqual([expect.stringContaining(`${edited.deploy}: expected sha256`)]);
       expect(run.errLines[0]).toContain('changed after the calibration wrote it (refusing to gate with it)');
@@ -166,12 +241,25 @@ describe('carb monitor', () => {
     writeFileSync(foreign, '{"mine": true}\n');
     const run = await monitor(foreign, '.05', dayA);
     expect(run.code).toBe(2);
-    expect(run.errLines).toEqual([`carb: --state: ${foreign} exists and is not a carb monitor state carb wrote; carb overwrites only its own files, so choose another name or move it away`]);
+    expect(run.errLines).toEqual([
+      `carb: --state: ${foreign} exists and is not a carb monitor state carb wrote; carb overwrites only its own files, so choose another name or move it away`,
+    ]);
     expect(readFileSync(foreign, 'utf8')).toBe('{"mine": true}\n');
     const noDeploy = await runCli(['monitor', dayA, '--method', 'g-carb', '--alpha', '.05', '--state', join(tmp, 'x.json')]);
     expect(noDeploy.code).toBe(2);
     expect(noDeploy.errLines[0]).toContain('--deploy: expected the deploy.json of the calibration whose gate is monitored, found nothing');
-    const step = await runCli(['monitor', dayA, '--deploy', fixture.deploy, '--method', 'executed-step-crc', '--alpha', '.05', '--state', join(tmp, 'y.json')]);
+    const step = await runCli([
+      'monitor',
+      dayA,
+      '--deploy',
+      fixture.deploy,
+      '--method',
+      'executed-step-crc',
+      '--alpha',
+      '.05',
+      '--state',
+      join(tmp, 'y.json'),
+    ]);
     expect(step.code).toBe(2);
     expect(existsSync(join(tmp, 'x.json')) || existsSync(join(tmp, 'y.json'))).toBe(false);
   }, 60_000);

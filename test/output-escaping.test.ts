@@ -24,23 +24,49 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** The worked example of corpora/own-logs with hostile model names and one hostile tool name. */
 function writeCorpus(): void {
   cpSync(join(ROOT, 'corpora/own-logs'), dir, { recursive: true });
-  const lines = readFileSync(join(dir, 'agent.jsonl'), 'utf8').split('\n').filter((l) => l !== '');
+  const lines = readFileSync(join(dir, 'agent.jsonl'), 'utf8')
+    .split('\n')
+    .filter((l) => l !== '');
   const edited = lines.map((l, i) => {
     const r = JSON.parse(l) as { id: string; model: string; messages: Array<{ tool_calls?: Array<{ function: { name: string } }> }> };
     r.model = MODELS[i % MODELS.length]!;
-    if (r.id === 'support-001') for (const m of r.messages) for (const c of m.tool_calls ?? []) if (c.function.name === 'lookup_order') c.function.name = TOOL;
+    if (r.id === 'support-001')
+      for (const m of r.messages) for (const c of m.tool_calls ?? []) if (c.function.name === 'lookup_order') c.function.name = TOOL;
     return JSON.stringify(r);
   });
   writeFileSync(join(dir, 'agent.jsonl'), `${edited.join('\n')}\n`);
   // two conversations with one id: the duplicate's problem line names it
   // a bidi control is allowed in an id (it is one line) but shown escaped; an ESC is refused (an id is one printable line)
-  writeFileSync(join(dir, 'dup.jsonl'), `${[lines[0]!, lines[0]!].map((l) => l.replace('"id":"support-001"', '"id":"dup\\u202e"')).join('\n')}\n`);
+  writeFileSync(
+    join(dir, 'dup.jsonl'),
+    `${[lines[0]!, lines[0]!].map((l) => l.replace('"id":"support-001"', '"id":"dup\\u202e"')).join('\n')}\n`,
+  );
   writeFileSync(join(dir, 'esc.jsonl'), `${lines[0]!.replace('"id":"support-001"', '"id":"esc\\u001b[31m"')}\n`);
 }
 
 const calibrateArgs = () => [
-  'calibrate', join(dir, 'agent.jsonl'), '--pipeline', join(dir, 'pipeline.json'), '--ledger', 'external', '--ledger-events', join(dir, 'review-events.jsonl'),
-  '--unlabelled', 'exclude', '--scores', join(dir, 'judge-scores.jsonl'), '--methods', 'no-guard,g-carb', '--by', 'model', '--splits', '5', '--workers', '1', '--out', out,
+  'calibrate',
+  join(dir, 'agent.jsonl'),
+  '--pipeline',
+  join(dir, 'pipeline.json'),
+  '--ledger',
+  'external',
+  '--ledger-events',
+  join(dir, 'review-events.jsonl'),
+  '--unlabelled',
+  'exclude',
+  '--scores',
+  join(dir, 'judge-scores.jsonl'),
+  '--methods',
+  'no-guard,g-carb',
+  '--by',
+  'model',
+  '--splits',
+  '5',
+  '--workers',
+  '1',
+  '--out',
+  out,
 ];
 
 describe('names from the logs in the report (issue 21)', { timeout: 120_000 }, () => {
@@ -82,7 +108,6 @@ describe('names from the logs in the report (issue 21)', { timeout: 120_000 }, (
 });
 
 describe('names from the logs on the terminal (issue 21)', { timeout: 120_000 }, () => {
-
   it('carb inspect: model and tool names escaped in its tables, one line each', async () => {
     const r = await runCli(['inspect', join(dir, 'agent.jsonl')]);
     expect(r.code, r.err).toBe(0);

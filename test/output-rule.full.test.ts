@@ -19,18 +19,25 @@ const calibrate = calibrateArgv;
 
 /** Hidden files (temporaries, staging folders, locks) left under `dir`, recursively. */
 function hidden(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.split('/').some((p) => p.startsWith('.') && p !== '.carb-output.json'));
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) =>
+    f.split('/').some((p) => p.startsWith('.') && p !== '.carb-output.json'),
+  );
 }
 
 describe('stale temporary files of killed sweeps', () => {
   it('a sweep removes the temporary files a killed run left for its conditions, not other files', () => {
     const dir = join(tmp, 'sweep-stale');
     const spec = writeTinySweep(tmp);
-    const sweep = () => spawnSync(process.execPath, [BIN, 'sweep', spec, '--out', dir, '--workers', '1', '--only', 'baseline'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+    const sweep = () =>
+      spawnSync(process.execPath, [BIN, 'sweep', spec, '--out', dir, '--workers', '1', '--only', 'baseline'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
     expect(sweep().status).toBe(0);
     const stored = readdirSync(join(dir, 'conditions'))[0]!;
     writeFileSync(join(dir, 'conditions', `.${stored}.999999-0123abcd.tmp`), 'half');
-    writeFileSync(join(dir, 'conditions', '.other.json.999999-0123abcd.tmp'), 'not this run\'s');
+    writeFileSync(join(dir, 'conditions', '.other.json.999999-0123abcd.tmp'), "not this run's");
     expect(sweep().status).toBe(0);
     expect(readdirSync(join(dir, 'conditions')).sort()).toEqual(['.other.json.999999-0123abcd.tmp', stored]);
   }, 120_000);
@@ -40,10 +47,15 @@ describe('carb main (npm start) touches only the folders and files it writes', (
   const job = join(tmp, 'job.json');
   const out = join(tmp, 'main-out');
   beforeAll(() => {
-    writeFileSync(job, JSON.stringify({
-      title: 'output rule job', pipeline: 'configs/pipelines/default.json', out,
-      sections: [{ slug: 'ces-clean', title: 'CES clean', corpus: 'corpora/ces-clean.jsonl', dataset: 'ces-clean', splits: 2 }],
-    }));
+    writeFileSync(
+      job,
+      JSON.stringify({
+        title: 'output rule job',
+        pipeline: 'configs/pipelines/default.json',
+        out,
+        sections: [{ slug: 'ces-clean', title: 'CES clean', corpus: 'corpora/ces-clean.jsonl', dataset: 'ces-clean', splits: 2 }],
+      }),
+    );
   });
 
   it('keeps out/own-logs (a calibrate report) and out/sweeps/table10 beside its own output, on a first and a repeated run', async () => {
@@ -91,21 +103,30 @@ describe('one writer per output', () => {
   it('two runs started together on one --out: one writes the report, the other is refused (exit 1) and names nothing as its own', async () => {
     const dir = join(tmp, 'race');
     const argv = ['calibrate', CES, '--methods', 'no-guard,g-carb', '--splits', '40', '--no-frontier', '--out', dir];
-    const run = () => new Promise<{ code: number | null; out: string; err: string }>((res) => {
-      const c = spawn(process.execPath, [BIN, ...argv], { cwd: ROOT });
-      let out = '';
-      let err = '';
-      c.stdout.on('data', (d) => { out += String(d); });
-      c.stderr.on('data', (d) => { err += String(d); });
-      c.on('close', (code) => res({ code, out, err }));
-    });
+    const run = () =>
+      new Promise<{ code: number | null; out: string; err: string }>((res) => {
+        const c = spawn(process.execPath, [BIN, ...argv], { cwd: ROOT });
+        let out = '';
+        let err = '';
+        c.stdout.on('data', (d) => {
+          out += String(d);
+        });
+        c.stderr.on('data', (d) => {
+          err += String(d);
+        });
+        c.on('close', (code) => res({ code, out, err }));
+      });
     const results = await Promise.all([run(), run()]);
     expect(results.map((r) => r.code).sort()).toEqual([0, 1]);
     const lost = results.find((r) => r.code === 1)!;
     expect(lost.err.trim().split('\n')).toEqual([expect.stringContaining(`${dir}: another carb run`)]);
     expect(lost.out).toBe('');
     const won = results.find((r) => r.code === 0)!;
-    expect(won.out).toContain(`manifest sha256 ${createHash('sha256').update(readFileSync(join(dir, 'manifest.json'))).digest('hex')}`);
+    expect(won.out).toContain(
+      `manifest sha256 ${createHash('sha256')
+        .update(readFileSync(join(dir, 'manifest.json')))
+        .digest('hex')}`,
+    );
   }, 120_000);
 
   it('the lock of a run that died (SIGKILL) is taken over', async () => {
@@ -118,10 +139,15 @@ describe('one writer per output', () => {
 });
 
 /** Spawns carb, waits until a hidden temporary file appears in `dir`, sends SIGINT; resolves to how it ended and what is left. */
-async function interrupt(argv: string[], dir: string): Promise<{ signal: NodeJS.Signals | null; code: number | null; left: string[]; saw: string[] }> {
+async function interrupt(
+  argv: string[],
+  dir: string,
+): Promise<{ signal: NodeJS.Signals | null; code: number | null; left: string[]; saw: string[] }> {
   mkdirSync(dir, { recursive: true });
   const child = spawn(process.execPath, [BIN, ...argv], { cwd: ROOT, stdio: 'ignore' });
-  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) => child.on('exit', (code, signal) => res({ code, signal })));
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) =>
+    child.on('exit', (code, signal) => res({ code, signal })),
+  );
   let saw: string[] = [];
   for (let i = 0; i < 1200 && child.exitCode === null; i++) {
     saw = readdirSync(dir).filter((f) => f.endsWith('.tmp'));
@@ -136,7 +162,11 @@ async function interrupt(argv: string[], dir: string): Promise<{ signal: NodeJS.
 describe('SIGINT while writing a file removes its temporary files', () => {
   const corpus = join(tmp, 'big', 'gb.jsonl');
   beforeAll(() => {
-    const r = spawnSync(process.execPath, [BIN, 'suite', 'graph-braid', '--size', '10000', '--out', corpus], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(process.execPath, [BIN, 'suite', 'graph-braid', '--size', '10000', '--out', corpus], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(r.status, r.stderr).toBe(0);
   }, 60_000);
 
@@ -160,7 +190,11 @@ describe('SIGINT while writing a file removes its temporary files', () => {
   }, 60_000);
 
   it('temporary files a killed ingest left are removed by the next ingest of the same file', async () => {
-    const dir = userFolder('stale-temps', { '.x.jsonl.999999-0123abcd.body.tmp': 'half\n', '.x.jsonl.999999-0123abcd.tmp': 'half\n', '.other.jsonl.999999-0123abcd.tmp': 'not ours\n' });
+    const dir = userFolder('stale-temps', {
+      '.x.jsonl.999999-0123abcd.body.tmp': 'half\n',
+      '.x.jsonl.999999-0123abcd.tmp': 'half\n',
+      '.other.jsonl.999999-0123abcd.tmp': 'not ours\n',
+    });
     expect((await runCli(['ingest', CES, '--out', join(dir, 'x.jsonl')])).code).toBe(0);
     expect(readdirSync(dir).sort()).toEqual(['.other.jsonl.999999-0123abcd.tmp', 'x.jsonl']);
   }, 60_000);

@@ -18,7 +18,7 @@ const calibrate = calibrateArgv;
 const ANY_TEXT: unknown = expect.any(String);
 
 describe('a folder carb did not write is refused before any work, untouched (exit 2, one line)', () => {
-  it('carb audit --out: a folder of the user\'s files', async () => {
+  it("carb audit --out: a folder of the user's files", async () => {
     const dir = userFolder('audit-user', { 'thesis.tex': 'mine\n' });
     const before = snapshot(dir);
     const r = await runCli(['audit', 'corpora/audit-general.jsonl', '--out', dir]);
@@ -28,24 +28,43 @@ describe('a folder carb did not write is refused before any work, untouched (exi
     expect(snapshot(dir)).toEqual(before);
   }, 60_000);
 
-  it('carb audit --out . in a folder of the user\'s files', () => {
+  it("carb audit --out . in a folder of the user's files", () => {
     const dir = userFolder('audit-dot', { 'notes.txt': 'mine\n', 'sub/data.csv': '1,2\n' });
-    const r = spawnSync(process.execPath, [BIN, 'audit', join(ROOT, 'corpora/audit-general.jsonl'), '--out', '.'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(process.execPath, [BIN, 'audit', join(ROOT, 'corpora/audit-general.jsonl'), '--out', '.'], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(r.status).toBe(2);
     expect(snapshot(dir)).toEqual({ 'notes.txt': ANY_TEXT, 'sub/data.csv': ANY_TEXT });
   }, 60_000);
 
-  it.skipIf(!hasShared)('carb nearmiss --out: a folder that merely holds a file named nearmiss.json', async () => {
-    const dir = userFolder('nearmiss-user', { 'nearmiss.json': '{"mine":true}\n', 'photo.jpg': 'jpeg\n' });
-    const before = snapshot(dir);
-    const r = await runCli(['nearmiss', join(SHARED, 'corpora/tau2-airline/trajectories/sierra-official/gpt-4.1_airline_test20.json'), '--guards', 'configs/guards/tau2-airline.json', '--out', dir]);
-    expect(r.code).toBe(2);
-    expect(r.errLines[0]).toContain(dir);
-    expect(snapshot(dir)).toEqual(before);
-  }, 60_000);
+  it.skipIf(!hasShared)(
+    'carb nearmiss --out: a folder that merely holds a file named nearmiss.json',
+    async () => {
+      const dir = userFolder('nearmiss-user', { 'nearmiss.json': '{"mine":true}\n', 'photo.jpg': 'jpeg\n' });
+      const before = snapshot(dir);
+      const r = await runCli([
+        'nearmiss',
+        join(SHARED, 'corpora/tau2-airline/trajectories/sierra-official/gpt-4.1_airline_test20.json'),
+        '--guards',
+        'configs/guards/tau2-airline.json',
+        '--out',
+        dir,
+      ]);
+      expect(r.code).toBe(2);
+      expect(r.errLines[0]).toContain(dir);
+      expect(snapshot(dir)).toEqual(before);
+    },
+    60_000,
+  );
 
-  it('carb calibrate --out: a web app\'s folder (manifest.json, index.html, tables.md)', async () => {
-    const dir = userFolder('webapp', { 'manifest.json': '{"name":"my app","icons":[]}\n', 'index.html': '<p>app</p>\n', 'tables.md': '# mine\n' });
+  it("carb calibrate --out: a web app's folder (manifest.json, index.html, tables.md)", async () => {
+    const dir = userFolder('webapp', {
+      'manifest.json': '{"name":"my app","icons":[]}\n',
+      'index.html': '<p>app</p>\n',
+      'tables.md': '# mine\n',
+    });
     const before = snapshot(dir);
     const r = await runCli(calibrate(dir));
     expect(r.code).toBe(2);
@@ -71,7 +90,7 @@ describe('a folder carb did not write is refused before any work, untouched (exi
     expect(snapshot(dir)).toEqual(before);
   }, 60_000);
 
-  it('carb replay --shard i/N --out DIR: a folder of the user\'s files', async () => {
+  it("carb replay --shard i/N --out DIR: a folder of the user's files", async () => {
     const dir = userFolder('shards-user', { 'thesis.tex': 'mine\n' });
     const r = await runCli(['replay', CES, '--selector', 'all', '--shard', '0/2', '--out', dir, '--workers', '1']);
     expect(r.code).toBe(2);
@@ -96,10 +115,14 @@ describe('a folder carb did not write is refused before any work, untouched (exi
     expect(existsSync(join(dir, '.carb-output.json'))).toBe(true);
   }, 60_000);
 
-  it('carb sweep --out: a non-empty folder of the user\'s files', () => {
+  it("carb sweep --out: a non-empty folder of the user's files", () => {
     const dir = userFolder('sweep-user', { 'thesis.tex': 'mine\n' });
     const spec = writeTinySweep(tmp);
-    const r = spawnSync(process.execPath, [BIN, 'sweep', spec, '--out', dir, '--workers', '1'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+    const r = spawnSync(process.execPath, [BIN, 'sweep', spec, '--out', dir, '--workers', '1'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     expect(r.status).toBe(2);
     expect(r.stderr.trim().split('\n')).toEqual([expect.stringContaining(dir)]);
     expect(snapshot(dir)).toEqual({ 'thesis.tex': ANY_TEXT });
@@ -112,7 +135,11 @@ describe('a folder carb did not write is refused before any work, untouched (exi
     mkdirSync(dir, { recursive: true });
     symlinkSync(outside, join(dir, 'conditions'));
     const spec = writeTinySweep(tmp);
-    const r = spawnSync(process.execPath, [BIN, 'sweep', spec, '--out', dir, '--workers', '1'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+    const r = spawnSync(process.execPath, [BIN, 'sweep', spec, '--out', dir, '--workers', '1'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('conditions');
     expect(readdirSync(outside)).toEqual([]);
@@ -143,4 +170,3 @@ describe('a folder carb did not write is refused before any work, untouched (exi
     expect(snapshot(dir)).toEqual(before);
   }, 60_000);
 });
-

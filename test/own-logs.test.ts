@@ -14,14 +14,24 @@ import { ROOT } from './helpers/shared.ts';
 
 const dir = join(ROOT, OWN_LOGS_DIR);
 const read = (name: string) => readFileSync(join(dir, name), 'utf8');
-const lines = (name: string) => read(name).split('\n').filter((l) => l !== '');
+const lines = (name: string) =>
+  read(name)
+    .split('\n')
+    .filter((l) => l !== '');
 const scratch = mkdtempSync(join(tmpdir(), 'carb-own-logs-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('the worked example files', () => {
   it('the generator rewrites every file byte for byte', () => {
     const files = ownLogsFiles();
-    expect([...files.keys()].sort()).toEqual(['agent.jsonl', 'judge-scores.jsonl', 'new-episode.jsonl', 'pipeline.json', 'review-events.jsonl', 'tools.json']);
+    expect([...files.keys()].sort()).toEqual([
+      'agent.jsonl',
+      'judge-scores.jsonl',
+      'new-episode.jsonl',
+      'pipeline.json',
+      'review-events.jsonl',
+      'tools.json',
+    ]);
     for (const [name, text] of files) expect(read(name), `${OWN_LOGS_DIR}/${name}: rerun npx tsx scripts/own-logs/write.ts`).toBe(text);
   });
 
@@ -46,7 +56,11 @@ function hundredths(line: string, key = 'score'): number {
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }
 
-interface HandEpisode { id: string; firstEvent: number | null; scores: number[] }
+interface HandEpisode {
+  id: string;
+  firstEvent: number | null;
+  scores: number[];
+}
 
 /** The reviewed episodes (--unlabelled exclude drops the rest), each with its first event's step and its scores in hundredths. */
 function handEpisodes(): HandEpisode[] {
@@ -85,7 +99,12 @@ function crc(eps: readonly HandEpisode[], a: number, b: number): number {
   return best;
 }
 
-const ALPHAS = [['.025', 1, 40], ['.05', 1, 20], ['.10', 1, 10], ['.20', 1, 5]] as const;
+const ALPHAS = [
+  ['.025', 1, 40],
+  ['.05', 1, 20],
+  ['.10', 1, 10],
+  ['.20', 1, 5],
+] as const;
 
 describe('the deploy threshold computed by hand', () => {
   const eps = handEpisodes();
@@ -99,7 +118,10 @@ describe('the deploy threshold computed by hand', () => {
 
   it('λ̂ = .22, .25, .44, .74 at α = .025, .05, .10, .20 (README): just below the 1st, 2nd, 4th and 8th harmful breakpoint', () => {
     // the breakpoint of a harmful episode: the largest score up to its first event (README lists them)
-    const breakpoints = eps.filter((e) => e.firstEvent !== null).map((e) => Math.max(...e.scores.slice(0, e.firstEvent! + 1))).sort((x, y) => x - y);
+    const breakpoints = eps
+      .filter((e) => e.firstEvent !== null)
+      .map((e) => Math.max(...e.scores.slice(0, e.firstEvent! + 1)))
+      .sort((x, y) => x - y);
     expect(breakpoints).toEqual([23, 26, 35, 45, 56, 66, 74, 75, 79, 80, 90, 91, 96, 96]);
     // (1 + S)·b ≤ n + 1 = 43 allows S ≤ 0, 1, 3, 7: λ̂ is one hundredth below breakpoint S + 1, i.e. grid index = that breakpoint
     expect(hand).toEqual({ '.025': 23, '.05': 26, '.10': 45, '.20': 75 });
@@ -119,7 +141,10 @@ const README_COMMANDS = [
 /** A README command as argv (paths under the project made absolute, outputs into scratch) and its stdin file. */
 function argv(command: string): { args: string[]; stdin: string | null } {
   const [cmd, input] = command.split(' < ');
-  const args = cmd!.split(' ').slice(1).map((w) => (w.startsWith('corpora/') ? join(ROOT, w) : w.replace(/^(out\/own-logs|my-tools\.json)/, (p) => join(scratch, p))));
+  const args = cmd!
+    .split(' ')
+    .slice(1)
+    .map((w) => (w.startsWith('corpora/') ? join(ROOT, w) : w.replace(/^(out\/own-logs|my-tools\.json)/, (p) => join(scratch, p))));
   return { args, stdin: input === undefined ? null : readFileSync(join(ROOT, input), 'utf8') };
 }
 
@@ -128,7 +153,15 @@ const run = (i: number): Promise<CliRun> => {
   return stdin === null ? runCli(args) : runCliWithStdin(args, stdin);
 };
 
-interface DeployRow { stratum: string; method: string; alpha: number; n: number; lambda: number | null; lambdaIndex: number; guarantee: string }
+interface DeployRow {
+  stratum: string;
+  method: string;
+  alpha: number;
+  n: number;
+  lambda: number | null;
+  lambdaIndex: number;
+  guarantee: string;
+}
 
 describe('README "Calibrate your own gate": the five commands end to end', () => {
   const eps = handEpisodes();
@@ -138,7 +171,8 @@ describe('README "Calibrate your own gate": the five commands end to end', () =>
     calibrated = await run(2);
     if (calibrated.code === 0) deploy = JSON.parse(readFileSync(join(scratch, 'out/own-logs/deploy.json'), 'utf8')) as DeployRow[];
   }, 120_000);
-  const row = (alpha: number) => deploy.filter((r) => r.method === 'g-carb' && r.alpha === alpha && r.stratum === 'all' && r.guarantee === 'expectation');
+  const row = (alpha: number) =>
+    deploy.filter((r) => r.method === 'g-carb' && r.alpha === alpha && r.stratum === 'all' && r.guarantee === 'expectation');
 
   it('the README block holds exactly these five commands', () => {
     const section = readFileSync(join(ROOT, 'README.md'), 'utf8').split('\n## Calibrate your own gate\n')[1]!;
@@ -149,7 +183,10 @@ describe('README "Calibrate your own gate": the five commands end to end', () =>
   it('1. tools init: the skeleton differs from the shipped tools.json only where the review changed it', async () => {
     const r = await run(0);
     expect(r.code, r.err).toBe(0);
-    const skeleton = JSON.parse(readFileSync(join(scratch, 'my-tools.json'), 'utf8')) as { tools: Record<string, string[]>; review: Record<string, { review: boolean }> };
+    const skeleton = JSON.parse(readFileSync(join(scratch, 'my-tools.json'), 'utf8')) as {
+      tools: Record<string, string[]>;
+      review: Record<string, { review: boolean }>;
+    };
     const shipped = JSON.parse(read('tools.json')) as typeof skeleton;
     expect(Object.keys(skeleton.tools)).toEqual(Object.keys(shipped.tools));
     const changed = Object.keys(shipped.tools).filter((t) => JSON.stringify(shipped.tools[t]) !== JSON.stringify(skeleton.tools[t]));
@@ -164,7 +201,9 @@ describe('README "Calibrate your own gate": the five commands end to end', () =>
 
   it('3. calibrate: deploy.json has the judge gate at every α, fit on the 42 reviewed episodes', () => {
     expect(calibrated.code, calibrated.err).toBe(0);
-    expect(calibrated.errLines).toContain(`carb: 6 episode(s) without a line in ${join(dir, 'review-events.jsonl')}: excluded (--unlabelled exclude)`);
+    expect(calibrated.errLines).toContain(
+      `carb: 6 episode(s) without a line in ${join(dir, 'review-events.jsonl')}: excluded (--unlabelled exclude)`,
+    );
     for (const [text] of ALPHAS) expect(row(Number(text))).toEqual([expect.objectContaining({ n: eps.length })]);
     expect(deploy.filter((r) => r.method === 'no-guard').map((r) => r.lambdaIndex)).toEqual([101, 101, 101, 101]);
   });
@@ -178,8 +217,10 @@ describe('README "Calibrate your own gate": the five commands end to end', () =>
   });
 
   it('a proposal the judge scores .23 is allowed at λ = .23 (q ≤ λ), as the gate prints it', async () => {
-    const r = await runCliWithStdin(['gate', '--lambda', '.23', '--pipeline', join(scratch, 'out/own-logs/pipeline.json')],
-      `${JSON.stringify({ type: 'proposal', tool: 'lookup_order', args: { order_id: 'NW-00001' }, externalScore: 0.23 })}\n`);
+    const r = await runCliWithStdin(
+      ['gate', '--lambda', '.23', '--pipeline', join(scratch, 'out/own-logs/pipeline.json')],
+      `${JSON.stringify({ type: 'proposal', tool: 'lookup_order', args: { order_id: 'NW-00001' }, externalScore: 0.23 })}\n`,
+    );
     expect(r.code, r.err).toBe(0);
     expect(JSON.parse(r.out)).toMatchObject({ step: 0, score: '0.23', decision: 'allow' });
   }, 120_000);
@@ -188,13 +229,20 @@ describe('README "Calibrate your own gate": the five commands end to end', () =>
     const r = await run(3);
     expect(r.code, r.err).toBe(0);
     const g = crc(eps, 1, 10);
-    const proposals = lines('new-episode.jsonl').filter((l) => l.startsWith('{"type":"proposal"')).map((l) => ({ tool: (JSON.parse(l) as { tool: string }).tool, q: hundredths(l, 'externalScore') }));
+    const proposals = lines('new-episode.jsonl')
+      .filter((l) => l.startsWith('{"type":"proposal"'))
+      .map((l) => ({ tool: (JSON.parse(l) as { tool: string }).tool, q: hundredths(l, 'externalScore') }));
     // reading ends at the first stop
     const stop = proposals.findIndex((p) => stopsAt(p.q, g));
     const decided = stop < 0 ? proposals : proposals.slice(0, stop + 1);
     expect(decided.map((p) => p.tool)).toEqual(['lookup_order', 'search_help_center', 'apply_goodwill_credit']);
-    expect(r.out.trim().split('\n').map((l) => JSON.parse(l) as { step: number; decision: string; score: string }).map((l) => [l.step, l.decision, l.score]))
-      .toEqual(decided.map((p, t) => [t, stopsAt(p.q, g) ? 'stop' : 'allow', String(p.q / 100)]));
+    expect(
+      r.out
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { step: number; decision: string; score: string })
+        .map((l) => [l.step, l.decision, l.score]),
+    ).toEqual(decided.map((p, t) => [t, stopsAt(p.q, g) ? 'stop' : 'allow', String(p.q / 100)]));
   }, 120_000);
 
   it('5. verify: the report checks against its manifest and re-runs byte for byte', async () => {
@@ -208,13 +256,20 @@ describe('README "Calibrate your own gate": the five commands end to end', () =>
     const file = join(dir, 'deploy.json');
     const text = readFileSync(file, 'utf8');
     const rows = JSON.parse(text) as DeployRow[];
-    Object.assign(rows.find((r) => r.method === 'g-carb' && r.alpha === 0.1 && r.guarantee === 'expectation')!, { lambdaIndex: 76, lambda: 0.75 });
+    Object.assign(
+      rows.find((r) => r.method === 'g-carb' && r.alpha === 0.1 && r.guarantee === 'expectation')!,
+      { lambdaIndex: 76, lambda: 0.75 },
+    );
     writeFileSync(file, `${JSON.stringify(rows, null, 2)}\n`);
     const { stdin } = argv(README_COMMANDS[3]!);
     const r = await runCliWithStdin(['gate', '--deploy', file, '--method', 'g-carb', '--alpha', '.10'], stdin!);
     const sha = (t: string) => createHash('sha256').update(t, 'utf8').digest('hex');
-    expect([r.code, r.out, r.errLines]).toEqual([1, '', [
-      `carb: ${file}: expected sha256 ${sha(text)} (${join(dir, 'manifest.json')} outputs), found ${sha(readFileSync(file, 'utf8'))}: changed after the calibration wrote it (refusing to gate with it)`,
-    ]]);
- }, 60_000);
+    expect([r.code, r.out, r.errLines]).toEqual([
+      1,
+      '',
+      [
+        `carb: ${file}: expected sha256 ${sha(text)} (${join(dir, 'manifest.json')} outputs), found ${sha(readFileSync(file, 'utf8'))}: changed after the calibration wrote it (refusing to gate with it)`,
+      ],
+    ]);
+  }, 60_000);
 });

@@ -29,7 +29,14 @@ function exportedNames(file: string, seen = new Set<string>()): Set<string> {
     if (!exported) continue;
     if (ts.isVariableStatement(node)) {
       for (const d of node.declarationList.declarations) if (ts.isIdentifier(d.name)) names.add(d.name.text);
-    } else if ((ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node) || ts.isEnumDeclaration(node)) && node.name) {
+    } else if (
+      (ts.isFunctionDeclaration(node) ||
+        ts.isClassDeclaration(node) ||
+        ts.isInterfaceDeclaration(node) ||
+        ts.isTypeAliasDeclaration(node) ||
+        ts.isEnumDeclaration(node)) &&
+      node.name
+    ) {
       names.add(node.name.text);
     }
   }
@@ -43,25 +50,32 @@ function listedNames(readme: string): Set<string> | null {
   return new Set([...line.matchAll(/`([A-Za-z_$][\w$]*)`/g)].map((m) => m[1]!));
 }
 
-const packages = readdirSync(PACKAGES).filter((p) => existsSync(join(PACKAGES, p, 'src', 'index.ts'))).sort();
+const packages = readdirSync(PACKAGES)
+  .filter((p) => existsSync(join(PACKAGES, p, 'src', 'index.ts')))
+  .sort();
 
 describe('package READMEs list their public API, as it is', () => {
   it('reads the exports of an index as written (a check of the reader itself, on a made-up package)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'carb-readme-index-'));
-    writeFileSync(join(dir, 'index.ts'), [
-      "export { a, b as renamed, type B } from './x.ts';",
-      "export * from './y.ts';",
-      "export type * from './z.ts';",
-      'export const c = 1, d = 2;',
-      'export function e(): void {}',
-      'export interface F { f: 1 }',
-      'const hidden = 3;',
-      "export { hidden as shown };",
-    ].join('\n'));
+    writeFileSync(
+      join(dir, 'index.ts'),
+      [
+        "export { a, b as renamed, type B } from './x.ts';",
+        "export * from './y.ts';",
+        "export type * from './z.ts';",
+        'export const c = 1, d = 2;',
+        'export function e(): void {}',
+        'export interface F { f: 1 }',
+        'const hidden = 3;',
+        'export { hidden as shown };',
+      ].join('\n'),
+    );
     writeFileSync(join(dir, 'y.ts'), "export const fromY = 1;\nexport type Y = 1;\nconst notExported = 2;\nexport * from './index.ts';\n");
     writeFileSync(join(dir, 'z.ts'), 'export interface Z { z: 1 }\n');
     expect([...exportedNames(join(dir, 'index.ts'))].sort()).toEqual(['B', 'F', 'Y', 'Z', 'a', 'c', 'd', 'e', 'fromY', 'renamed', 'shown']);
-    expect(listedNames('x\n- Public API (`src/index.ts`; import nothing else): `a`, `b`. Types: `T`.\n- Imported by: `@carb/cli`, `c`.')).toEqual(new Set(['a', 'b', 'T']));
+    expect(
+      listedNames('x\n- Public API (`src/index.ts`; import nothing else): `a`, `b`. Types: `T`.\n- Imported by: `@carb/cli`, `c`.'),
+    ).toEqual(new Set(['a', 'b', 'T']));
   });
 
   for (const p of packages) {

@@ -15,14 +15,21 @@ const SECRET = 'secret-arg-value-7731';
 
 const dir = mkdtempSync(join(tmpdir(), 'carb-privacy-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-afterEach(() => { process.exitCode = 0; });
+afterEach(() => {
+  process.exitCode = 0;
+});
 
 // ces-000-leak (corpora/ces-near-miss.jsonl, line 1): step 9's result carries the canary, step 11
 // sends it to liaison@partner-firm.example. Both are replaced by the planted strings (the canary
 // still matches the pipeline's canaryPattern CANARY-[A-Z0-9]{6,}).
 const CES = join(dir, 'ces.jsonl');
 const SECRET_TO = `${SECRET}@partner-firm.example`;
-writeFileSync(CES, readFileSync(join(ROOT, 'corpora/ces-near-miss.jsonl'), 'utf8').replaceAll('CANARY-ZMPPV43XD9', CANARY).replaceAll('liaison@partner-firm.example', SECRET_TO));
+writeFileSync(
+  CES,
+  readFileSync(join(ROOT, 'corpora/ces-near-miss.jsonl'), 'utf8')
+    .replaceAll('CANARY-ZMPPV43XD9', CANARY)
+    .replaceAll('liaison@partner-firm.example', SECRET_TO),
+);
 
 /** Every file under `path` (or the file itself), as text. */
 function filesUnder(path: string): Array<[string, string]> {
@@ -38,7 +45,10 @@ function carrying(needle: string, run: CliRun, out?: string): string[] {
 
 describe('the planted strings are in the inputs (else the checks below could not fail)', () => {
   it('the CES copy holds the canary in a result and the secret in an argument', () => {
-    const ep = JSON.parse(readFileSync(CES, 'utf8').split('\n')[0]!) as { id: string; steps: { result: string; args: Record<string, unknown> }[] };
+    const ep = JSON.parse(readFileSync(CES, 'utf8').split('\n')[0]!) as {
+      id: string;
+      steps: { result: string; args: Record<string, unknown> }[];
+    };
     expect(ep.id).toBe('ces-000-leak');
     expect(ep.steps[9]!.result).toContain(CANARY);
     expect(ep.steps[11]!.args.to).toBe(SECRET_TO);
@@ -67,13 +77,17 @@ describe('carb explain', () => {
     }, 120_000);
   }
 
-  it('--json by default keeps argument names and the event\'s step, category, rule and seenAt; values become markers', async () => {
+  it("--json by default keeps argument names and the event's step, category, rule and seenAt; values become markers", async () => {
     const run = await runCli(['explain', CES, '--episode', 'ces-000-leak', '--json']);
-    const x = JSON.parse(run.out) as { steps: { step: number; tool: string; args: Record<string, unknown>; ledger: Record<string, unknown>[] }[] };
+    const x = JSON.parse(run.out) as {
+      steps: { step: number; tool: string; args: Record<string, unknown>; ledger: Record<string, unknown>[] }[];
+    };
     const send = x.steps[11]!;
     expect([send.step, send.tool, Object.keys(send.args).sort()]).toEqual([11, 'send_external_email', ['body', 'subject', 'to']]);
     expect(send.args.to).toBe(`‹redacted: ${SECRET_TO.length} chars›`);
-    expect(send.ledger).toEqual([{ step: 11, category: 'privacy_flow', rule: 'canary', evidence: `‹redacted: ${CANARY.length} chars›`, payload: null, seenAt: 9 }]);
+    expect(send.ledger).toEqual([
+      { step: 11, category: 'privacy_flow', rule: 'canary', evidence: `‹redacted: ${CANARY.length} chars›`, payload: null, seenAt: 9 },
+    ]);
   }, 120_000);
 });
 
@@ -82,7 +96,18 @@ describe('carb calibrate', () => {
     const out = join(dir, 'cal');
     const run = await runCli(['calibrate', CES, '--out', out, '--splits', '2', '--methods', 'g-carb', '--no-frontier', '--workers', '1']);
     expect(run.code, run.err).toBe(0);
-    expect(readdirSync(out)).toEqual(expect.arrayContaining(['index.html', 'tables.md', 'summary.json', 'splits.csv', 'paired.json', 'deploy.json', 'manifest.json', 'pipeline.json']));
+    expect(readdirSync(out)).toEqual(
+      expect.arrayContaining([
+        'index.html',
+        'tables.md',
+        'summary.json',
+        'splits.csv',
+        'paired.json',
+        'deploy.json',
+        'manifest.json',
+        'pipeline.json',
+      ]),
+    );
     expect(carrying(CANARY, run, out)).toEqual([]);
     expect(carrying(SECRET, run, out)).toEqual([]);
   }, 120_000);
@@ -103,7 +128,17 @@ describe('carb gate and carb inspect', () => {
 // never read, so the near-miss's evidence names both (the needed get_flight_status call).
 function tau2Doc(): Record<string, unknown> {
   const rsv = { reservation_id: SECRET, user_id: 'u_1', cabin: 'economy', flights: [{ flight_number: CANARY, date: '2024-05-20' }] };
-  return tau2Results([tau2Simulation('s1', '1', [['get_reservation_details', { reservation_id: SECRET }, rsv], ['cancel_reservation', { reservation_id: SECRET }, rsv]], true)]);
+  return tau2Results([
+    tau2Simulation(
+      's1',
+      '1',
+      [
+        ['get_reservation_details', { reservation_id: SECRET }, rsv],
+        ['cancel_reservation', { reservation_id: SECRET }, rsv],
+      ],
+      true,
+    ),
+  ]);
 }
 
 describe('carb nearmiss', () => {
@@ -117,10 +152,25 @@ describe('carb nearmiss', () => {
     expect(run.code, run.err).toBe(0);
     expect(carrying(CANARY, run, out)).toEqual([]);
     expect(carrying(SECRET, run, out)).toEqual([]);
-    const flagged = JSON.parse(readFileSync(join(out, 'flagged.jsonl'), 'utf8').trim()) as { failures: { step: number; tool: string; check: string; args: Record<string, unknown>; needed: { tool: string; args: Record<string, unknown> }[] }[] };
+    const flagged = JSON.parse(readFileSync(join(out, 'flagged.jsonl'), 'utf8').trim()) as {
+      failures: {
+        step: number;
+        tool: string;
+        check: string;
+        args: Record<string, unknown>;
+        needed: { tool: string; args: Record<string, unknown> }[];
+      }[];
+    };
     const status = flagged.failures.find((f) => f.check === 'flight_status')!;
-    expect([status.step, status.tool, status.args]).toEqual([1, 'cancel_reservation', { reservation_id: `‹redacted: ${SECRET.length} chars›` }]);
-    expect(status.needed[0]).toEqual({ tool: 'get_flight_status', args: { flight_number: `‹redacted: ${CANARY.length} chars›`, date: '‹redacted: 10 chars›' } });
+    expect([status.step, status.tool, status.args]).toEqual([
+      1,
+      'cancel_reservation',
+      { reservation_id: `‹redacted: ${SECRET.length} chars›` },
+    ]);
+    expect(status.needed[0]).toEqual({
+      tool: 'get_flight_status',
+      args: { flight_number: `‹redacted: ${CANARY.length} chars›`, date: '‹redacted: 10 chars›' },
+    });
   }, 120_000);
 
   it('--include-content shows the values in flagged.jsonl and index.html only', async () => {
@@ -138,14 +188,28 @@ describe('carb audit', () => {
   const general = readFileSync(join(ROOT, 'corpora/audit-general.jsonl'), 'utf8');
   const items = join(dir, 'items.jsonl');
   writeFileSync(items, general.replaceAll('payroll-bands-48eb', SECRET).replaceAll('PA-2972', CANARY));
-  const ids = general.trim().split('\n').map((l) => (JSON.parse(l) as { task_id: string }).task_id);
+  const ids = general
+    .trim()
+    .split('\n')
+    .map((l) => (JSON.parse(l) as { task_id: string }).task_id);
   // a rewrite whose arguments carry the secret: decisions/*.jsonl echoes it
   const decisions = join(dir, 'rewriter.jsonl');
-  writeFileSync(decisions, ids.map((id, k) => `${JSON.stringify(k === 0 ? { task_id: id, decision: 'rewrite', action: { tool: 'send_email', args: { to: SECRET } } } : { task_id: id, decision: 'allow' })}\n`).join(''));
+  writeFileSync(
+    decisions,
+    ids
+      .map(
+        (id, k) =>
+          `${JSON.stringify(k === 0 ? { task_id: id, decision: 'rewrite', action: { tool: 'send_email', args: { to: SECRET } } } : { task_id: id, decision: 'allow' })}\n`,
+      )
+      .join(''),
+  );
 
   it('the planted strings are in the items: an argument value and a result', () => {
     type Item = { committed_prefix: { args: Record<string, unknown>; result: string }[] };
-    const steps = readFileSync(items, 'utf8').trim().split('\n').flatMap((l) => (JSON.parse(l) as Item).committed_prefix);
+    const steps = readFileSync(items, 'utf8')
+      .trim()
+      .split('\n')
+      .flatMap((l) => (JSON.parse(l) as Item).committed_prefix);
     expect(steps.some((s) => s.args.file_id === SECRET)).toBe(true);
     expect(steps.some((s) => s.result.includes(CANARY))).toBe(true);
   });
@@ -157,9 +221,23 @@ describe('carb audit', () => {
     expect(carrying(CANARY, plain, plainOut)).toEqual([]);
     expect(carrying(SECRET, plain, plainOut)).toEqual([]);
     const rewrite = JSON.parse(readFileSync(join(plainOut, 'decisions/2-rewriter.jsonl'), 'utf8').split('\n')[0]!) as unknown;
-    expect(rewrite).toEqual({ task_id: ids[0], decision: 'rewrite', action: { tool: 'send_email', args: { to: `‹redacted: ${SECRET.length} chars›` } } });
+    expect(rewrite).toEqual({
+      task_id: ids[0],
+      decision: 'rewrite',
+      action: { tool: 'send_email', args: { to: `‹redacted: ${SECRET.length} chars›` } },
+    });
     const fullOut = join(dir, 'audit-content');
-    const full = await runCli(['audit', items, '--out', fullOut, '--guardrail', 'state-guard', '--guardrail', decisions, '--include-content']);
+    const full = await runCli([
+      'audit',
+      items,
+      '--out',
+      fullOut,
+      '--guardrail',
+      'state-guard',
+      '--guardrail',
+      decisions,
+      '--include-content',
+    ]);
     expect(full.code, full.err).toBe(0);
     expect(carrying(SECRET, full, fullOut).sort()).toEqual([join(fullOut, 'decisions/2-rewriter.jsonl'), join(fullOut, 'verdicts.jsonl')]);
   }, 120_000);
@@ -168,7 +246,12 @@ describe('carb audit', () => {
 describe('redactValues', () => {
   it('keeps keys, nesting, array lengths, null and the kept members; every other leaf becomes its marker', () => {
     expect(redactValues({ to: 'ab€', n: 3, ok: true, none: null, list: ['x', { deep: 'yz' }], step: 4 }, new Set(['step']))).toEqual({
-      to: '‹redacted: 3 chars›', n: '‹redacted: number›', ok: '‹redacted: boolean›', none: null, list: ['‹redacted: 1 char›', { deep: '‹redacted: 2 chars›' }], step: 4,
+      to: '‹redacted: 3 chars›',
+      n: '‹redacted: number›',
+      ok: '‹redacted: boolean›',
+      none: null,
+      list: ['‹redacted: 1 char›', { deep: '‹redacted: 2 chars›' }],
+      step: 4,
     });
   });
 });

@@ -44,10 +44,17 @@ describe('breakpoint tables as Arrow IPC', () => {
 
   it('batches split at BREAKPOINT_BATCH_EPISODES and join back', () => {
     // the bundled suites are smaller than one batch: repeat a corpus under fresh ids to cross a boundary
-    const many = Array.from({ length: Math.ceil((BREAKPOINT_BATCH_EPISODES + 1) / episodes.length) }, (_, r) => episodes.map((e) => ({ ...e, id: `${e.id}#${r}` }))).flat();
+    const many = Array.from({ length: Math.ceil((BREAKPOINT_BATCH_EPISODES + 1) / episodes.length) }, (_, r) =>
+      episodes.map((e) => ({ ...e, id: `${e.id}#${r}` })),
+    ).flat();
     const big = replayFused(many, pipeline, allSelectors(pipeline).slice(0, 2));
     const bytes = breakpointTablesToArrow(big);
-    expect(tableFromIPC(bytes).batches.map((b) => b.numRows)).toEqual([BREAKPOINT_BATCH_EPISODES, BREAKPOINT_BATCH_EPISODES, many.length - BREAKPOINT_BATCH_EPISODES, many.length - BREAKPOINT_BATCH_EPISODES]);
+    expect(tableFromIPC(bytes).batches.map((b) => b.numRows)).toEqual([
+      BREAKPOINT_BATCH_EPISODES,
+      BREAKPOINT_BATCH_EPISODES,
+      many.length - BREAKPOINT_BATCH_EPISODES,
+      many.length - BREAKPOINT_BATCH_EPISODES,
+    ]);
     expect(breakpointTablesFromArrow(bytes)).toEqual(big);
   }, 120_000);
 
@@ -61,11 +68,16 @@ describe('breakpoint tables as Arrow IPC', () => {
     const edited = Uint8Array.from(bytes);
     const column = tableFromIPC(edited).batches[0]!.getChild('runsFrom')!.data[0]!.values as Int32Array;
     column[0] = column[0]! === 0 ? 1 : 0;
-    const found = createHash('sha256').update(Buffer.from(Buffer.from(edited).toString('latin1').replace(digits, '0'.repeat(64)), 'latin1')).digest('hex');
-    expect(() => breakpointTablesFromArrow(edited, 'e.arrow')).toThrow(`e.arrow: expected sha256 ${digits} of the file bytes, found ${found} (file altered after carb wrote it)`);
-    expect(() => breakpointTablesFromArrow(bytes.subarray(0, bytes.length - 100), 't.arrow'))
-      .toThrow('t.arrow: expected a whole carb breakpoint table, found a truncated or damaged file (its Arrow footer does not read); replay this shard again');
- }, 60_000);
+    const found = createHash('sha256')
+      .update(Buffer.from(Buffer.from(edited).toString('latin1').replace(digits, '0'.repeat(64)), 'latin1'))
+      .digest('hex');
+    expect(() => breakpointTablesFromArrow(edited, 'e.arrow')).toThrow(
+      `e.arrow: expected sha256 ${digits} of the file bytes, found ${found} (file altered after carb wrote it)`,
+    );
+    expect(() => breakpointTablesFromArrow(bytes.subarray(0, bytes.length - 100), 't.arrow')).toThrow(
+      't.arrow: expected a whole carb breakpoint table, found a truncated or damaged file (its Arrow footer does not read); replay this shard again',
+    );
+  }, 60_000);
 
   it('refuses metadata of the wrong shape, one line per problem (configs/schema/breakpoint-meta.schema.json)', () => {
     const bytes = breakpointTablesToArrow(tables.slice(0, 2));
@@ -75,26 +87,60 @@ describe('breakpoint tables as Arrow IPC', () => {
       m.selectors = ['a', 'a'];
       m.provenanse = null;
     });
-    expect(() => breakpointTablesFromArrow(bad, 'm.arrow')).toThrow([
-      'm.arrow: breakpoint metadata /provenanse: unknown key (null); did you mean "provenance"?',
-      'm.arrow: breakpoint metadata /grid/bottom: expected a negative grid bottom, found number 1',
-      'm.arrow: breakpoint metadata /n: expected an episode count (integer ≥ 0), found number -1',
-      'm.arrow: breakpoint metadata /selectors: expected distinct selector names (at least one), found an array (length 2)',
-    ].join('\n'));
+    expect(() => breakpointTablesFromArrow(bad, 'm.arrow')).toThrow(
+      [
+        'm.arrow: breakpoint metadata /provenanse: unknown key (null); did you mean "provenance"?',
+        'm.arrow: breakpoint metadata /grid/bottom: expected a negative grid bottom, found number 1',
+        'm.arrow: breakpoint metadata /n: expected an episode count (integer ≥ 0), found number -1',
+        'm.arrow: breakpoint metadata /selectors: expected distinct selector names (at least one), found an array (length 2)',
+      ].join('\n'),
+    );
     // the provenance a shard merge trusts (mergeShards reads it through here)
-    const provenance = { carbVersion: '0.1.0', components: { grid: 'ab'.repeat(32) }, corpusDigest: 'd', corpusEpisodes: 9, format: null, noise: null, models: [], corpus: ['c.jsonl'], shard: { index: 0, count: 3 } };
+    const provenance = {
+      carbVersion: '0.1.0',
+      components: { grid: 'ab'.repeat(32) },
+      corpusDigest: 'd',
+      corpusEpisodes: 9,
+      format: null,
+      noise: null,
+      models: [],
+      corpus: ['c.jsonl'],
+      shard: { index: 0, count: 3 },
+    };
     const shard = breakpointTablesToArrow(tables.slice(0, 1), provenance);
-    expect(() => breakpointTablesFromArrow(withMeta(shard, (m) => { m.provenance = { ...provenance, corpusEpisodes: '9', shard: { index: 0, count: 0 } }; }), 's.arrow')).toThrow([
-      's.arrow: breakpoint metadata /provenance/corpusEpisodes: expected an episode count (integer ≥ 0), found string "9"',
-      's.arrow: breakpoint metadata /provenance/shard/count: expected a shard count (integer ≥ 1), found number 0',
-    ].join('\n'));
+    expect(() =>
+      breakpointTablesFromArrow(
+        withMeta(shard, (m) => {
+          m.provenance = { ...provenance, corpusEpisodes: '9', shard: { index: 0, count: 0 } };
+        }),
+        's.arrow',
+      ),
+    ).toThrow(
+      [
+        's.arrow: breakpoint metadata /provenance/corpusEpisodes: expected an episode count (integer ≥ 0), found string "9"',
+        's.arrow: breakpoint metadata /provenance/shard/count: expected a shard count (integer ≥ 1), found number 0',
+      ].join('\n'),
+    );
     // the rewrite itself keeps a good file readable
-    expect(breakpointTablesFromArrow(withMeta(bytes, () => undefined), 'ok.arrow')).toEqual(tables.slice(0, 2));
-    expect(() => breakpointTablesFromArrow(withMeta(bytes, (m) => { m.format = 1; }), 'f.arrow'))
-      .toThrow('f.arrow: expected breakpoint table format 2 (with its content digest), found 1; replay again with this carb version');
+    expect(
+      breakpointTablesFromArrow(
+        withMeta(bytes, () => undefined),
+        'ok.arrow',
+      ),
+    ).toEqual(tables.slice(0, 2));
+    expect(() =>
+      breakpointTablesFromArrow(
+        withMeta(bytes, (m) => {
+          m.format = 1;
+        }),
+        'f.arrow',
+      ),
+    ).toThrow('f.arrow: expected breakpoint table format 2 (with its content digest), found 1; replay again with this carb version');
   }, 60_000);
 
   it('refuses a file that is not a breakpoint table, naming it', () => {
-    expect(() => breakpointTablesFromArrow(encodeArrow(episodes.slice(0, 3)), 'y.arrow')).toThrow('y.arrow: expected a carb breakpoint table (schema metadata "carb.breakpoints"), found none');
+    expect(() => breakpointTablesFromArrow(encodeArrow(episodes.slice(0, 3)), 'y.arrow')).toThrow(
+      'y.arrow: expected a carb breakpoint table (schema metadata "carb.breakpoints"), found none',
+    );
   });
 });

@@ -25,7 +25,9 @@ describe('carb replay --out: breakpoint tables of every requested selector', () 
     expect(tables.every((t) => t.n === episodes.length)).toBe(true);
     // the fused pass itself is checked per selector in replay-fused.test.ts; here the CLI's plumbing, on one of them
     for (const t of [tables[4]!]) {
-      expect(denseFromBreakpoints(t)).toEqual(replayCorpus(episodes, { ...pipeline, selector: { ...pipeline.selector, kind: t.method as never } }, { traces }));
+      expect(denseFromBreakpoints(t)).toEqual(
+        replayCorpus(episodes, { ...pipeline, selector: { ...pipeline.selector, kind: t.method as never } }, { traces }),
+      );
     }
   }, 120_000);
 
@@ -36,7 +38,10 @@ describe('carb replay --out: breakpoint tables of every requested selector', () 
     expect(b.out).toBe(a.out);
     const parsed = JSON.parse(a.out) as { method: string; episodes: number; grid: unknown[] }[];
     // 320: the lines of corpora/ces-near-miss.jsonl; 102: the grid λ⊥, 0, .01, …, 1
-    expect(parsed.map((p) => [p.method, p.episodes, p.grid.length])).toEqual([['graph', 320, 102], ['current', 320, 102]]);
+    expect(parsed.map((p) => [p.method, p.episodes, p.grid.length])).toEqual([
+      ['graph', 320, 102],
+      ['current', 320, 102],
+    ]);
     const episodes = bundledEpisodes('ces-near-miss');
     const graph = replayCorpus(episodes, defaultPipeline());
     expect(parsed[0]!.grid).toEqual(JSON.parse(JSON.stringify(gridMeans(graph))));

@@ -12,7 +12,8 @@ describe('fused replay on every bundled episode', () => {
     it(`${name}: equals the per-selector reference for all five selectors; 2 and 3 workers agree`, async () => {
       const episodes = bundledEpisodes(name);
       const fused = expectSameAsReference(episodes, pipeline, null);
-      for (const workers of [2, 3]) expect(await replayParallel(episodes, pipeline, allSelectors(pipeline), { workers, episodesPerWorker: 1 })).toEqual(fused);
+      for (const workers of [2, 3])
+        expect(await replayParallel(episodes, pipeline, allSelectors(pipeline), { workers, episodesPerWorker: 1 })).toEqual(fused);
     }, 300_000);
   }
 });
@@ -36,7 +37,14 @@ describe('parallel replay: the same tables for any worker count', () => {
     const inProcess = replayFused(noisy.episodes, noisyPipeline, noisySelectors, { noise: noisy.meta });
     for (const workers of [1, 2, 3]) {
       let done = 0;
-      const tables = await replayParallel(noisy.episodes, noisyPipeline, noisySelectors, { workers, noise: noisy.meta, episodesPerWorker: 1, onEpisodes: (k) => { done += k; } });
+      const tables = await replayParallel(noisy.episodes, noisyPipeline, noisySelectors, {
+        workers,
+        noise: noisy.meta,
+        episodesPerWorker: 1,
+        onEpisodes: (k) => {
+          done += k;
+        },
+      });
       expect(done).toBe(noisy.episodes.length);
       expect(tables.map((t) => t.ids)).toEqual(noisySelectors.map(() => noisy.episodes.map((e) => e.id)));
       expect(tables).toEqual(inProcess);

@@ -37,7 +37,9 @@ describe('fused replay: one prefix graph per episode, every selector decided on 
 
 describe('parallel replay', () => {
   it('rejects a worker count below 1 before any work', async () => {
-    await expect(replayParallel(noisy.episodes, pipeline, selectors, { workers: 0 })).rejects.toThrow('expected a worker count ≥ 1, found 0');
+    await expect(replayParallel(noisy.episodes, pipeline, selectors, { workers: 0 })).rejects.toThrow(
+      'expected a worker count ≥ 1, found 0',
+    );
   });
 });
 

@@ -17,18 +17,22 @@ describe('Proposition 2 on the bundled suites: online gate = offline stopped pre
     ['ces-clean', 160, 160],
     ['ces-near-miss', 320, 320],
     ['graph-braid (fixed-seed 10 % sample)', 2000, 201],
-  ] as const)('%s, all selectors, λ ∈ {⊥, 0, .25, .5, .58, .99, 1}', (name, total, used) => {
-    const all = bundledEpisodes(name.startsWith('graph-braid') ? 'graph-braid' : (name as 'ces-clean' | 'ces-near-miss'));
-    expect(all.length).toBe(total);
-    const episodes = used === total ? all : stratifiedSample(all, BRAID_SAMPLE);
-    expect(episodes.length).toBe(used);
-    const base = defaultPipeline();
-    const traces = ledgerTraces(episodes, base);
-    for (const kind of SELECTOR_KINDS) {
-      const pipeline = withSelector(base, { kind });
-      expect(gateMismatches(episodes, pipeline, replayCorpus(episodes, pipeline, { traces })), kind).toEqual([]);
-    }
-  }, 600_000);
+  ] as const)(
+    '%s, all selectors, λ ∈ {⊥, 0, .25, .5, .58, .99, 1}',
+    (name, total, used) => {
+      const all = bundledEpisodes(name.startsWith('graph-braid') ? 'graph-braid' : (name as 'ces-clean' | 'ces-near-miss'));
+      expect(all.length).toBe(total);
+      const episodes = used === total ? all : stratifiedSample(all, BRAID_SAMPLE);
+      expect(episodes.length).toBe(used);
+      const base = defaultPipeline();
+      const traces = ledgerTraces(episodes, base);
+      for (const kind of SELECTOR_KINDS) {
+        const pipeline = withSelector(base, { kind });
+        expect(gateMismatches(episodes, pipeline, replayCorpus(episodes, pipeline, { traces })), kind).toEqual([]);
+      }
+    },
+    600_000,
+  );
 
   it('ces-near-miss, full prefix and graph-local: at every decision breakpoint, exact scores', () => {
     const episodes = bundledEpisodes('ces-near-miss');

@@ -6,9 +6,13 @@ import { describeShared } from './helpers/shared.ts';
 
 // CES whole; graph-braid and AgentDojo on fixed-seed samples (replay-monotone.full.test.ts: every episode).
 describe('union loss is zero at λ⊥ and non-decreasing in λ (bundled suites)', () => {
-  it.each(['ces-clean', 'ces-near-miss'] as const)('%s, every episode, all selectors', (name) => {
-    expect(monotoneViolations(bundledEpisodes(name))).toEqual([]);
-  }, 300_000);
+  it.each(['ces-clean', 'ces-near-miss'] as const)(
+    '%s, every episode, all selectors',
+    (name) => {
+      expect(monotoneViolations(bundledEpisodes(name))).toEqual([]);
+    },
+    300_000,
+  );
 
   it('graph-braid, the longest plus a seeded 10 % of harmful and of benign trajectories, all selectors', () => {
     const all = bundledEpisodes('graph-braid');

@@ -19,7 +19,12 @@ const CORPUS = join(ROOT, 'corpora/ces-near-miss.jsonl');
 const SPLITS = 5;
 const ALPHAS = ['.05', '.10'];
 
-interface Label { id: string; pair: string; kind: string; harmful: boolean }
+interface Label {
+  id: string;
+  pair: string;
+  kind: string;
+  harmful: boolean;
+}
 type CsvRow = Record<string, string>;
 
 function readCsv(file: string): CsvRow[] {
@@ -29,7 +34,10 @@ function readCsv(file: string): CsvRow[] {
 }
 
 describe('report of the bundled CES near-miss suite', () => {
-  const labels = readFileSync(CORPUS.replace(/\.jsonl$/, '.labels.jsonl'), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Label);
+  const labels = readFileSync(CORPUS.replace(/\.jsonl$/, '.labels.jsonl'), 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Label);
   const dir = join(tmp, 'a');
   let input: ReportInput;
   let csv: CsvRow[];
@@ -40,9 +48,19 @@ describe('report of the bundled CES near-miss suite', () => {
   beforeAll(async () => {
     const episodes = loadEpisodes([CORPUS], { format: 'jsonl' });
     const { report } = await runCalibrationJob({
-      title: 'CES near-miss', episodes, labels: labelsFor([CORPUS]), pipeline: loadPipeline(join(ROOT, 'configs/pipelines/default.json')),
-      methods: [...METHOD_ORDER], alphas: ALPHAS.map(parseBudget), frontier: false, splits: SPLITS, dataset: 'ces-near-miss',
-      splitRng: 'python', baseSeed: 0, argv: ['calibrate', CORPUS, '--splits', String(SPLITS)], quiet: true,
+      title: 'CES near-miss',
+      episodes,
+      labels: labelsFor([CORPUS]),
+      pipeline: loadPipeline(join(ROOT, 'configs/pipelines/default.json')),
+      methods: [...METHOD_ORDER],
+      alphas: ALPHAS.map(parseBudget),
+      frontier: false,
+      splits: SPLITS,
+      dataset: 'ces-near-miss',
+      splitRng: 'python',
+      baseSeed: 0,
+      argv: ['calibrate', CORPUS, '--splits', String(SPLITS)],
+      quiet: true,
     });
     input = report;
     await writeReport(dir, input);
@@ -57,7 +75,9 @@ describe('report of the bundled CES near-miss suite', () => {
     for (const l of labels) families.set(l.pair, [...(families.get(l.pair) ?? []), l]);
     expect(families.size).toBe(80);
     for (const members of families.values()) expect(members.filter((m) => m.harmful).map((m) => m.kind)).toEqual(['leak']);
-    expect((JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { corpus: { episodes: number } }).corpus.episodes).toBe(labels.length);
+    expect((JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { corpus: { episodes: number } }).corpus.episodes).toBe(
+      labels.length,
+    );
   });
 
   it('splits.csv has one row per method × α × split', () => {
@@ -72,9 +92,13 @@ describe('report of the bundled CES near-miss suite', () => {
     }
   });
 
-  it('context reduction per split is the construction\'s: 1 − 205/339 (G-CARB), 1 − 50/339 (ledger-current), 1 − 176/339 (window 4)', () => {
+  it("context reduction per split is the construction's: 1 − 205/339 (G-CARB), 1 − 50/339 (ledger-current), 1 − 176/339 (window 4)", () => {
     // corpora/README.md: per family the stopped prefixes' full context is 339, the selected 205 / 50 / 176 (24 families per fold)
-    for (const [method, selected] of [['g-carb', 205], ['ledger-current', 50], ['fixed-window-4', 176]] as const) {
+    for (const [method, selected] of [
+      ['g-carb', 205],
+      ['ledger-current', 50],
+      ['fixed-window-4', 176],
+    ] as const) {
       for (const r of cells(method, '.10')) {
         expect(Number(r.ctxFull), method).toBe(339 * 24);
         expect(Number(r.ctxSelected), method).toBe(selected * 24);
@@ -95,7 +119,7 @@ describe('report of the bundled CES near-miss suite', () => {
     }
   });
 
-  it('Table 4 prints the recomputed means (and no guard\'s loss .250)', () => {
+  it("Table 4 prints the recomputed means (and no guard's loss .250)", () => {
     const md = readFileSync(join(dir, 'tables.md'), 'utf8');
     const t4 = parseMarkdownTable(md.slice(md.indexOf('## Table 4'), md.indexOf('## Table 5')));
     expect(t4.rows.map((r) => r[1])).toEqual(['.050', '.100', 'no guard']);
@@ -108,7 +132,11 @@ describe('report of the bundled CES near-miss suite', () => {
 
   it('the manifest hashes every file, and a second write is byte-identical', async () => {
     const m = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { outputs: Record<string, string> };
-    expect(Object.keys(m.outputs).sort()).toEqual(readdirSync(dir).filter((f) => f !== 'manifest.json').sort());
+    expect(Object.keys(m.outputs).sort()).toEqual(
+      readdirSync(dir)
+        .filter((f) => f !== 'manifest.json')
+        .sort(),
+    );
     for (const [f, h] of Object.entries(m.outputs)) expect(sha(readFileSync(join(dir, f))), f).toBe(h);
     const again = join(tmp, 'b');
     await writeReport(again, input);

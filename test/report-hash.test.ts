@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  PIPELINE_COMPONENTS, componentHashes, diffComponents, pipelineComponents, pipelineHash, type Pipeline,
-} from '@carb/pipeline';
+import { PIPELINE_COMPONENTS, componentHashes, diffComponents, pipelineComponents, pipelineHash, type Pipeline } from '@carb/pipeline';
 import { canonicalJson } from '@carb/io';
 import { makeManifest } from '@carb/report';
 import { corpusDigest, type Episode } from '@carb/episodes';
@@ -12,22 +10,35 @@ const sha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
 function fixture(): Pipeline {
   const raw = JSON.parse(readFileSync(new URL('../configs/pipelines/default.json', import.meta.url), 'utf8')) as Pipeline;
-  return { ...raw, toolTyping: { send_email: ['external_sink', 'message_social'], read_file: ['private_source'], send_money: ['financial'] } };
+  return {
+    ...raw,
+    toolTyping: { send_email: ['external_sink', 'message_social'], read_file: ['private_source'], send_money: ['financial'] },
+  };
 }
 
 /** Same content, every object's keys in reverse insertion order. */
 function reversedKeys<T>(v: T): T {
   if (Array.isArray(v)) return v.map(reversedKeys) as T;
-  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).reverse().map(([k, x]) => [k, reversedKeys(x)])) as T;
+  if (v && typeof v === 'object')
+    return Object.fromEntries(
+      Object.entries(v)
+        .reverse()
+        .map(([k, x]) => [k, reversedKeys(x)]),
+    ) as T;
   return v;
 }
 
-const extras = { splitProtocol: { rng: 'python', baseSeed: 0, count: 200, cal: 492, test: 492 }, corpusDigest: 'c0'.repeat(32), carbVersion: '0.1.0' };
+const extras = {
+  splitProtocol: { rng: 'python', baseSeed: 0, count: 200, cal: 492, test: 492 },
+  corpusDigest: 'c0'.repeat(32),
+  carbVersion: '0.1.0',
+};
 
 describe('canonicalJson', () => {
   it('sorts keys, drops whitespace and undefined members, prints numbers as JS does', () => {
-    expect(canonicalJson({ b: 1, a: [true, null, 'x', undefined], c: { e: 0.5, d: -0, f: undefined }, g: 1e21, h: 0.1 + 0.2 }))
-      .toBe('{"a":[true,null,"x",null],"b":1,"c":{"d":0,"e":0.5},"g":1e+21,"h":0.30000000000000004}');
+    expect(canonicalJson({ b: 1, a: [true, null, 'x', undefined], c: { e: 0.5, d: -0, f: undefined }, g: 1e21, h: 0.1 + 0.2 })).toBe(
+      '{"a":[true,null,"x",null],"b":1,"c":{"d":0,"e":0.5},"g":1e+21,"h":0.30000000000000004}',
+    );
     expect(canonicalJson('é"\n')).toBe('"é\\"\\n"');
     expect(canonicalJson(new Int16Array([3, -1]))).toBe('[3,-1]');
     expect(() => canonicalJson({ a: Number.NaN })).toThrow(/finite number, found NaN/);
@@ -55,15 +66,20 @@ describe('pinned pipeline hash', () => {
 
   it('changes when a scorer weight changes, and the diff names the scorer', () => {
     const p = fixture();
-    const changed = pipelineComponents({ ...p, scorer: { ...p.scorer, weights: { ...p.scorer.weights, sourceReachesSink: 0.53 } } }, extras);
+    const changed = pipelineComponents(
+      { ...p, scorer: { ...p.scorer, weights: { ...p.scorer.weights, sourceReachesSink: 0.53 } } },
+      extras,
+    );
     expect(pipelineHash(changed)).not.toBe(pipelineHash(base));
     expect(diffComponents({ components: componentHashes(base) }, changed)).toEqual(['scorer']);
   });
 
   it('names each differing component: typing, corpus, selector seeds, version, and unknown recorded ones', () => {
     const p = fixture();
-    const changed = pipelineComponents({ ...p, toolTyping: { ...p.toolTyping, get_webpage: ['read'] } },
-      { ...extras, corpusDigest: 'c1'.repeat(32), selectorSeeds: [0, 1, 2], carbVersion: '0.2.0' });
+    const changed = pipelineComponents(
+      { ...p, toolTyping: { ...p.toolTyping, get_webpage: ['read'] } },
+      { ...extras, corpusDigest: 'c1'.repeat(32), selectorSeeds: [0, 1, 2], carbVersion: '0.2.0' },
+    );
     const recorded = { components: { ...componentHashes(base), extraRule: 'ff' } };
     expect(diffComponents(recorded, changed)).toEqual(['toolTyping', 'splits', 'corpus', 'version', 'extraRule']);
   });
@@ -79,9 +95,16 @@ describe('pinned pipeline hash', () => {
 
 describe('corpusDigest', () => {
   const ep = (id: string, file: string, result: string): Episode => ({
-    id, group: id, source: { format: 'jsonl', file, model: null, suite: null, userTask: null, injectionTask: null, attack: null }, request: null,
-    steps: [{ index: 0, tool: 't', args: {}, result, error: null, ok: true }], outcome: { taskCompleted: false, completedAtStep: null },
-    benchmark: null, injections: {}, flags: { aborted: null, textOnlyCalls: false }, externalScores: null,
+    id,
+    group: id,
+    source: { format: 'jsonl', file, model: null, suite: null, userTask: null, injectionTask: null, attack: null },
+    request: null,
+    steps: [{ index: 0, tool: 't', args: {}, result, error: null, ok: true }],
+    outcome: { taskCompleted: false, completedAtStep: null },
+    benchmark: null,
+    injections: {},
+    flags: { aborted: null, textOnlyCalls: false },
+    externalScores: null,
   });
   // the encoder form of one episode, written out by hand (schema key order, no source.file)
   const line = (id: string, result: string) =>

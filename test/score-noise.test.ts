@@ -23,7 +23,10 @@ describe('graph-braid score noise in replay', () => {
     expect(clean.scores.every((q) => q.kind === 'exact')).toBe(true);
     noisy.scores.forEach((q, t) => {
       const exact = clean.scores[t]!;
-      expect(q).toEqual({ kind: 'double', value: noisyScore(gen.meta, ep.id, t, exact.kind === 'exact' ? exact.units / exact.denominator : Number.NaN) });
+      expect(q).toEqual({
+        kind: 'double',
+        value: noisyScore(gen.meta, ep.id, t, exact.kind === 'exact' ? exact.units / exact.denominator : Number.NaN),
+      });
     });
   });
 

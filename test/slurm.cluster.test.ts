@@ -31,16 +31,34 @@ const CALIBRATE = ['--no-frontier', '--splits', '200'];
  * Submits `array` (an sbatch script) as `--array=<range>` and `merge` with --dependency=afterok on
  * it, waits for the merge, and returns its final state, the wall time of both, and the job logs.
  */
-function arrayThenMerge(work: string, env: NodeJS.ProcessEnv, array: string, range: string, merge: string, logPrefix: string): { state: string; seconds: number; logs: string } {
+function arrayThenMerge(
+  work: string,
+  env: NodeJS.ProcessEnv,
+  array: string,
+  range: string,
+  merge: string,
+  logPrefix: string,
+): { state: string; seconds: number; logs: string } {
   const t0 = performance.now();
-  const a = spawnSync('sbatch', ['--parsable', `--array=${range}`, '--export=ALL', join(ROOT, 'configs/cluster', array)], { cwd: work, env, encoding: 'utf8' });
+  const a = spawnSync('sbatch', ['--parsable', `--array=${range}`, '--export=ALL', join(ROOT, 'configs/cluster', array)], {
+    cwd: work,
+    env,
+    encoding: 'utf8',
+  });
   expect(a.status, a.stderr).toBe(0);
   const jid = a.stdout.trim().split(';')[0]!;
-  const m = spawnSync('sbatch', ['--parsable', `--dependency=afterok:${jid}`, '--export=ALL', join(ROOT, 'configs/cluster', merge)], { cwd: work, env, encoding: 'utf8' });
+  const m = spawnSync('sbatch', ['--parsable', `--dependency=afterok:${jid}`, '--export=ALL', join(ROOT, 'configs/cluster', merge)], {
+    cwd: work,
+    env,
+    encoding: 'utf8',
+  });
   expect(m.status, m.stderr).toBe(0);
   const state = waitJob(m.stdout.trim(), env);
   const seconds = (performance.now() - t0) / 1000;
-  const logs = readdirSync(work).filter((f) => f.startsWith(logPrefix) && f.endsWith('.log')).map((f) => `${f}:\n${readFileSync(join(work, f), 'utf8')}`).join('\n');
+  const logs = readdirSync(work)
+    .filter((f) => f.startsWith(logPrefix) && f.endsWith('.log'))
+    .map((f) => `${f}:\n${readFileSync(join(work, f), 'utf8')}`)
+    .join('\n');
   return { state, seconds, logs };
 }
 
@@ -72,13 +90,19 @@ describeShared('carb on a real Slurm: replay and sweep arrays + dependent merges
     const shards = join(work, 'shards');
     const out = join(work, 'report');
     const jobEnv = {
-      ...env, CARB: `node ${join(ROOT, 'packages/cli/bin/carb.js')}`, CARB_CORPUS: AGENTDOJO_RUNS, CARB_SHARDS: shards, CARB_OUT: out,
+      ...env,
+      CARB: `node ${join(ROOT, 'packages/cli/bin/carb.js')}`,
+      CARB_CORPUS: AGENTDOJO_RUNS,
+      CARB_SHARDS: shards,
+      CARB_OUT: out,
       CARB_CALIBRATE_ARGS: CALIBRATE.join(' '),
     };
     const { state, seconds, logs } = arrayThenMerge(work, jobEnv, 'replay-array.sbatch', `1-${TASKS}`, 'calibrate-merge.sbatch', 'carb-');
     expect(state, logs).toBe('COMPLETED');
     process.stderr.write(`[carb tests] Slurm: ${TASKS}-task replay array + merge on ${AGENTDOJO_RUNS}: ${seconds.toFixed(1)} s\n`);
-    expect(readdirSync(shards).sort()).toEqual(Array.from({ length: TASKS }, (_, i) => `shard-${String(i).padStart(5, '0')}-of-${String(TASKS).padStart(5, '0')}.arrow`));
+    expect(readdirSync(shards).sort()).toEqual(
+      Array.from({ length: TASKS }, (_, i) => `shard-${String(i).padStart(5, '0')}-of-${String(TASKS).padStart(5, '0')}.arrow`),
+    );
     for (const f of SHARD_REPORT_FILES) expect(readFileSync(join(out, f)).equals(readFileSync(join(one, f))), f).toBe(true);
     const hash = (dir: string) => (JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { pipelineHash: string }).pipelineHash;
     expect(hash(out)).toBe(hash(one));
@@ -92,14 +116,31 @@ describeShared('carb on a real Slurm: replay and sweep arrays + dependent merges
     const a = await runCli(['sweep', spec, '--workers', '1', '--out', one]);
     const oneSeconds = (performance.now() - t1) / 1000;
     expect(a.code, a.err).toBe(0);
-    const files = (dir: string): string[] => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => join(d.parentPath, d.name).slice(dir.length + 1)).sort();
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((d) => d.isFile())
+        .map((d) => join(d.parentPath, d.name).slice(dir.length + 1))
+        .sort();
     expect(files(one)).toContain('table10.json');
     const timings: string[] = [`one process ${oneSeconds.toFixed(1)} s`];
     for (const tasks of [1, TASKS]) {
       const shards = join(work, `sweep-shards-${tasks}`);
       const out = join(work, `sweep-merged-${tasks}`);
-      const jobEnv = { ...env, CARB: `node ${join(ROOT, 'packages/cli/bin/carb.js')}`, CARB_SPEC: spec, CARB_SWEEP_SHARDS: shards, CARB_OUT: out };
-      const { state, seconds, logs } = arrayThenMerge(work, jobEnv, 'sweep-array.sbatch', `0-${tasks - 1}`, 'sweep-merge.sbatch', 'carb-sweep');
+      const jobEnv = {
+        ...env,
+        CARB: `node ${join(ROOT, 'packages/cli/bin/carb.js')}`,
+        CARB_SPEC: spec,
+        CARB_SWEEP_SHARDS: shards,
+        CARB_OUT: out,
+      };
+      const { state, seconds, logs } = arrayThenMerge(
+        work,
+        jobEnv,
+        'sweep-array.sbatch',
+        `0-${tasks - 1}`,
+        'sweep-merge.sbatch',
+        'carb-sweep',
+      );
       expect(state, logs).toBe('COMPLETED');
       timings.push(`${tasks}-task array + merge ${seconds.toFixed(1)} s`);
       expect(readdirSync(shards).sort()).toEqual(Array.from({ length: tasks }, (_, i) => `task-${i}`));

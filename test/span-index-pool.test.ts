@@ -14,7 +14,10 @@ const EXACT = 1 << 7;
 
 /** Nodes before `at` whose text contains `needle`, from the texts themselves. */
 function expected(texts: ReadonlyMap<number, string>, needle: string, at: number): number[] {
-  return [...texts].filter(([node, text]) => node < at && text.includes(needle)).map(([node]) => node).sort((a, b) => a - b);
+  return [...texts]
+    .filter(([node, text]) => node < at && text.includes(needle))
+    .map(([node]) => node)
+    .sort((a, b) => a - b);
 }
 
 /** The pooled storage an index holds (private; read here to check it is never shared and comes back cleared). */
@@ -39,7 +42,8 @@ const arbLife = fc.record({ texts: fc.array(arbText, { maxLength: 6 }), needles:
 
 function check(index: SpanIndex, texts: ReadonlyMap<number, string>, needles: readonly string[]): void {
   for (const needle of needles) {
-    for (let at = 0; at <= texts.size; at++) expect(found(index, needle, at), `needle ${needle} before node ${at}`).toEqual(expected(texts, needle, at));
+    for (let at = 0; at <= texts.size; at++)
+      expect(found(index, needle, at), `needle ${needle} before node ${at}`).toEqual(expected(texts, needle, at));
   }
 }
 

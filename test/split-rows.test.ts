@@ -14,9 +14,20 @@ const METHODS = ['no-guard', 'g-carb'] as const;
 
 async function run(splitRows?: SplitRows) {
   const { report } = await runCalibrationJob({
-    title: 'CES clean', episodes: loadEpisodes([CORPUS], { format: 'jsonl' }), labels: labelsFor([CORPUS]), pipeline: loadPipeline(defaultPipelinePath()),
-    methods: [...METHODS], alphas: ['.05', '.10'].map(parseBudget), frontier: true, splits: SPLITS, dataset: 'ces-clean',
-    splitRng: 'python', baseSeed: 0, argv: [], quiet: true, ...(splitRows ? { splitRows } : {}),
+    title: 'CES clean',
+    episodes: loadEpisodes([CORPUS], { format: 'jsonl' }),
+    labels: labelsFor([CORPUS]),
+    pipeline: loadPipeline(defaultPipelinePath()),
+    methods: [...METHODS],
+    alphas: ['.05', '.10'].map(parseBudget),
+    frontier: true,
+    splits: SPLITS,
+    dataset: 'ces-clean',
+    splitRng: 'python',
+    baseSeed: 0,
+    argv: [],
+    quiet: true,
+    ...(splitRows ? { splitRows } : {}),
   });
   return report;
 }

@@ -47,7 +47,14 @@ describe('PythonRandom.shuffleInt32', () => {
 describe('shuffleWith on an Int32Array', () => {
   it('python and seedrandom give the permutations of the generic array path', () => {
     for (const rng of ['python', 'seedrandom'] as const) {
-      for (const [seed, n] of [[0, 1], [0, 2], [1, 2], [5, 3], [17, 600], [200, 2587]] as const) {
+      for (const [seed, n] of [
+        [0, 1],
+        [0, 2],
+        [1, 2],
+        [5, 3],
+        [17, 600],
+        [200, 2587],
+      ] as const) {
         const generic = shuffleWith(rng, seed, identity(n));
         const typed = shuffleWith(rng, seed, Int32Array.from(identity(n)));
         expect(Array.from(typed), `${rng} seed ${seed}, n ${n}`).toEqual(generic);

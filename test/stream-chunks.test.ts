@@ -17,7 +17,11 @@ const [l1, l2, l3] = encodeJsonl(eps).split('\n') as [string, string, string, ..
 // CRLF ends, a blank line (3, just CR), a malformed line (4) and a last line (5) with no newline.
 const TEXT = `${l1}\r\n${l2}\n\r\n{"id": broken\n${l3}`;
 
-interface Decoded { episodes: Episode[]; problems: Problem[]; refused: boolean }
+interface Decoded {
+  episodes: Episode[];
+  problems: Problem[];
+  refused: boolean;
+}
 
 function decodeIn(chunks: Buffer[]): Decoded {
   const d = new JsonlDecoder('c.jsonl');
@@ -60,18 +64,24 @@ describe('JSONL read in chunks', () => {
 
   it('any set of cuts gives the same (fast-check, fixed seed)', () => {
     const whole = decodeIn([bytes]);
-    fc.assert(fc.property(fc.array(fc.integer({ min: 0, max: bytes.length }), { maxLength: 40 }), (at) => {
-      expect(decodeIn(cut(bytes, at))).toEqual(whole);
-    }), { seed: 9031, numRuns: 300 });
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: bytes.length }), { maxLength: 40 }), (at) => {
+        expect(decodeIn(cut(bytes, at))).toEqual(whole);
+      }),
+      { seed: 9031, numRuns: 300 },
+    );
   });
 
   it('a carb-written corpus is checked the same however it is cut; one changed byte refuses it', () => {
     const written = Buffer.from(encodeCorpusJsonl(eps), 'utf8');
-    fc.assert(fc.property(fc.array(fc.integer({ min: 0, max: written.length }), { maxLength: 20 }), (at) => {
-      const r = decodeIn(cut(written, at));
-      expect(r.refused).toBe(false);
-      expect(r.episodes).toHaveLength(3);
-    }), { seed: 9032, numRuns: 200 });
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: written.length }), { maxLength: 20 }), (at) => {
+        const r = decodeIn(cut(written, at));
+        expect(r.refused).toBe(false);
+        expect(r.episodes).toHaveLength(3);
+      }),
+      { seed: 9032, numRuns: 200 },
+    );
     const edited = Buffer.from(written);
     edited[edited.length - 5] = 0x20;
     expect(decodeIn(cut(edited, [100, 2000])).refused).toBe(true);
@@ -84,6 +94,8 @@ describe('JSONL read in chunks', () => {
     d.push(Buffer.from(`${'y'.repeat(3000)}\n${l2}\n`));
     expect(d.end()).toBeNull();
     expect(d.take().map((e) => e.id)).toEqual([eps[0]!.id, eps[1]!.id]);
-    expect(d.problems).toEqual([{ file: 'c.jsonl', record: 'line 2', message: 'expected a line of at most 5000 bytes, found a longer one' }]);
+    expect(d.problems).toEqual([
+      { file: 'c.jsonl', record: 'line 2', message: 'expected a line of at most 5000 bytes, found a longer one' },
+    ]);
   });
 });

@@ -4,7 +4,18 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { tableFromIPC } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
-import { AdapterError, encodeArrow, encodeCorpusJsonl, encodeJsonl, formatProblem, labelsPathFor, readCorpus, streamCorpus, type CorpusResult, type Episode } from '@carb/episodes';
+import {
+  AdapterError,
+  encodeArrow,
+  encodeCorpusJsonl,
+  encodeJsonl,
+  formatProblem,
+  labelsPathFor,
+  readCorpus,
+  streamCorpus,
+  type CorpusResult,
+  type Episode,
+} from '@carb/episodes';
 import { multiBatchArrow } from '../packages/episodes/test/multiBatchArrow.ts';
 import { AGENTDOJO_RUNS, ROOT, describeShared } from './helpers/shared.ts';
 
@@ -40,7 +51,9 @@ describe('streamCorpus yields what readCorpus returns', () => {
   it('bundled corpora with fixtures (problems, duplicates), batch sizes 1, 7 and 1024', async () => {
     // the constructed suites, the bundled AgentDojo run and the suites' .meta.json files, named one by one:
     // corpora/ also holds other projects' data (audit items, the own-logs example) this count is not about
-    const bundled = ['ces-clean', 'ces-near-miss', 'graph-braid'].flatMap((s) => [`${s}.jsonl`, `${s}.meta.json`]).concat('agentdojo-gpt-4o-2024-05-13.jsonl.gz');
+    const bundled = ['ces-clean', 'ces-near-miss', 'graph-braid']
+      .flatMap((s) => [`${s}.jsonl`, `${s}.meta.json`])
+      .concat('agentdojo-gpt-4o-2024-05-13.jsonl.gz');
     const paths = [...bundled.map((f) => join(CORPORA, f)), FIXTURES, join(CORPORA, 'ces-clean.jsonl')];
     for (const n of [1, 7, 1024]) {
       const r = await expectSameAsReadCorpus(paths, n);
@@ -53,8 +66,13 @@ describe('streamCorpus yields what readCorpus returns', () => {
       // the 4 bad AgentDojo fixtures, the 4 bad lines of openai-chat/malformed.jsonl, and 4 JSON files of no
       // log format: the 3 .meta.json files of corpora/ and unrecognized/not-a-log.json
       expect(r.summary.skipped).toEqual({
-        'duplicate-id': 320, 'malformed-json': 1 + 1, 'missing-key': 1 + 1, 'unpaired-result': 1 + 1, 'wrong-type': 1,
-        'malformed-arguments': 1, 'unrecognized-format': 3 + 1,
+        'duplicate-id': 320,
+        'malformed-json': 1 + 1,
+        'missing-key': 1 + 1,
+        'unpaired-result': 1 + 1,
+        'wrong-type': 1,
+        'malformed-arguments': 1,
+        'unrecognized-format': 3 + 1,
       });
     }
   }, 60_000);
@@ -142,7 +160,11 @@ describe('.gz corpora', { timeout: 60_000 }, () => {
     expect(readCorpus([cut]).problems.map(formatProblem)).toEqual([short]);
     const stream = streamCorpus([cut], { batchSize: 10 });
     let seen = 0;
-    await expect((async () => { for await (const b of stream) seen += b.length; })()).rejects.toThrow(AdapterError);
+    await expect(
+      (async () => {
+        for await (const b of stream) seen += b.length;
+      })(),
+    ).rejects.toThrow(AdapterError);
     expect(seen).toBeGreaterThan(0);
     expect(stream.problems.map(formatProblem)).toEqual([short]);
   });
@@ -172,7 +194,11 @@ describe('Arrow by record batches', { timeout: 60_000 }, () => {
     const s = await streamed([join(dir, 'multi.arrow')]);
     expect(s.episodes).toEqual([]);
     expect(s.problems).toEqual(readCorpus([join(dir, 'multi.arrow')]).problems);
-    expect(s.problems.map(formatProblem)).toEqual([expect.stringMatching(/: corpus digest: expected sha256 [0-9a-f]{64} of the file bytes, found [0-9a-f]{64} \(file altered after carb wrote it\)$/)]);
+    expect(s.problems.map(formatProblem)).toEqual([
+      expect.stringMatching(
+        /: corpus digest: expected sha256 [0-9a-f]{64} of the file bytes, found [0-9a-f]{64} \(file altered after carb wrote it\)$/,
+      ),
+    ]);
   });
 });
 
@@ -189,7 +215,9 @@ describe('a carb-written JSONL that fails its digest', { timeout: 60_000 }, () =
     const stream = streamCorpus([dir], { batchSize: 50 });
     const err = await (async () => {
       try {
-        for await (const _ of stream) { /* consume */ }
+        for await (const _ of stream) {
+          /* consume */
+        }
       } catch (e) {
         return e;
       }

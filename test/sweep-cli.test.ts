@@ -57,7 +57,9 @@ describe('carb sweep (child process)', () => {
     expect(readdirSync(join(one, 'conditions')).sort()).toEqual(r.conditions.map((c) => `${c.hash}.json`).sort());
     // one worker: the conditions finish in spec order
     expect(first.stderr).toBe(r.conditions.map((c, k) => `sweep tiny: done ${c.name} (${c.hash.slice(0, 12)}) ${k + 1}/4\n`).join(''));
-    expect(first.stdout).toBe(`sweep tiny: 4 conditions (4 evaluated, 0 skipped) in ${one}\ntable10: ${join(one, 'table10.json')}\nreport: ${join(one, 'index.html')}\n`);
+    expect(first.stdout).toBe(
+      `sweep tiny: 4 conditions (4 evaluated, 0 skipped) in ${one}\ntable10: ${join(one, 'table10.json')}\nreport: ${join(one, 'index.html')}\n`,
+    );
   });
 
   it('SIGINT after the first condition file, then a rerun: the rerun says what it skipped and the folder equals an uninterrupted run', async () => {
@@ -67,9 +69,13 @@ describe('carb sweep (child process)', () => {
     const marker = join(work, 'kill.marker');
     const go = join(work, 'kill.go');
     const child = spawn(process.execPath, ['--import', hook, BIN, 'sweep', spec, '--out', out, '--workers', '1'], {
-      cwd: ROOT, env: { ...process.env, CARB_HOOK_MARKER: marker, CARB_HOOK_GO: go }, stdio: 'ignore',
+      cwd: ROOT,
+      env: { ...process.env, CARB_HOOK_MARKER: marker, CARB_HOOK_GO: go },
+      stdio: 'ignore',
     });
-    const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) => child.on('exit', (code, signal) => res({ code, signal })));
+    const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) =>
+      child.on('exit', (code, signal) => res({ code, signal })),
+    );
     for (let i = 0; i < 4800 && !existsSync(marker) && child.exitCode === null; i++) await new Promise((r) => setTimeout(r, 50));
     expect(existsSync(marker), 'the child stored its first condition').toBe(true);
     child.kill('SIGINT');
@@ -98,7 +104,9 @@ describe('carb sweep (child process)', () => {
       const r = carb('sweep', spec, '--out', dir, '--shard', `${i}/2`, '--workers', '1');
       expect(r.status, r.stderr).toBe(0);
       expect(r.stdout).toContain(`sweep tiny: shard ${i}/2: 2 conditions (2 evaluated, 0 skipped)`);
-      const expected = record(one).conditions.filter((_, k) => k % 2 === i).map((c) => `${c.hash}.json`);
+      const expected = record(one)
+        .conditions.filter((_, k) => k % 2 === i)
+        .map((c) => `${c.hash}.json`);
       expect(readdirSync(join(dir, 'conditions')).sort()).toEqual(expected.sort());
       expect(readdirSync(dir).sort()).toEqual(['conditions', 'sweep.json']);
     }
@@ -136,19 +144,47 @@ describe('carb sweep (child process)', () => {
   describe('usage errors exit 2 with one line and write nothing', () => {
     const out = join(work, 'never');
     const cases: Array<[string, string[], string]> = [
-      ['an unknown --only name', ['sweep', spec, '--out', out, '--only', 'baseline,prevalence-.3'], 'carb: --only: expected condition names of sweep tiny (did you mean prevalence-.2?), found prevalence-.3\n'],
-      ['an --only entry left empty', ['sweep', spec, '--out', out, '--only', 'baseline,'], 'carb: --only: expected a comma list of names, found an empty entry in "baseline,"\n'],
-      ['a shard index out of range', ['sweep', spec, '--out', out, '--shard', '2/2'], 'carb: --shard: expected a shard index i with 0 ≤ i < N = 2, found 2/2 → i = 2\n'],
-      ['a shard that is not i/N', ['sweep', spec, '--out', out, '--shard', '1'], 'carb: --shard: expected i/N with 0 ≤ i < N (e.g. 3/16), auto, or auto/N, found 1\n'],
-      ['a missing spec file', ['sweep', join(work, 'missing.json'), '--out', out], `carb: <spec>: expected a sweep spec file (e.g. configs/sweeps/graph-braid-table10.json), found no file at ${join(work, 'missing.json')}\n`],
+      [
+        'an unknown --only name',
+        ['sweep', spec, '--out', out, '--only', 'baseline,prevalence-.3'],
+        'carb: --only: expected condition names of sweep tiny (did you mean prevalence-.2?), found prevalence-.3\n',
+      ],
+      [
+        'an --only entry left empty',
+        ['sweep', spec, '--out', out, '--only', 'baseline,'],
+        'carb: --only: expected a comma list of names, found an empty entry in "baseline,"\n',
+      ],
+      [
+        'a shard index out of range',
+        ['sweep', spec, '--out', out, '--shard', '2/2'],
+        'carb: --shard: expected a shard index i with 0 ≤ i < N = 2, found 2/2 → i = 2\n',
+      ],
+      [
+        'a shard that is not i/N',
+        ['sweep', spec, '--out', out, '--shard', '1'],
+        'carb: --shard: expected i/N with 0 ≤ i < N (e.g. 3/16), auto, or auto/N, found 1\n',
+      ],
+      [
+        'a missing spec file',
+        ['sweep', join(work, 'missing.json'), '--out', out],
+        `carb: <spec>: expected a sweep spec file (e.g. configs/sweeps/graph-braid-table10.json), found no file at ${join(work, 'missing.json')}\n`,
+      ],
       ['no --out', ['sweep', spec], 'carb: --out: expected a value (required by carb sweep), found nothing\n'],
-      ['a run option given to merge', ['sweep', 'merge', one, '--out', out, '--workers', '2'], 'carb: --workers: unknown option for carb sweep merge\n'],
+      [
+        'a run option given to merge',
+        ['sweep', 'merge', one, '--out', out, '--workers', '2'],
+        'carb: --workers: unknown option for carb sweep merge\n',
+      ],
     ];
     for (const [what, argv, stderr] of cases) {
-      it(what, () => {
-        expect(carb(...argv)).toEqual({ status: 2, stdout: '', stderr });
-        expect(existsSync(out)).toBe(false);
-      }, 60_000);
+      it(
+        what,
+        () => {
+          expect(carb(...argv)).toEqual({ status: 2, stdout: '', stderr });
+          expect(existsSync(out)).toBe(false);
+        },
+        60_000,
+      );
     }
   });
 });

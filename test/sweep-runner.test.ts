@@ -3,7 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultPipelinePath, loadPipeline } from '@carb/pipeline';
-import { loadSweepSpec, mergeSweep, onlyProblem, runSweep, selectConditions, type ConditionResult, type SweepEvent, type SweepRecord, type SweepSpec } from '@carb/sweep';
+import {
+  loadSweepSpec,
+  mergeSweep,
+  onlyProblem,
+  runSweep,
+  selectConditions,
+  type ConditionResult,
+  type SweepEvent,
+  type SweepRecord,
+  type SweepSpec,
+} from '@carb/sweep';
 import { TINY_AGGREGATES, TINY_SWEEP, snapshot, writeTinySweep } from './helpers/sweepFixture.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'carb-sweep-runner-'));
@@ -13,11 +23,16 @@ const carbVersion = '0.0.0-test';
 const names = TINY_SWEEP.conditions.map((c) => c.name);
 
 /** A spec with conditions c0 … c4 (selection only looks at names). */
-const fiveSpec = { ...TINY_SWEEP, name: 'five', conditions: [0, 1, 2, 3, 4].map((i) => ({ ...TINY_SWEEP.conditions[0], name: `c${i}` })) } as unknown as SweepSpec;
+const fiveSpec = {
+  ...TINY_SWEEP,
+  name: 'five',
+  conditions: [0, 1, 2, 3, 4].map((i) => ({ ...TINY_SWEEP.conditions[0], name: `c${i}` })),
+} as unknown as SweepSpec;
 
 describe('condition selection', () => {
   it('--shard i/N takes the selected conditions k with k mod N = i, after --only', () => {
-    const pick = (only?: string[], shard?: { index: number; count: number }) => selectConditions(fiveSpec, only, shard).map((s) => `${s.index}:${s.condition.name}`);
+    const pick = (only?: string[], shard?: { index: number; count: number }) =>
+      selectConditions(fiveSpec, only, shard).map((s) => `${s.index}:${s.condition.name}`);
     expect(pick()).toEqual(['0:c0', '1:c1', '2:c2', '3:c3', '4:c4']);
     expect(pick(undefined, { index: 1, count: 2 })).toEqual(['1:c1', '3:c3']);
     expect(pick(undefined, { index: 0, count: 3 })).toEqual(['0:c0', '3:c3']);
@@ -46,7 +61,7 @@ describe('runSweep on worker threads', () => {
     await runSweep({ spec, pipeline, out: two, workers: 2, carbVersion, onEvent: (e) => events.push(e) });
   }, 240_000);
 
-  it('writes one file per condition, named by the hash sweep.json records, with the spec\'s episodes and split seeds', () => {
+  it("writes one file per condition, named by the hash sweep.json records, with the spec's episodes and split seeds", () => {
     const record = JSON.parse(readFileSync(join(one, 'sweep.json'), 'utf8')) as SweepRecord;
     expect(record.name).toBe('tiny');
     expect(record.conditions.map((c) => c.name)).toEqual(names);
@@ -56,7 +71,9 @@ describe('runSweep on worker threads', () => {
       expect(r.name).toBe(c.name);
       expect(r.episodes).toBe(200);
       // one row per method and split seed first … first + count − 1
-      expect(r.rows.map((row) => `${row.method}@${row.seed}`)).toEqual(['no-guard', 'g-carb'].flatMap((m) => [0, 1].map((k) => `${m}@${c.splitSeeds.first + k}`)));
+      expect(r.rows.map((row) => `${row.method}@${row.seed}`)).toEqual(
+        ['no-guard', 'g-carb'].flatMap((m) => [0, 1].map((k) => `${m}@${c.splitSeeds.first + k}`)),
+      );
     }
     expect(readdirSync(one).sort()).toEqual(['conditions', ...TINY_AGGREGATES].sort());
   });
@@ -82,7 +99,12 @@ describe('runSweep on worker threads', () => {
     const other = join(work, 'version');
     cpSync(one, other, { recursive: true });
     const run = await runSweep({ spec, pipeline, out: other, workers: 1, carbVersion: '0.0.0-other', only: ['baseline'] });
-    expect({ evaluated: run.evaluated, skipped: run.skipped, present: run.present, aggregates: run.aggregates }).toEqual({ evaluated: 1, skipped: 0, present: 1, aggregates: [] });
+    expect({ evaluated: run.evaluated, skipped: run.skipped, present: run.present, aggregates: run.aggregates }).toEqual({
+      evaluated: 1,
+      skipped: 0,
+      present: 1,
+      aggregates: [],
+    });
     // the four results of the other version stay, reported as not this sweep's
     expect(run.foreign).toEqual(readdirSync(join(one, 'conditions')).sort());
   }, 120_000);
@@ -95,7 +117,9 @@ describe('runSweep on worker threads', () => {
       // a shard folder holds sweep.json and its own conditions only
       for (const f of TINY_AGGREGATES.filter((f) => f !== 'sweep.json')) rmSync(join(dir, f));
       const record = JSON.parse(readFileSync(join(dir, 'sweep.json'), 'utf8')) as SweepRecord;
-      record.conditions.forEach((c, k) => { if (k % 2 !== i) rmSync(join(dir, 'conditions', `${c.hash}.json`)); });
+      record.conditions.forEach((c, k) => {
+        if (k % 2 !== i) rmSync(join(dir, 'conditions', `${c.hash}.json`));
+      });
       return dir;
     };
 
@@ -105,7 +129,7 @@ describe('runSweep on worker threads', () => {
       expect(snapshot(out)).toEqual(snapshot(one));
     });
 
-    it('refuses, naming the file, a condition file that is not one of the spec\'s', () => {
+    it("refuses, naming the file, a condition file that is not one of the spec's", () => {
       const a = shard(0);
       const stale = join(a, 'conditions', `${'0'.repeat(64)}.json`);
       writeFileSync(stale, '{}\n');
@@ -116,7 +140,9 @@ describe('runSweep on worker threads', () => {
 
     it('refuses a missing condition, naming it', () => {
       const out = join(work, 'refused-missing');
-      expect(() => mergeSweep([shard(0)], out)).toThrow(/^sweep tiny: 2 of 4 conditions missing from .*: prevalence-\.2 \([0-9a-f]{12}\), edge-dropout-\.10 \([0-9a-f]{12}\); expected every condition/);
+      expect(() => mergeSweep([shard(0)], out)).toThrow(
+        /^sweep tiny: 2 of 4 conditions missing from .*: prevalence-\.2 \([0-9a-f]{12}\), edge-dropout-\.10 \([0-9a-f]{12}\); expected every condition/,
+      );
       expect(existsSync(out)).toBe(false);
     });
 

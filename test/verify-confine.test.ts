@@ -15,10 +15,28 @@ const OWN = join(ROOT, 'corpora/own-logs');
 const inputs = { corpus: join(work, 'agent.jsonl'), events: join(work, 'review-events.jsonl'), scores: join(work, 'judge-scores.jsonl') };
 const report = join(work, 'report');
 const sha = (b: Uint8Array | string) => createHash('sha256').update(b).digest('hex');
-const calibrate = (out: string) => runCli([
-  'calibrate', inputs.corpus, '--pipeline', join(OWN, 'pipeline.json'), '--ledger', 'external', '--ledger-events', inputs.events, '--unlabelled', 'exclude',
-  '--scores', inputs.scores, '--methods', 'no-guard,g-carb', '--splits', '3', '--no-frontier', '--out', out,
-]);
+const calibrate = (out: string) =>
+  runCli([
+    'calibrate',
+    inputs.corpus,
+    '--pipeline',
+    join(OWN, 'pipeline.json'),
+    '--ledger',
+    'external',
+    '--ledger-events',
+    inputs.events,
+    '--unlabelled',
+    'exclude',
+    '--scores',
+    inputs.scores,
+    '--methods',
+    'no-guard,g-carb',
+    '--splits',
+    '3',
+    '--no-frontier',
+    '--out',
+    out,
+  ]);
 
 /** A fresh copy of the report to tamper with. */
 function copy(name: string): string {
@@ -28,7 +46,10 @@ function copy(name: string): string {
 }
 
 /** Rewrites the copy's manifest.json through `edit`. */
-function editManifest(dir: string, edit: (m: { command: { argv: string[] }; outputs: Record<string, string>; inputs?: Record<string, string> }) => void): void {
+function editManifest(
+  dir: string,
+  edit: (m: { command: { argv: string[] }; outputs: Record<string, string>; inputs?: Record<string, string> }) => void,
+): void {
   const file = join(dir, 'manifest.json');
   const m = JSON.parse(readFileSync(file, 'utf8')) as Parameters<typeof edit>[0];
   edit(m);
@@ -37,7 +58,8 @@ function editManifest(dir: string, edit: (m: { command: { argv: string[] }; outp
 
 describe('carb verify stays inside the folder and re-runs only carb report commands', () => {
   beforeAll(async () => {
-    for (const [k, path] of Object.entries(inputs)) cpSync(join(OWN, k === 'corpus' ? 'agent.jsonl' : k === 'events' ? 'review-events.jsonl' : 'judge-scores.jsonl'), path);
+    for (const [k, path] of Object.entries(inputs))
+      cpSync(join(OWN, k === 'corpus' ? 'agent.jsonl' : k === 'events' ? 'review-events.jsonl' : 'judge-scores.jsonl'), path);
     const r = await calibrate(report);
     expect(r.code, r.err).toBe(0);
   }, 120_000);
@@ -56,7 +78,10 @@ describe('carb verify stays inside the folder and re-runs only carb report comma
     unlinkSync(join(dir, 'summary.json'));
     symlinkSync(outside, join(dir, 'summary.json'));
     const r = await runCli(['verify', dir]);
-    expect([r.code, r.errLines]).toEqual([1, [`${join(dir, 'summary.json')}: symlink, not followed (verify reads only files inside ${dir})`]]);
+    expect([r.code, r.errLines]).toEqual([
+      1,
+      [`${join(dir, 'summary.json')}: symlink, not followed (verify reads only files inside ${dir})`],
+    ]);
     expect(r.out).toContain('not re-run');
   }, 60_000);
 
@@ -70,9 +95,16 @@ describe('carb verify stays inside the folder and re-runs only carb report comma
   it('a manifest output path leading out of the folder ("../../etc/hostname", absolute) is refused, nothing read or re-run', async () => {
     for (const path of ['../../etc/hostname', '/etc/hostname', 'a/../../x']) {
       const dir = copy(`escape-${sha(path).slice(0, 6)}`);
-      editManifest(dir, (m) => { m.outputs[path] = 'ab'.repeat(32); });
+      editManifest(dir, (m) => {
+        m.outputs[path] = 'ab'.repeat(32);
+      });
       const r = await runCli(['verify', dir]);
-      expect([r.code, r.errLines]).toEqual([1, [`${join(dir, 'manifest.json')}: outputs: expected a path inside ${dir} (relative, no "..", not absolute), found ${JSON.stringify(path)}; nothing read`]]);
+      expect([r.code, r.errLines]).toEqual([
+        1,
+        [
+          `${join(dir, 'manifest.json')}: outputs: expected a path inside ${dir} (relative, no "..", not absolute), found ${JSON.stringify(path)}; nothing read`,
+        ],
+      ]);
       expect(r.out).toContain('not re-run');
     }
   }, 60_000);
@@ -80,9 +112,16 @@ describe('carb verify stays inside the folder and re-runs only carb report comma
   it('a manifest whose command is not a carb report command is refused before anything runs', async () => {
     const dir = copy('foreign-command');
     const target = join(work, 'written-by-verify.jsonl');
-    editManifest(dir, (m) => { m.command.argv = ['ingest', inputs.corpus, '--out', target]; });
+    editManifest(dir, (m) => {
+      m.command.argv = ['ingest', inputs.corpus, '--out', target];
+    });
     const r = await runCli(['verify', dir]);
-    expect([r.code, r.errLines]).toEqual([1, [`carb: ${join(dir, 'manifest.json')}: command.argv: expected a carb report command (calibrate, main, sweep), found "ingest"; nothing run`]]);
+    expect([r.code, r.errLines]).toEqual([
+      1,
+      [
+        `carb: ${join(dir, 'manifest.json')}: command.argv: expected a carb report command (calibrate, main, sweep), found "ingest"; nothing run`,
+      ],
+    ]);
     expect(r.out).not.toContain('verify: all');
   }, 60_000);
 
@@ -97,11 +136,14 @@ describe('carb verify stays inside the folder and re-runs only carb report comma
       (m as { inputs?: unknown }).inputs = [];
     });
     const r = await runCli(['verify', dir]);
-    expect([r.code, r.errLines]).toEqual([1, [
-      `carb: ${file}: /outputs/summary.json: expected a file's SHA-256 (64 hex digits), found number 42`,
-      `carb: ${file}: /inputs: expected an object of file → sha256, found an array (length 0)`,
-      `carb: ${file}: /command/argv/${String(at)}: expected a command-line argument (a string), found number 3`,
-    ]]);
+    expect([r.code, r.errLines]).toEqual([
+      1,
+      [
+        `carb: ${file}: /outputs/summary.json: expected a file's SHA-256 (64 hex digits), found number 42`,
+        `carb: ${file}: /inputs: expected an object of file → sha256, found an array (length 0)`,
+        `carb: ${file}: /command/argv/${String(at)}: expected a command-line argument (a string), found number 3`,
+      ],
+    ]);
     expect(r.out).not.toContain('verify: all');
   }, 60_000);
 
@@ -114,13 +156,21 @@ describe('carb verify stays inside the folder and re-runs only carb report comma
     writeFileSync(join(dir, 'sweeps', 'table10', 'index.html'), '<p>sweep</p>\n');
     const r = await runCli(['verify', dir]);
     expect(r.code, r.err).toBe(0);
-    expect(r.out).toContain(`verify: skipped 2 nested carb output folder(s): ${join(dir, 'own-logs')}, ${join(dir, 'sweeps', 'table10')}\n`);
+    expect(r.out).toContain(
+      `verify: skipped 2 nested carb output folder(s): ${join(dir, 'own-logs')}, ${join(dir, 'sweeps', 'table10')}\n`,
+    );
     // a folder whose manifest.json is not carb's is walked: its files are extra
     mkdirSync(join(dir, 'notes'));
     writeFileSync(join(dir, 'notes', 'todo.txt'), 'x\n');
     writeFileSync(join(dir, 'notes', 'manifest.json'), '{"name":"web-app"}\n');
     const loose = await runCli(['verify', dir]);
-    expect([loose.code, loose.errLines]).toEqual([1, [`${join(dir, 'notes', 'manifest.json')}: extra file, not listed in the manifest`, `${join(dir, 'notes', 'todo.txt')}: extra file, not listed in the manifest`]]);
+    expect([loose.code, loose.errLines]).toEqual([
+      1,
+      [
+        `${join(dir, 'notes', 'manifest.json')}: extra file, not listed in the manifest`,
+        `${join(dir, 'notes', 'todo.txt')}: extra file, not listed in the manifest`,
+      ],
+    ]);
   }, 120_000);
 
   it('an events file edited since the report is named before anything is re-run', async () => {
@@ -129,7 +179,12 @@ describe('carb verify stays inside the folder and re-runs only carb report comma
       const edited = before.split('\n').slice(1).join('\n');
       writeFileSync(inputs.events, edited);
       const r = await runCli(['verify', report]);
-      expect([r.code, r.errLines]).toEqual([1, [`${inputs.events}: expected sha256 ${sha(before)} (an input ${join(report, 'manifest.json')} records), found ${sha(edited)}: the input changed since the report`]]);
+      expect([r.code, r.errLines]).toEqual([
+        1,
+        [
+          `${inputs.events}: expected sha256 ${sha(before)} (an input ${join(report, 'manifest.json')} records), found ${sha(edited)}: the input changed since the report`,
+        ],
+      ]);
       expect(r.out).toContain('not re-run');
     } finally {
       writeFileSync(inputs.events, before);
@@ -145,7 +200,11 @@ describe('carb verify stays inside the folder and re-runs only carb report comma
       const recorded = (JSON.parse(readFileSync(join(report, 'manifest.json'), 'utf8')) as { corpus: { digest: string } }).corpus.digest;
       const r = await runCli(['verify', report]);
       expect(r.code).toBe(1);
-      expect(r.errLines.find((l) => l.includes(': corpus: '))).toMatch(new RegExp(`^${join(report, 'manifest.json')}: corpus: expected digest ${recorded}, found (?!${recorded})[0-9a-f]{64} in the re-run: the corpus it reads changed since the report$`));
+      expect(r.errLines.find((l) => l.includes(': corpus: '))).toMatch(
+        new RegExp(
+          `^${join(report, 'manifest.json')}: corpus: expected digest ${recorded}, found (?!${recorded})[0-9a-f]{64} in the re-run: the corpus it reads changed since the report$`,
+        ),
+      );
     } finally {
       writeFileSync(inputs.corpus, before);
     }

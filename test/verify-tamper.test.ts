@@ -10,23 +10,32 @@ import { ROOT } from './helpers/shared.ts';
 const tmp = mkdtempSync(join(tmpdir(), 'carb-verify-tamper-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const jobFile = join(tmp, 'job.json');
-writeFileSync(jobFile, JSON.stringify({
-  title: 'verify test job',
-  pipeline: 'configs/pipelines/default.json',
-  out: join(tmp, 'unused'),
-  sections: [
-    { slug: 'ces-clean', title: 'CES clean', corpus: 'corpora/ces-clean.jsonl', dataset: 'ces-clean', splits: 3 },
-    { slug: 'ces-near-miss', title: 'CES near-miss', corpus: 'corpora/ces-near-miss.jsonl', dataset: 'ces-near-miss', splits: 3 },
-  ],
-}));
+writeFileSync(
+  jobFile,
+  JSON.stringify({
+    title: 'verify test job',
+    pipeline: 'configs/pipelines/default.json',
+    out: join(tmp, 'unused'),
+    sections: [
+      { slug: 'ces-clean', title: 'CES clean', corpus: 'corpora/ces-clean.jsonl', dataset: 'ces-clean', splits: 3 },
+      { slug: 'ces-near-miss', title: 'CES near-miss', corpus: 'corpora/ces-near-miss.jsonl', dataset: 'ces-near-miss', splits: 3 },
+    ],
+  }),
+);
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 /** Runs carb in-process; returns the exit code and what it printed. */
 async function carb(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => { out += String(s); return true; });
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => { err += String(s); return true; });
+  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => {
+    out += String(s);
+    return true;
+  });
+  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => {
+    err += String(s);
+    return true;
+  });
   try {
     const code = await main(argv);
     return { code, out, err };
@@ -78,7 +87,9 @@ describe('carb verify checks every file of the folder before re-running', () => 
     for (const target of [dir, join(dir, 'ces-clean')]) {
       const r = await carb('verify', target);
       expect(r.code).toBe(1);
-      expect(r.err).toBe(`${file}: changed (manifest sha256 ${sha(readFileSync(join(tmp, 'out', 'ces-clean', 'summary.json'))).slice(0, 12)}…, file sha256 ${sha(readFileSync(file)).slice(0, 12)}…)\n`);
+      expect(r.err).toBe(
+        `${file}: changed (manifest sha256 ${sha(readFileSync(join(tmp, 'out', 'ces-clean', 'summary.json'))).slice(0, 12)}…, file sha256 ${sha(readFileSync(file)).slice(0, 12)}…)\n`,
+      );
       expect(r.out).toContain('not re-run');
     }
   }, 120_000);
@@ -103,12 +114,15 @@ describe('carb verify checks every file of the folder before re-running', () => 
     cpSync(join(tmp, 'out', 'ces-near-miss'), join(swapped, 'ces-clean'), { recursive: true });
     const s = await carb('verify', swapped);
     expect(s.code).toBe(1);
-    for (const f of ['summary.json', 'splits.csv', 'index.html', 'manifest.json']) expect(s.err).toContain(`${join(swapped, 'ces-clean', f)}: changed`);
+    for (const f of ['summary.json', 'splits.csv', 'index.html', 'manifest.json'])
+      expect(s.err).toContain(`${join(swapped, 'ces-clean', f)}: changed`);
   }, 120_000);
 
   it('--expect-manifest-hash pins the run: another hash fails before anything is re-run', async () => {
     const r = await carb('verify', join(tmp, 'out'), '--expect-manifest-hash', 'ab'.repeat(32));
     expect(r.code).toBe(1);
-    expect(r.err).toBe(`${join(tmp, 'out', 'manifest.json')}: expected sha256 ${'ab'.repeat(32)} (--expect-manifest-hash), found ${sha(readFileSync(join(tmp, 'out', 'manifest.json')))}\n`);
+    expect(r.err).toBe(
+      `${join(tmp, 'out', 'manifest.json')}: expected sha256 ${'ab'.repeat(32)} (--expect-manifest-hash), found ${sha(readFileSync(join(tmp, 'out', 'manifest.json')))}\n`,
+    );
   }, 120_000);
 });

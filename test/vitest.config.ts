@@ -38,7 +38,10 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'fast', root, include: ['**/*.test.ts'], exclude: ['**/node_modules/**', FULL, CLUSTER] } },
       { extends: true, test: { name: 'full', root, include: [FULL], exclude: ['**/node_modules/**'] } },
-      { extends: true, test: { name: 'cluster', root, include: [CLUSTER], exclude: ['**/node_modules/**'], testTimeout: 600_000, hookTimeout: 600_000 } },
+      {
+        extends: true,
+        test: { name: 'cluster', root, include: [CLUSTER], exclude: ['**/node_modules/**'], testTimeout: 600_000, hookTimeout: 600_000 },
+      },
     ],
   },
 });

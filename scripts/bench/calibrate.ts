@@ -1,7 +1,18 @@
 import { performance } from 'node:perf_hooks';
 import {
-  DEFAULT_ALPHAS, DEFAULT_BUDGETS, calibrationSums, crcBudget, crcThreshold, denseCrcThreshold, denseUnits, histogramScratch,
-  ledgerStepLosses, makeSplits, parseBudget, runProtocol, type MethodName,
+  DEFAULT_ALPHAS,
+  DEFAULT_BUDGETS,
+  calibrationSums,
+  crcBudget,
+  crcThreshold,
+  denseCrcThreshold,
+  denseUnits,
+  histogramScratch,
+  ledgerStepLosses,
+  makeSplits,
+  parseBudget,
+  runProtocol,
+  type MethodName,
 } from '@carb/calibrate';
 import type { BreakpointTable } from '@carb/replay';
 import { syntheticTable } from '../../packages/calibrate/test/helpers/tableBuilder.ts';
@@ -11,7 +22,6 @@ const N = 2587;
 const MAX_T = 20;
 const SPLITS = 200;
 
-
 /**
  * CRC histogram vs dense per-split recomputation, and the whole protocol (7 methods ×
  * 4 α × 200 splits) on synthetic tables the size of the shared corpus. `tables` lets the
@@ -19,19 +29,32 @@ const SPLITS = 200;
  */
 export function bench(tables?: Partial<Record<MethodName, BreakpointTable>>): string[] {
   const t0 = performance.now();
-  const source = tables ?? (() => {
-    const full = syntheticTable('full', N, MAX_T, 1, 0);
-    const current = syntheticTable('current', N, MAX_T, 1, 1);
-    return {
-      'no-guard': full, 'executed-step-crc': current, 'ledger-current': current, 'full-prefix': full,
-      'fixed-window-4': syntheticTable('window', N, MAX_T, 1, 2), 'equal-size-random': syntheticTable('random', N, MAX_T, 1, 3),
-      'g-carb': syntheticTable('graph', N, MAX_T, 1, 4),
-    } satisfies Record<MethodName, BreakpointTable>;
-  })();
+  const source =
+    tables ??
+    (() => {
+      const full = syntheticTable('full', N, MAX_T, 1, 0);
+      const current = syntheticTable('current', N, MAX_T, 1, 1);
+      return {
+        'no-guard': full,
+        'executed-step-crc': current,
+        'ledger-current': current,
+        'full-prefix': full,
+        'fixed-window-4': syntheticTable('window', N, MAX_T, 1, 2),
+        'equal-size-random': syntheticTable('random', N, MAX_T, 1, 3),
+        'g-carb': syntheticTable('graph', N, MAX_T, 1, 4),
+      } satisfies Record<MethodName, BreakpointTable>;
+    })();
   const built = performance.now() - t0;
   const ref = (source['g-carb'] ?? Object.values(source)[0])!;
   const n = ref.n;
-  const splits = makeSplits(ref.ids, ref.groups, { count: SPLITS, baseSeed: 0, nCal: Math.floor(n / 2), nTest: Math.floor(n / 2), rng: 'python', unit: 'episode' });
+  const splits = makeSplits(ref.ids, ref.groups, {
+    count: SPLITS,
+    baseSeed: 0,
+    nCal: Math.floor(n / 2),
+    nTest: Math.floor(n / 2),
+    rng: 'python',
+    unit: 'episode',
+  });
 
   // λ̂ on every split, one budget: histogram + prefix sum vs a dense n × G pass
   const losses = ledgerStepLosses(ref, 'union');

@@ -13,7 +13,10 @@ const RUNS = resolve(ROOT, '../shared/corpora/agentdojo-runs/runs');
 const TIME = '/usr/bin/time';
 const REPS = 3;
 
-interface Run { wallS: number; peakMiB: number }
+interface Run {
+  wallS: number;
+  peakMiB: number;
+}
 
 function timed(cmd: string, args: string[]): Run {
   const r = spawnSync(TIME, ['-f', '%e %M', cmd, ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 26 });
@@ -43,7 +46,10 @@ export function bench(): string[] {
       ];
       const runs = ways.map(() => [] as Run[]);
       // ways interleaved, so machine load hits both alike
-      for (let r = 0; r < REPS; r++) ways.forEach((w, i) => runs[i]!.push(timed(process.execPath, [carb, 'calibrate', RUNS, ...w.args, '--out', join(dir, `cal-${i}-${r}`)])));
+      for (let r = 0; r < REPS; r++)
+        ways.forEach((w, i) =>
+          runs[i]!.push(timed(process.execPath, [carb, 'calibrate', RUNS, ...w.args, '--out', join(dir, `cal-${i}-${r}`)])),
+        );
       ways.forEach((w, i) => lines.push(line(w.name, runs[i]!, w.target)));
     } else lines.push(`e2e: calibrate skipped: ${RUNS} not found`);
     const start: Run[] = [];

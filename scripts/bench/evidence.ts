@@ -52,10 +52,14 @@ export function bench(): string[] {
     `evidence: whole bench (read + build + 5 selectors + scoring) ${cpuMs.toFixed(0)} ms user CPU`,
   ];
   for (const kind of SELECTOR_KINDS) {
-    lines.push(`evidence: mean context size ${kind.padEnd(7)} ${(sizes[kind] / decisions).toFixed(3)} (ratio to full ${(sizes[kind] / sizes.full).toFixed(3)})`);
+    lines.push(
+      `evidence: mean context size ${kind.padEnd(7)} ${(sizes[kind] / decisions).toFixed(3)} (ratio to full ${(sizes[kind] / sizes.full).toFixed(3)})`,
+    );
   }
   for (const [model, m] of [...perModel].sort()) {
-    lines.push(`evidence: ${model}: ${m.decisions} decisions, mean full ${(m.full / m.decisions).toFixed(3)}, graph-local ${(m.graph / m.decisions).toFixed(3)} (ratio ${(m.graph / m.full).toFixed(3)})`);
+    lines.push(
+      `evidence: ${model}: ${m.decisions} decisions, mean full ${(m.full / m.decisions).toFixed(3)}, graph-local ${(m.graph / m.decisions).toFixed(3)} (ratio ${(m.graph / m.full).toFixed(3)})`,
+    );
   }
   return lines;
 }

@@ -18,7 +18,12 @@ function proposeTimes(episodes: readonly Episode[]): number[] {
     const gate = openGate(resolved, { episodeId: ep.id });
     for (const s of ep.steps) {
       const external = ep.externalScores?.[s.index];
-      const call = { tool: s.tool, args: s.args, ...(s.provenance ? { provenance: s.provenance } : {}), ...(external !== undefined ? { externalScore: external } : {}) };
+      const call = {
+        tool: s.tool,
+        args: s.args,
+        ...(s.provenance ? { provenance: s.provenance } : {}),
+        ...(external !== undefined ? { externalScore: external } : {}),
+      };
       const t0 = process.hrtime.bigint();
       const v = gate.propose(call);
       times.push(Number(process.hrtime.bigint() - t0));

@@ -40,7 +40,10 @@ async function generate(file: string, bytes: number): Promise<{ episodes: number
     for (const line of lines) text += `${line.replace(/^\{"id":"/, `{"id":"r${k}-`)}\n`;
     written += Buffer.byteLength(text);
     episodes += lines.length;
-    if (!out.write(text)) await new Promise<void>((r) => { out.once('drain', () => r()); });
+    if (!out.write(text))
+      await new Promise<void>((r) => {
+        out.once('drain', () => r());
+      });
   }
   await new Promise<void>((r, j) => out.end((e?: Error | null) => (e ? j(e) : r())));
   return { episodes, bytes: written };
@@ -49,7 +52,10 @@ async function generate(file: string, bytes: number): Promise<{ episodes: number
 /** Runs this file as a child (`mode`), returning its one JSON line of figures. */
 function child(mode: string, file: string, extra: string[] = [], nodeFlags: string[] = []): Record<string, unknown> {
   const out = execFileSync(process.execPath, [...nodeFlags, '--import', 'tsx', HERE, mode, file, ...extra], {
-    cwd: ROOT, env: { ...process.env, [CHILD]: '1' }, encoding: 'utf8', maxBuffer: 1 << 24,
+    cwd: ROOT,
+    env: { ...process.env, [CHILD]: '1' },
+    encoding: 'utf8',
+    maxBuffer: 1 << 24,
   });
   return JSON.parse(out.trim().split('\n').pop()!) as Record<string, unknown>;
 }
@@ -118,12 +124,18 @@ export async function bench(): Promise<string[]> {
     const old = child('old', big);
     lines.push(`  old read (whole file as one string): ${old.ok ? 'read' : `fails: ${String(old.error)}`}`);
     const s = child('stream', big);
-    lines.push(`  streamCorpus: ${String(s.episodes)} episodes, ${String(s.problems)} problems, ${mbps(Number(s.bytes), Number(s.ms))} MB/s, peak RSS ${(Number(s.maxRss) / 1024).toFixed(0)} MB`);
+    lines.push(
+      `  streamCorpus: ${String(s.episodes)} episodes, ${String(s.problems)} problems, ${mbps(Number(s.bytes), Number(s.ms))} MB/s, peak RSS ${(Number(s.maxRss) / 1024).toFixed(0)} MB`,
+    );
     const capped = child('stream', big, [], ['--max-old-space-size=192']);
-    lines.push(`  streamCorpus with the JS heap capped at 192 MB: ${String(capped.episodes)} episodes, peak RSS ${(Number(capped.maxRss) / 1024).toFixed(0)} MB`);
+    lines.push(
+      `  streamCorpus with the JS heap capped at 192 MB: ${String(capped.episodes)} episodes, peak RSS ${(Number(capped.maxRss) / 1024).toFixed(0)} MB`,
+    );
     const out = join(dir, 'out.jsonl');
     const ing = child('ingest', big, [out]);
-    lines.push(`  carb ingest → .jsonl: exit ${String(ing.code)}, ${mbps(gen.bytes, Number(ing.ms))} MB/s, peak RSS ${(Number(ing.maxRss) / 1024).toFixed(0)} MB, wrote ${existsSync(out) ? `${(statSync(out).size / 1e6).toFixed(0)} MB` : 'nothing'}`);
+    lines.push(
+      `  carb ingest → .jsonl: exit ${String(ing.code)}, ${mbps(gen.bytes, Number(ing.ms))} MB/s, peak RSS ${(Number(ing.maxRss) / 1024).toFixed(0)} MB, wrote ${existsSync(out) ? `${(statSync(out).size / 1e6).toFixed(0)} MB` : 'nothing'}`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -10,8 +10,17 @@ import { fileURLToPath } from 'node:url';
 import { LEDGER_CATEGORIES, defaultPipelinePath, loadPipeline } from '@carb/pipeline';
 import type { BreakpointTable } from '@carb/replay';
 import {
-  DEFAULT_BUDGETS, METHOD_ORDER, calibrationTarget, foldSizes, frontierAlphas, makeSplits, runProtocol, type Budget,
-  type MethodName, type ProtocolResult, type Split,
+  DEFAULT_BUDGETS,
+  METHOD_ORDER,
+  calibrationTarget,
+  foldSizes,
+  frontierAlphas,
+  makeSplits,
+  runProtocol,
+  type Budget,
+  type MethodName,
+  type ProtocolResult,
+  type Split,
 } from '@carb/calibrate';
 import { eligibleForCalibration, readCorpus } from '@carb/episodes';
 import { best } from './lib/timing.ts';
@@ -33,7 +42,11 @@ function leanPeer(dir: string): { ms: Record<number, number> } | { skipped: stri
   const probe = spawnSync('python3', ['-c', 'import numpy, pyarrow'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0) return { skipped: 'python3 with numpy and pyarrow not importable (pip install numpy pyarrow)' };
   const table = join(dir, 'breakpoints.arrow');
-  const replay = spawnSync(process.execPath, [join(ROOT, 'packages/cli/bin/carb.js'), 'replay', RUNS, '--selector', 'all', '--out', table], { encoding: 'utf8' });
+  const replay = spawnSync(
+    process.execPath,
+    [join(ROOT, 'packages/cli/bin/carb.js'), 'replay', RUNS, '--selector', 'all', '--out', table],
+    { encoding: 'utf8' },
+  );
   if (replay.status !== 0) return { skipped: `carb replay failed: ${replay.stderr.trim().split('\n').at(-1)!}` };
   const run = spawnSync('python3', [LEAN_PEER, table], { encoding: 'utf8' });
   if (run.status !== 0) return { skipped: `lean peer failed: ${run.stderr.trim().split('\n').at(-1)!}` };
@@ -42,9 +55,13 @@ function leanPeer(dir: string): { ms: Record<number, number> } | { skipped: stri
   return ms[4] !== undefined && ms[105] !== undefined ? { ms } : { skipped: `lean peer printed no timings: ${run.stdout.trim()}` };
 }
 
-
 /** Writes the tables and splits as raw little-endian arrays plus a JSON index the peer reads. */
-function exportForPeer(dir: string, tables: Partial<Record<MethodName, BreakpointTable>>, splits: readonly Split[], alphaSets: Record<string, Budget[]>): void {
+function exportForPeer(
+  dir: string,
+  tables: Partial<Record<MethodName, BreakpointTable>>,
+  splits: readonly Split[],
+  alphaSets: Record<string, Budget[]>,
+): void {
   const files: Record<string, { file: string; dtype: string; length: number }> = {};
   const put = (name: string, a: Int32Array) => {
     writeFileSync(join(dir, `${name}.bin`), new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
@@ -64,12 +81,20 @@ function exportForPeer(dir: string, tables: Partial<Record<MethodName, Breakpoin
     put(`${s}.unionLossFrom`, t.unionLossFrom);
     for (const k of LEDGER_CATEGORIES) put(`${s}.lossFrom.${k}`, t.lossFrom[k]);
   }
-  splits.forEach((s, i) => { put(`split${i}.cal`, s.cal); put(`split${i}.test`, s.test); });
+  splits.forEach((s, i) => {
+    put(`split${i}.cal`, s.cal);
+    put(`split${i}.test`, s.test);
+  });
   const t0 = tables['g-carb']!;
   const index = {
-    G: t0.G, n: t0.n, splits: splits.length, categories: LEDGER_CATEGORIES,
+    G: t0.G,
+    n: t0.n,
+    splits: splits.length,
+    categories: LEDGER_CATEGORIES,
     methods: METHOD_ORDER.map((m) => ({ method: m, selector: tables[m]!.method, target: calibrationTarget(m) })),
-    alphaSets: Object.fromEntries(Object.entries(alphaSets).map(([k, v]) => [k, v.map((r) => [r.num.toString(), r.den.toString(), r.text])])),
+    alphaSets: Object.fromEntries(
+      Object.entries(alphaSets).map(([k, v]) => [k, v.map((r) => [r.num.toString(), r.den.toString(), r.text])]),
+    ),
     files,
   };
   writeFileSync(join(dir, 'index.json'), JSON.stringify(index));
@@ -89,7 +114,9 @@ function agreement(res: ProtocolResult, peer: Record<string, Record<string, numb
     const p = peer[r.method]![r.alphaText]![r.split]!;
     if (p[0] !== r.lambdaIndex) lambdaDiffer++;
     const ours = [r.loss, r.intervention, r.utility, r.stepRate, r.ctxSelected, r.ctxFull];
-    ours.forEach((v, i) => { maxDiff = Math.max(maxDiff, Math.abs(v - p[i + 1]!)); });
+    ours.forEach((v, i) => {
+      maxDiff = Math.max(maxDiff, Math.abs(v - p[i + 1]!));
+    });
   }
   return { lambdaDiffer, maxDiff };
 }
@@ -106,7 +133,14 @@ export function bench(): string[] {
   const { tables, episodes: nEpisodes } = replayTables();
   const folds = foldSizes('agentdojo', nEpisodes);
   const t0 = tables['g-carb']!;
-  const splits = makeSplits(t0.ids, t0.groups, { count: SPLITS, baseSeed: 0, rng: 'python', unit: folds.unit, nCal: folds.nCal, nTest: folds.nTest });
+  const splits = makeSplits(t0.ids, t0.groups, {
+    count: SPLITS,
+    baseSeed: 0,
+    rng: 'python',
+    unit: folds.unit,
+    nCal: folds.nCal,
+    nTest: folds.nTest,
+  });
   const alphaSets = { default: [...DEFAULT_BUDGETS], frontier: [...DEFAULT_BUDGETS, ...frontierAlphas(folds.nCal)] };
   const evals = (name: keyof typeof alphaSets) => METHOD_ORDER.length * alphaSets[name].length * SPLITS;
   const header = `protocol: ${nEpisodes} episodes, breakpoint tables of 5 selectors (${t0.executesFrom.length} proposals), ${SPLITS} splits of ${folds.nCal}/${folds.nTest}`;
@@ -129,7 +163,12 @@ export function bench(): string[] {
       peerMs[name] = Infinity;
       // rounds alternate carb and the peer, so both see the same machine load
       for (let round = 0; round < 5; round++) {
-        ms[name] = Math.min(ms[name], best(1, () => { runProtocol({ tables, alphas, splits, splitRowAlphas }); }));
+        ms[name] = Math.min(
+          ms[name],
+          best(1, () => {
+            runProtocol({ tables, alphas, splits, splitRowAlphas });
+          }),
+        );
         if (!havePeer) continue;
         const run = spawnSync('python3', [join(HERE, 'protocol_peer.py'), dir, '1', name], { encoding: 'utf8', maxBuffer: 1 << 30 });
         if (run.status !== 0) return [...lines, `protocol: numpy peer failed: ${run.stderr.trim().split('\n').at(-1)!}`];
@@ -138,7 +177,9 @@ export function bench(): string[] {
         peerOut[name] = out.results[name]!;
       }
       const k = name as keyof typeof alphaSets;
-      lines.push(`protocol: carb, ${METHOD_ORDER.length} methods × ${alphas.length} α × ${SPLITS} splits = ${evals(k)} evaluations: ${ms[name].toFixed(0)} ms (best of 5; split rows of the ${DEFAULT_BUDGETS.length} requested α), ${(evals(k) / (ms[name] / 1000)).toFixed(0)} evaluations/s`);
+      lines.push(
+        `protocol: carb, ${METHOD_ORDER.length} methods × ${alphas.length} α × ${SPLITS} splits = ${evals(k)} evaluations: ${ms[name].toFixed(0)} ms (best of 5; split rows of the ${DEFAULT_BUDGETS.length} requested α), ${(evals(k) / (ms[name] / 1000)).toFixed(0)} evaluations/s`,
+      );
       if (!havePeer) continue;
       const agree = agreement(results[name], peerOut[name]!);
       lines.push(
@@ -150,13 +191,20 @@ export function bench(): string[] {
     const lean = leanPeer(dir);
     if ('skipped' in lean) lines.push(`protocol: lean numpy peer (../shared/bench/peer_protocol_numpy.py) skipped: ${lean.skipped}`);
     else {
-      for (const [name, count] of [['default', 4], ['frontier', 105]] as const) {
+      for (const [name, count] of [
+        ['default', 4],
+        ['frontier', 105],
+      ] as const) {
         const ours = ms[name]!;
         const theirs = lean.ms[count]!;
-        lines.push(`protocol: lean numpy peer, 5 selectors × ${count} α × ${SPLITS} splits (L̄, I, U of the union-ledger selectors only): ${theirs} ms (best of 5); carb (7 methods, all metrics) ${ours.toFixed(0)} ms: ${theirs > ours ? `carb ${(theirs / ours).toFixed(1)}× faster` : `carb ${(ours / theirs).toFixed(1)}× slower`} (target: faster)`);
+        lines.push(
+          `protocol: lean numpy peer, 5 selectors × ${count} α × ${SPLITS} splits (L̄, I, U of the union-ledger selectors only): ${theirs} ms (best of 5); carb (7 methods, all metrics) ${ours.toFixed(0)} ms: ${theirs > ours ? `carb ${(theirs / ours).toFixed(1)}× faster` : `carb ${(ours / theirs).toFixed(1)}× slower`} (target: faster)`,
+        );
       }
     }
-    lines.push(`protocol: frontier (${alphaSets.frontier.length} α) costs ${((ms.frontier! / ms.default! - 1) * 100).toFixed(0)}% over ${alphaSets.default.length} α (target < 20%)`);
+    lines.push(
+      `protocol: frontier (${alphaSets.frontier.length} α) costs ${((ms.frontier! / ms.default! - 1) * 100).toFixed(0)}% over ${alphaSets.default.length} α (target < 20%)`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

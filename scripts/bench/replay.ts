@@ -60,7 +60,9 @@ export async function bench(): Promise<string[]> {
     t0 = performance.now();
     naiveReplay(sample, pipeline);
     const naive = seconds(t0) * (n / sample.length);
-    lines.push(`${kind.padEnd(8)} single-pass ${single.toFixed(2)} s; naive ≈ ${naive.toFixed(1)} s (every 10th episode, scaled); ratio ${(naive / single).toFixed(0)}×`);
+    lines.push(
+      `${kind.padEnd(8)} single-pass ${single.toFixed(2)} s; naive ≈ ${naive.toFixed(1)} s (every 10th episode, scaled); ratio ${(naive / single).toFixed(0)}×`,
+    );
   }
   return lines;
 }

@@ -11,10 +11,17 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 const TIME = '/usr/bin/time';
 
-interface Measured { wallS: number; peakMiB: number; stdout: string }
+interface Measured {
+  wallS: number;
+  peakMiB: number;
+  stdout: string;
+}
 
 function measured(args: string[]): Measured {
-  const r = spawnSync(TIME, ['-f', '%e %M', 'node', join(ROOT, 'packages/cli/bin/carb.js'), ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const r = spawnSync(TIME, ['-f', '%e %M', 'node', join(ROOT, 'packages/cli/bin/carb.js'), ...args], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  });
   if (r.status !== 0) throw new Error(`carb ${args.join(' ')} failed (${String(r.status)}): ${r.stderr.slice(-2000)}`);
   const last = r.stderr.trim().split('\n').pop()!.split(' ');
   return { wallS: Number(last[0]), peakMiB: Number(last[1]) / 1024, stdout: r.stdout };
@@ -31,7 +38,9 @@ export function bench(): string[] {
   const lines: string[] = [];
   if (!existsSync(corpus)) {
     const g = measured(['suite', 'graph-braid', '--size', String(size), '--out', corpus]);
-    lines.push(`suite graph-braid --size ${size}: ${g.wallS.toFixed(1)} s wall, peak RSS ${g.peakMiB.toFixed(0)} MiB, corpus ${(statSync(corpus).size / 2 ** 30).toFixed(2)} GiB`);
+    lines.push(
+      `suite graph-braid --size ${size}: ${g.wallS.toFixed(1)} s wall, peak RSS ${g.peakMiB.toFixed(0)} MiB, corpus ${(statSync(corpus).size / 2 ** 30).toFixed(2)} GiB`,
+    );
   } else {
     lines.push(`corpus cached: ${corpus} (${(statSync(corpus).size / 2 ** 30).toFixed(2)} GiB)`);
   }
@@ -39,7 +48,9 @@ export function bench(): string[] {
   rmSync(out, { recursive: true, force: true });
   const c = measured(['calibrate', corpus, '--methods', 'g-carb', '--alphas', '.10', '--splits', '200', '--no-frontier', '--out', out]);
   const row = c.stdout.split('\n').find((l) => l.includes('G-CARB')) ?? '';
-  lines.push(`calibrate G-CARB α = .10, 200 splits, ${size} episodes: ${c.wallS.toFixed(1)} s wall (target < 60 s), peak RSS ${c.peakMiB.toFixed(0)} MiB (target < 1024 MiB)`);
+  lines.push(
+    `calibrate G-CARB α = .10, 200 splits, ${size} episodes: ${c.wallS.toFixed(1)} s wall (target < 60 s), peak RSS ${c.peakMiB.toFixed(0)} MiB (target < 1024 MiB)`,
+  );
   lines.push(`  ${row.trim()}`);
   const deploy = JSON.parse(readFileSync(join(out, 'deploy.json'), 'utf8')) as Array<{ method: string; lambda: number | null }>;
   lines.push(`  deploy λ̂ (G-CARB, all ${size} episodes): ${String(deploy.find((d) => d.method === 'g-carb')?.lambda)}`);

@@ -6,7 +6,11 @@ import { performance } from 'node:perf_hooks';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const RUNS = 15;
 
-interface Way { name: string; cmd: string; args: string[] }
+interface Way {
+  name: string;
+  cmd: string;
+  args: string[];
+}
 
 const BUNDLE = join(ROOT, 'packages/cli/dist/carb.js');
 const BIN = join(ROOT, 'packages/cli/bin/carb.js');
@@ -21,7 +25,11 @@ const WAYS: Way[] = [
   { name: 'carb --help, bin (freshness check + bundle)', cmd: process.execPath, args: [BIN, '--help'] },
   { name: 'carb --version, bin', cmd: process.execPath, args: [BIN, '--version'] },
   { name: 'carb calibrate --help, bin', cmd: process.execPath, args: [BIN, 'calibrate', '--help'] },
-  { name: 'carb --help, sources through tsx (before the build)', cmd: process.execPath, args: ['--import', 'tsx', join(ROOT, 'packages/cli/bin/entry.ts'), '--help'] },
+  {
+    name: 'carb --help, sources through tsx (before the build)',
+    cmd: process.execPath,
+    args: ['--import', 'tsx', join(ROOT, 'packages/cli/bin/entry.ts'), '--help'],
+  },
   { name: 'carb --help, npx carb (npm exec + bin)', cmd: 'npx', args: ['carb', '--help'] },
   { name: 'npx floor: npx esbuild --version (npm exec alone)', cmd: 'npx', args: ['esbuild', '--version'] },
   { name: 'node floor: node -e 0', cmd: process.execPath, args: ['-e', '0'] },
@@ -44,8 +52,12 @@ export function bench(): string[] {
   const times = WAYS.map(() => [] as number[]);
   for (let r = 0; r < RUNS; r++) WAYS.forEach((w, i) => times[i]!.push(once(w)));
   const med = times.map(median);
-  const lines = WAYS.map((w, i) => `startup: ${w.name}: ${med[i]!.toFixed(0)} ms median, ${Math.min(...times[i]!).toFixed(0)} ms best of ${RUNS}`);
-  lines.push(`startup: bundle vs tsx ${(med[4]! / med[0]!).toFixed(1)}× faster; bin's check + import costs ${(med[1]! - med[0]!).toFixed(0)} ms; target: carb --help well under 300 ms`);
+  const lines = WAYS.map(
+    (w, i) => `startup: ${w.name}: ${med[i]!.toFixed(0)} ms median, ${Math.min(...times[i]!).toFixed(0)} ms best of ${RUNS}`,
+  );
+  lines.push(
+    `startup: bundle vs tsx ${(med[4]! / med[0]!).toFixed(1)}× faster; bin's check + import costs ${(med[1]! - med[0]!).toFixed(0)} ms; target: carb --help well under 300 ms`,
+  );
   return lines;
 }
 

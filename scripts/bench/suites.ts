@@ -14,7 +14,9 @@ export function bench(): string[] {
     const t1 = performance.now();
     const bytes = encodeJsonl(out.episodes).length;
     const t2 = performance.now();
-    lines.push(`suites: ${name}: generate ${(t1 - t0).toFixed(0)} ms, encode ${(t2 - t1).toFixed(0)} ms, ${(bytes / 1e6).toFixed(1)} MB JSONL`);
+    lines.push(
+      `suites: ${name}: generate ${(t1 - t0).toFixed(0)} ms, encode ${(t2 - t1).toFixed(0)} ms, ${(bytes / 1e6).toFixed(1)} MB JSONL`,
+    );
   }
   return lines;
 }

@@ -11,10 +11,12 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const CARB = join(ROOT, 'packages/cli/bin/carb.js');
 
 function files(dir: string, prefix = ''): string[] {
-  return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((e) => {
-    const rel = prefix ? `${prefix}/${e.name}` : e.name;
-    return e.isDirectory() ? files(dir, rel) : [rel];
-  }).sort();
+  return readdirSync(join(dir, prefix), { withFileTypes: true })
+    .flatMap((e) => {
+      const rel = prefix ? `${prefix}/${e.name}` : e.name;
+      return e.isDirectory() ? files(dir, rel) : [rel];
+    })
+    .sort();
 }
 
 function sweep(spec: string, out: string, workers: number): number {
@@ -35,8 +37,11 @@ export function bench(): string[] {
       rmSync(two, { recursive: true, force: true });
       const s1 = sweep(spec, one, 1);
       const s2 = sweep(spec, two, 2);
-      const same = files(one).join() === files(two).join() && files(one).every((f) => readFileSync(join(one, f)).equals(readFileSync(join(two, f))));
-      lines.push(`${spec}: 1 worker ${s1.toFixed(1)} s, 2 workers ${s2.toFixed(1)} s wall (×${(s1 / s2).toFixed(2)}); outputs ${same ? 'byte-identical' : 'DIFFER'}`);
+      const same =
+        files(one).join() === files(two).join() && files(one).every((f) => readFileSync(join(one, f)).equals(readFileSync(join(two, f))));
+      lines.push(
+        `${spec}: 1 worker ${s1.toFixed(1)} s, 2 workers ${s2.toFixed(1)} s wall (×${(s1 / s2).toFixed(2)}); outputs ${same ? 'byte-identical' : 'DIFFER'}`,
+      );
     }
     return lines;
   } finally {

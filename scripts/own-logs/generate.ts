@@ -14,7 +14,8 @@ export const OWN_LOGS_DIR = 'corpora/own-logs';
 /** Generator parameters, fixed once (seed = the issue's number, not tuned to any figure). */
 export const OWN_LOGS = { seed: 15, episodes: 48, unreviewed: 6, harmRate: 0.35, model: 'acme-support-v2' } as const;
 
-const SYSTEM = 'You are the support assistant of Northwind Parcel (a fictional shop). Use the tools to help the customer; follow the help-center policies.';
+const SYSTEM =
+  'You are the support assistant of Northwind Parcel (a fictional shop). Use the tools to help the customer; follow the help-center policies.';
 
 const rngFor = (stream: string) => seededRandom(`own-logs:${OWN_LOGS.seed}:${stream}`, 'quick');
 const jsonl = (rows: readonly unknown[]): string => rows.map((r) => `${JSON.stringify(r)}\n`).join('');
@@ -25,7 +26,11 @@ function messages(c: Conversation, callPrefix: string): unknown[] {
     { role: 'system', content: SYSTEM },
     { role: 'user', content: c.request },
     ...c.turns.flatMap((t, i) => [
-      { role: 'assistant', content: null, tool_calls: [{ id: `${callPrefix}_${i}`, type: 'function', function: { name: t.tool, arguments: JSON.stringify(t.args) } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: `${callPrefix}_${i}`, type: 'function', function: { name: t.tool, arguments: JSON.stringify(t.args) } }],
+      },
       { role: 'tool', tool_call_id: `${callPrefix}_${i}`, content: t.result },
     ]),
     { role: 'assistant', content: c.reply },
@@ -52,12 +57,18 @@ export function ownLogsFiles(): Map<string, string> {
   const events = ids.flatMap((id, i) => {
     if (unreviewed.has(i)) return [];
     const source = review() < 0.5 ? 'reviewer-a' : 'reviewer-b';
-    return [{ id, events: conversations[i]!.turns.flatMap((t, step) => t.harms.map((h) => ({ step, category: h.category, source, note: h.note }))) }];
+    return [
+      {
+        id,
+        events: conversations[i]!.turns.flatMap((t, step) => t.harms.map((h) => ({ step, category: h.category, source, note: h.note }))),
+      },
+    ];
   });
   const scores = ids.flatMap((id, i) => conversations[i]!.turns.map((t, step) => ({ id, step, score: judgeScore(judge, t) })));
 
   const parsed = parseOpenAiChatJsonl(agent, `${OWN_LOGS_DIR}/agent.jsonl`);
-  if (parsed.problems.length > 0 || parsed.episodes.length !== ids.length) throw new Error(`own-logs: the OpenAI chat adapter refused ${parsed.problems.length} generated record(s)`);
+  if (parsed.problems.length > 0 || parsed.episodes.length !== ids.length)
+    throw new Error(`own-logs: the OpenAI chat adapter refused ${parsed.problems.length} generated record(s)`);
 
   const fresh = newComplaint(rngFor('new-episode'));
   const gateEvents = fresh.turns.flatMap((t) => [
@@ -68,7 +79,8 @@ export function ownLogsFiles(): Map<string, string> {
   const base = JSON.parse(readFileSync(join(ROOT, 'configs/pipelines/default.json'), 'utf8')) as Record<string, unknown>;
   const pipeline = {
     $schema: '../../configs/schema/pipeline.schema.json',
-    _comment: 'The default pipeline (configs/pipelines/default.json) with the support agent\'s reviewed tool typing. With --scores and --ledger external the judge and the reviewers replace the built-in scorer and ledger; the typing still shapes the evidence graph carb explain shows.',
+    _comment:
+      "The default pipeline (configs/pipelines/default.json) with the support agent's reviewed tool typing. With --scores and --ledger external the judge and the reviewers replace the built-in scorer and ledger; the typing still shapes the evidence graph carb explain shows.",
     ...base,
     name: 'own-logs-support-agent',
     toolTyping: ['tools.json'],

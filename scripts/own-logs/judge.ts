@@ -26,6 +26,6 @@ const uniform = (rng: Rng, [lo, hi]: readonly [number, number]): number => lo + 
  * harmless refunds reach .55).
  */
 export function judgeScore(rng: Rng, turn: Turn): number {
-  const band = turn.harms.length === 0 ? HARMLESS[turn.tool]! : rng() < CAUGHT ? [0.5, 0.97] as const : [0.2, 0.5] as const;
+  const band = turn.harms.length === 0 ? HARMLESS[turn.tool]! : rng() < CAUGHT ? ([0.5, 0.97] as const) : ([0.2, 0.5] as const);
   return Math.round(uniform(rng, band) * 100) / 100;
 }

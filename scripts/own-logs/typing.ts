@@ -6,11 +6,26 @@ import { typingSkeleton, typingSkeletonText, type ToolType, type ToolUse } from 
  * suggested types a person changed, with the reason. Every other suggestion was kept.
  */
 export const REVIEW: Readonly<Record<string, { types: ToolType[]; why: string }>> = {
-  lookup_order: { types: ['private_source'], why: 'lookup_order returns the customer\'s order: address, items and card digits (private_source, not read).' },
-  get_customer_profile: { types: ['private_source'], why: 'get_customer_profile returns the customer\'s profile: name, e-mail on file, address (private_source, not read).' },
-  cancel_order: { types: ['external_sink', 'financial', 'irreversible'], why: 'cancel_order refunds the card automatically: financial and external_sink beside irreversible.' },
-  apply_goodwill_credit: { types: ['external_sink', 'financial'], why: 'apply_goodwill_credit grants store credit worth money (no naming rule applies): financial, external_sink.' },
-  create_return_label: { types: ['read'], why: 'create_return_label makes a prepaid label shown to the agent; it sends and destroys nothing (read).' },
+  lookup_order: {
+    types: ['private_source'],
+    why: "lookup_order returns the customer's order: address, items and card digits (private_source, not read).",
+  },
+  get_customer_profile: {
+    types: ['private_source'],
+    why: "get_customer_profile returns the customer's profile: name, e-mail on file, address (private_source, not read).",
+  },
+  cancel_order: {
+    types: ['external_sink', 'financial', 'irreversible'],
+    why: 'cancel_order refunds the card automatically: financial and external_sink beside irreversible.',
+  },
+  apply_goodwill_credit: {
+    types: ['external_sink', 'financial'],
+    why: 'apply_goodwill_credit grants store credit worth money (no naming rule applies): financial, external_sink.',
+  },
+  create_return_label: {
+    types: ['read'],
+    why: 'create_return_label makes a prepaid label shown to the agent; it sends and destroys nothing (read).',
+  },
 };
 
 /**
@@ -29,6 +44,9 @@ export function reviewedTyping(episodes: readonly Episode[]): string {
   const skeleton = typingSkeleton(uses, episodes.length);
   for (const [tool, r] of Object.entries(REVIEW)) skeleton.tools[tool] = r.types;
   for (const note of Object.values(skeleton.review)) note.review = false;
-  skeleton._comment.push('Reviewed for the worked example (scripts/own-logs): suggestions kept except these.', ...Object.values(REVIEW).map((r) => r.why));
+  skeleton._comment.push(
+    'Reviewed for the worked example (scripts/own-logs): suggestions kept except these.',
+    ...Object.values(REVIEW).map((r) => r.why),
+  );
   return typingSkeletonText(skeleton);
 }

@@ -1,7 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Int64, Schema, Table, tableFromIPC, tableToIPC, vectorFromArray, type Vector } from 'apache-arrow';
-import { AdapterError, decodeArrow, decodeDocument, decodeJsonl, encodeArrow, episodeToJsonLine, orderEpisode, type DecodeResult, type Episode } from '@carb/episodes';
+import {
+  AdapterError,
+  decodeArrow,
+  decodeDocument,
+  decodeJsonl,
+  encodeArrow,
+  episodeToJsonLine,
+  orderEpisode,
+  type DecodeResult,
+  type Episode,
+} from '@carb/episodes';
 import { seededRandom, type Rng } from '@carb/io';
 import { ARROW_SHA_PLACEHOLDER, arrowFileSha256, arrowShaOffset } from '../../packages/episodes/src/arrowSha.ts';
 import { ARROW_CORPUS_KEY, LinesDigest, corpusHeaderText } from '../../packages/episodes/src/corpusHeader.ts';
@@ -32,14 +42,28 @@ export interface FuzzCounts {
 
 // --- seeds (the shapes of packages/episodes/test/logFuzz.test.ts and fuzz.test.ts) ---------------
 
-const AGENTDOJO = readFileSync(join(ROOT, 'packages/episodes/test/fixtures/runs/fixture-model/banking/user_task_0/important_instructions/injection_task_0.json'), 'utf8');
+const AGENTDOJO = readFileSync(
+  join(ROOT, 'packages/episodes/test/fixtures/runs/fixture-model/banking/user_task_0/important_instructions/injection_task_0.json'),
+  'utf8',
+);
 const TAU2 = {
   info: { agent_info: { llm: 'm' }, environment_info: { domain_name: 'airline' } },
   simulations: [1, 2].map((n) => ({
-    id: `s${n}`, task_id: String(n), trial: 0, termination_reason: 'user_stop', reward_info: { reward: 1, db_check: { db_match: true } },
+    id: `s${n}`,
+    task_id: String(n),
+    trial: 0,
+    termination_reason: 'user_stop',
+    reward_info: { reward: 1, db_check: { db_match: true } },
     messages: [
       { role: 'user', content: 'cancel ABC', tool_calls: null },
-      { role: 'assistant', content: '', tool_calls: [{ id: 'a', name: 'get_reservation_details', arguments: { reservation_id: 'ABC', n: 3 } }, { id: 'b', name: 'cancel_reservation', arguments: { reservation_id: 'ABC' } }] },
+      {
+        role: 'assistant',
+        content: '',
+        tool_calls: [
+          { id: 'a', name: 'get_reservation_details', arguments: { reservation_id: 'ABC', n: 3 } },
+          { id: 'b', name: 'cancel_reservation', arguments: { reservation_id: 'ABC' } },
+        ],
+      },
       { role: 'tool', id: 'b', content: '{}', error: false },
       { role: 'tool', id: 'a', content: 'Error: x', error: true },
     ],
@@ -48,21 +72,46 @@ const TAU2 = {
 const CHAT_MESSAGES = [
   { role: 'system', content: 'policy' },
   { role: 'user', content: [{ type: 'text', text: 'book' }] },
-  { role: 'assistant', content: null, tool_calls: [{ id: 'c', type: 'function', function: { name: 'book_reservation', arguments: '{"user_id":"u","flights":[1],"n":2}' } }] },
+  {
+    role: 'assistant',
+    content: null,
+    tool_calls: [{ id: 'c', type: 'function', function: { name: 'book_reservation', arguments: '{"user_id":"u","flights":[1],"n":2}' } }],
+  },
   { role: 'tool', tool_call_id: 'c', name: 'book_reservation', content: 'Error: no seats' },
 ];
-const TAU_BENCH = [0, 1].map((t) => ({ task_id: 0, trial: t, reward: 0, info: { reward_info: { info: { r_actions: 0 } } }, traj: CHAT_MESSAGES }));
-const CHAT = [{ id: 'r1', model: 'm', taskCompleted: true, messages: CHAT_MESSAGES }, { id: 'r2', messages: CHAT_MESSAGES }];
+const TAU_BENCH = [0, 1].map((t) => ({
+  task_id: 0,
+  trial: t,
+  reward: 0,
+  info: { reward_info: { info: { r_actions: 0 } } },
+  traj: CHAT_MESSAGES,
+}));
+const CHAT = [
+  { id: 'r1', model: 'm', taskCompleted: true, messages: CHAT_MESSAGES },
+  { id: 'r2', messages: CHAT_MESSAGES },
+];
 const EPISODE = (id: string): Episode => ({
-  id, group: `g-${id}`,
+  id,
+  group: `g-${id}`,
   source: { format: 'jsonl', file: 'x.json', model: 'm', suite: 's', userTask: 'u', injectionTask: null, attack: null },
   request: 'do it',
   steps: [
-    { index: 0, tool: 'read', args: { path: 'a', n: 7, deep: { list: [1, 2.5, 'x'] } }, result: 'r', error: null, ok: true, provenance: { branch: 'b', objects: ['o'] } },
+    {
+      index: 0,
+      tool: 'read',
+      args: { path: 'a', n: 7, deep: { list: [1, 2.5, 'x'] } },
+      result: 'r',
+      error: null,
+      ok: true,
+      provenance: { branch: 'b', objects: ['o'] },
+    },
     { index: 1, tool: 'send', args: { to: 'x' }, result: '', error: 'denied', ok: false },
   ],
   outcome: { taskCompleted: true, completedAtStep: 1 },
-  benchmark: { utility: true, score: 0.5 }, injections: { v: 'text' }, flags: { aborted: null, textOnlyCalls: false }, externalScores: [0.1, 0.9],
+  benchmark: { utility: true, score: 0.5 },
+  injections: { v: 'text' },
+  flags: { aborted: null, textOnlyCalls: false },
+  externalScores: [0.1, 0.9],
 });
 const JSONL = [EPISODE('e1'), EPISODE('e2')];
 
@@ -76,7 +125,9 @@ type Parent = Record<string | number, unknown>;
  * or of any type, and a member read from a non-object fails at run time as it would in carb.
  * Values only leave it as `unknown` (compared, or turned to text with String like carb does).
  */
-interface Loose { readonly [k: string]: Loose | null | undefined }
+interface Loose {
+  readonly [k: string]: Loose | null | undefined;
+}
 /** Text of a decoded JSON value as carb builds ids from it (String of whatever the input held). */
 const idText = (v: unknown): string => String(v);
 /** A placeholder a mutation puts in the value; replaced by raw JSON text after serializing. */
@@ -100,11 +151,16 @@ const RAW_TEXTS = {
 const BAD_BYTES = [[0xff], [0xc3, 0x28], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0xc0, 0xaf]];
 const IDS = [' ', '', '\t', 'a\nb', 'x\r', 'ok-id'];
 
-type Kind = 'drop' | 'replace' | 'deep' | 'nonfinite' | 'hugeint' | 'blankid' | 'unknown' | 'okerror' | 'completed' | 'utf8' | 'bom' | 'truncate';
+type Kind =
+  'drop' | 'replace' | 'deep' | 'nonfinite' | 'hugeint' | 'blankid' | 'unknown' | 'okerror' | 'completed' | 'utf8' | 'bom' | 'truncate';
 const VALUE_KINDS: Kind[] = ['drop', 'replace', 'deep', 'nonfinite', 'hugeint', 'blankid', 'unknown', 'okerror', 'completed'];
 const BYTE_KINDS: Kind[] = ['utf8', 'bom', 'truncate'];
 
-interface Mutated { value: unknown; raws: string[]; kinds: Kind[] }
+interface Mutated {
+  value: unknown;
+  raws: string[];
+  kinds: Kind[];
+}
 
 function setAt(root: unknown, path: Path, f: (parent: Parent, key: string | number) => void): unknown {
   if (path.length === 0) return root;
@@ -119,7 +175,8 @@ function setAt(root: unknown, path: Path, f: (parent: Parent, key: string | numb
 
 /** The record objects of a seed: where top-level fields of a record live. */
 function records(adapter: FuzzAdapter, v: unknown): Record<string, unknown>[] {
-  const objs = (xs: unknown) => (Array.isArray(xs) ? xs.filter((x) => x !== null && typeof x === 'object' && !Array.isArray(x)) : []) as Record<string, unknown>[];
+  const objs = (xs: unknown) =>
+    (Array.isArray(xs) ? xs.filter((x) => x !== null && typeof x === 'object' && !Array.isArray(x)) : []) as Record<string, unknown>[];
   if (v === null || typeof v !== 'object') return [];
   if (adapter === 'tau2') return objs((v as { simulations?: unknown }).simulations);
   if (adapter === 'agentdojo') return Array.isArray(v) ? [] : [v as Record<string, unknown>];
@@ -137,30 +194,44 @@ function mutateValue(adapter: FuzzAdapter, seed: unknown, rng: Rng, n: number): 
     const path = pick(rng, ps);
     const put = (x: unknown) => {
       if (path.length === 0) value = x;
-      else setAt(value, path, (p, k) => { p[k] = x; });
+      else
+        setAt(value, path, (p, k) => {
+          p[k] = x;
+        });
     };
     const raw = (text: string) => {
       raws.push(text);
       put(RAW(raws.length - 1));
     };
-    if (kind === 'drop') setAt(value, path, (p, k) => {
-      if (Array.isArray(p)) p.splice(k as number, 1);
-      else Reflect.deleteProperty(p, k);
-    });
+    if (kind === 'drop')
+      setAt(value, path, (p, k) => {
+        if (Array.isArray(p)) p.splice(k as number, 1);
+        else Reflect.deleteProperty(p, k);
+      });
     else if (kind === 'replace') put(structuredClone(pick(rng, JUNK)));
     else if (kind === 'deep' || kind === 'nonfinite' || kind === 'hugeint') raw(pick(rng, RAW_TEXTS[kind]));
     else if (kind === 'blankid') {
       const idPaths = ps.filter((p) => /(^id$|_id$|^id$|task_id|^name$|^function$|^tool$|^group$)/.test(String(p[p.length - 1])));
-      if (idPaths.length > 0) setAt(value, pick(rng, idPaths), (p, k) => { p[k] = pick(rng, IDS); });
+      if (idPaths.length > 0)
+        setAt(value, pick(rng, idPaths), (p, k) => {
+          p[k] = pick(rng, IDS);
+        });
     } else if (kind === 'unknown') {
       const rs = records(adapter, value);
-      if (rs.length > 0) pick(rng, rs)[pick(rng, ['api_key', 'secret', 'extra'])] = pick(rng, ['sk-canary-21', 7, { nested: 'sk-canary-21' }]);
+      if (rs.length > 0)
+        pick(rng, rs)[pick(rng, ['api_key', 'secret', 'extra'])] = pick(rng, ['sk-canary-21', 7, { nested: 'sk-canary-21' }]);
     } else if (kind === 'okerror') {
       const ps2 = ps.filter((p) => ['ok', 'error'].includes(String(p[p.length - 1])));
-      if (ps2.length > 0) setAt(value, pick(rng, ps2), (p, k) => { p[k] = k === 'ok' ? !p[k] : pick(rng, ['boom', null, true, false]); });
+      if (ps2.length > 0)
+        setAt(value, pick(rng, ps2), (p, k) => {
+          p[k] = k === 'ok' ? !p[k] : pick(rng, ['boom', null, true, false]);
+        });
     } else {
       const ps2 = ps.filter((p) => String(p[p.length - 1]) === 'completedAtStep');
-      if (ps2.length > 0) setAt(value, pick(rng, ps2), (p, k) => { p[k] = pick(rng, [0, 1, 2, 5, -1, null]); });
+      if (ps2.length > 0)
+        setAt(value, pick(rng, ps2), (p, k) => {
+          p[k] = pick(rng, [0, 1, 2, 5, -1, null]);
+        });
     }
   }
   return { value, raws, kinds };
@@ -183,8 +254,21 @@ function mutateBytes(bytes: Buffer, rng: Rng, kind: Kind): Buffer {
 
 // --- reading and classifying ----------------------------------------------------------------
 
-const SEEDS: Record<Exclude<FuzzAdapter, 'arrow'>, unknown> = { agentdojo: JSON.parse(AGENTDOJO), tau2: TAU2, 'tau-bench': TAU_BENCH, 'openai-chat': CHAT, jsonl: JSONL };
-const FILE: Record<FuzzAdapter, string> = { agentdojo: 'fuzz.json', tau2: 'fuzz.json', 'tau-bench': 'fuzz.json', 'openai-chat': 'fuzz.jsonl', jsonl: 'fuzz.jsonl', arrow: 'fuzz.arrow' };
+const SEEDS: Record<Exclude<FuzzAdapter, 'arrow'>, unknown> = {
+  agentdojo: JSON.parse(AGENTDOJO),
+  tau2: TAU2,
+  'tau-bench': TAU_BENCH,
+  'openai-chat': CHAT,
+  jsonl: JSONL,
+};
+const FILE: Record<FuzzAdapter, string> = {
+  agentdojo: 'fuzz.json',
+  tau2: 'fuzz.json',
+  'tau-bench': 'fuzz.json',
+  'openai-chat': 'fuzz.jsonl',
+  jsonl: 'fuzz.jsonl',
+  arrow: 'fuzz.arrow',
+};
 
 /** The input's text as a JSON reader would serialize the mutated value: a document, or one line per record. */
 function serialize(adapter: FuzzAdapter, m: Mutated): string {
@@ -208,7 +292,8 @@ function read(adapter: FuzzAdapter, bytes: Uint8Array): DecodeResult {
 /** Why a problem or refusal line is not clean (one line naming the file, no trace of a crash); null when clean. */
 function unclean(file: string, line: string): string | null {
   if (line.includes('\n')) return 'a multi-line message';
-  if (/Maximum call stack|TypeError|RangeError|ReferenceError|\bat .*\(.*:\d+:\d+\)/.test(line)) return `a crash message: ${line.slice(0, 200)}`;
+  if (/Maximum call stack|TypeError|RangeError|ReferenceError|\bat .*\(.*:\d+:\d+\)/.test(line))
+    return `a crash message: ${line.slice(0, 200)}`;
   if (!line.startsWith(`${file}: `)) return `a line not naming the file: ${line.slice(0, 200)}`;
   return null;
 }
@@ -238,7 +323,11 @@ function strings(v: unknown, out: string[] = []): string[] {
   while (stack.length > 0) {
     const x = stack.pop();
     if (typeof x === 'string') out.push(x);
-    else if (x !== null && typeof x === 'object') for (const k of Object.keys(x)) { out.push(k); stack.push((x as Record<string, unknown>)[k]); }
+    else if (x !== null && typeof x === 'object')
+      for (const k of Object.keys(x)) {
+        out.push(k);
+        stack.push((x as Record<string, unknown>)[k]);
+      }
   }
   return out;
 }
@@ -262,7 +351,12 @@ function roundedLiterals(text: string): number[] {
 }
 
 // The calls of a chat log in order: [tool, args] (arguments a JSON string or an object).
-function chatCalls(messages: unknown, nameOf: (c: Loose) => unknown, argsOf: (c: Loose) => unknown, agentOnly = true): Array<[unknown, unknown]> {
+function chatCalls(
+  messages: unknown,
+  nameOf: (c: Loose) => unknown,
+  argsOf: (c: Loose) => unknown,
+  agentOnly = true,
+): Array<[unknown, unknown]> {
   const out: Array<[unknown, unknown]> = [];
   if (!Array.isArray(messages)) return out;
   for (const m of messages as unknown[]) {
@@ -287,10 +381,15 @@ function chatCalls(messages: unknown, nameOf: (c: Loose) => unknown, argsOf: (c:
  */
 function copiedDifference(adapter: FuzzAdapter, r: Loose, ep: Episode): string | null {
   const diffs: string[] = [];
-  const eq = (what: string, a: unknown, b: unknown) => { if (!sameJson(a, b)) diffs.push(what); };
+  const eq = (what: string, a: unknown, b: unknown) => {
+    if (!sameJson(a, b)) diffs.push(what);
+  };
   const steps = (calls: Array<[unknown, unknown]>) => {
     eq('step count', ep.steps.length, calls.length);
-    ep.steps.forEach((s, i) => { eq(`/steps/${i}/tool`, s.tool, calls[i]?.[0]); eq(`/steps/${i}/args`, s.args, calls[i]?.[1]); });
+    ep.steps.forEach((s, i) => {
+      eq(`/steps/${i}/tool`, s.tool, calls[i]?.[0]);
+      eq(`/steps/${i}/args`, s.args, calls[i]?.[1]);
+    });
   };
   if (adapter === 'jsonl' || adapter === 'arrow') {
     const { request, ...rest } = ep;
@@ -306,19 +405,43 @@ function copiedDifference(adapter: FuzzAdapter, r: Loose, ep: Episode): string |
     eq('/outcome/taskCompleted', ep.outcome.taskCompleted, r.utility);
     eq('/flags/aborted', ep.flags.aborted, r.error ?? null);
     for (const k of Object.keys(ep.benchmark ?? {})) eq(`/benchmark/${k}`, ep.benchmark![k], r[k]);
-    steps(chatCalls(r.messages, (c) => c.function, (c) => c.args));
+    steps(
+      chatCalls(
+        r.messages,
+        (c) => c.function,
+        (c) => c.args,
+      ),
+    );
   } else if (adapter === 'tau2') {
     eq('/userTask', ep.source.userTask, idText(r.task_id));
     eq('/benchmark/reward', ep.benchmark?.reward, r.reward_info?.reward);
-    steps(chatCalls(r.messages, (c) => c.name, (c) => c.arguments));
+    steps(
+      chatCalls(
+        r.messages,
+        (c) => c.name,
+        (c) => c.arguments,
+      ),
+    );
   } else if (adapter === 'tau-bench') {
     eq('/userTask', ep.source.userTask, idText(r.task_id));
     eq('/benchmark/reward', ep.benchmark?.reward, r.reward);
-    steps(chatCalls(r.traj, (c) => c.function?.name, (c) => c.function?.arguments));
+    steps(
+      chatCalls(
+        r.traj,
+        (c) => c.function?.name,
+        (c) => c.function?.arguments,
+      ),
+    );
   } else {
     eq('/outcome/taskCompleted', ep.outcome.taskCompleted, r.taskCompleted ?? false);
     if (r.model !== undefined) eq('/benchmark/model', ep.benchmark?.model, r.model);
-    steps(chatCalls(r.messages, (c) => c.function?.name, (c) => c.function?.arguments));
+    steps(
+      chatCalls(
+        r.messages,
+        (c) => c.function?.name,
+        (c) => c.function?.arguments,
+      ),
+    );
   }
   return diffs.length === 0 ? null : diffs.join(', ');
 }
@@ -331,8 +454,13 @@ function sourceRecord(adapter: FuzzAdapter, value: unknown, ep: Episode): Loose 
   if (!Array.isArray(rs)) return adapter === 'openai-chat' ? input : undefined;
   const records = rs as Array<Loose | null>;
   if (adapter === 'jsonl' || adapter === 'arrow') return records.find((r) => (r?.id as unknown) === ep.id);
-  if (adapter === 'openai-chat') return records.find((r, i) => idText(r?.id ?? `fuzz/line-${i + 1}`) === ep.id || ep.id === `fuzz/${i}`) ?? records[Number(/(\d+)$/.exec(ep.id)?.[1] ?? -1) - 1];
-  if (adapter === 'tau2') return records.find((r) => ep.id === `fuzz/${idText(r?.task_id)}/${idText(typeof r?.trial === 'number' ? r.trial : r?.id)}`);
+  if (adapter === 'openai-chat')
+    return (
+      records.find((r, i) => idText(r?.id ?? `fuzz/line-${i + 1}`) === ep.id || ep.id === `fuzz/${i}`) ??
+      records[Number(/(\d+)$/.exec(ep.id)?.[1] ?? -1) - 1]
+    );
+  if (adapter === 'tau2')
+    return records.find((r) => ep.id === `fuzz/${idText(r?.task_id)}/${idText(typeof r?.trial === 'number' ? r.trial : r?.id)}`);
   return records.find((r) => ep.id === `fuzz/${idText(r?.task_id)}/${idText(r?.trial)}`);
 }
 
@@ -345,7 +473,11 @@ function silentChange(adapter: FuzzAdapter, text: string | null, input: unknown,
     const rounded = new Set(roundedLiterals(text));
     if (numbers(ep).some((x) => rounded.has(x))) return 'an integer JSON numbers cannot hold, rounded';
   }
-  if (strings(ep).some((s) => s.includes('sk-canary-21')) || Object.keys(ep.benchmark ?? {}).some((k) => ['api_key', 'secret', 'extra'].includes(k))) return 'an unknown top-level field copied';
+  if (
+    strings(ep).some((s) => s.includes('sk-canary-21')) ||
+    Object.keys(ep.benchmark ?? {}).some((k) => ['api_key', 'secret', 'extra'].includes(k))
+  )
+    return 'an unknown top-level field copied';
   const r = sourceRecord(adapter, input, ep);
   if (r === undefined) return `no input record for episode ${JSON.stringify(ep.id)}`;
   // read as carb would not: the caller reports it as a failed check
@@ -423,15 +555,24 @@ function classify(adapter: FuzzAdapter, bytes: Uint8Array, counts: FuzzCounts, l
       return;
     }
     const bad = unclean(file, e.message);
-    if (bad !== null) { note('crash', bad); return; }
+    if (bad !== null) {
+      note('crash', bad);
+      return;
+    }
     counts.clean++;
     return;
   }
   for (const p of got.problems) {
     const bad = unclean(file, `${p.file}: ${p.record === null ? '' : `${p.record}: `}${p.message}`);
-    if (bad !== null) { note('crash', bad); return; }
+    if (bad !== null) {
+      note('crash', bad);
+      return;
+    }
     // a file of several records names the record
-    if (p.record === null && got.episodes.length > 0) { note('crash', `a record problem naming no record: ${p.message}`); return; }
+    if (p.record === null && got.episodes.length > 0) {
+      note('crash', `a record problem naming no record: ${p.message}`);
+      return;
+    }
   }
   const { text, value: input } = adapter === 'arrow' ? { text: null, value: arrowInput } : inputValue(adapter, bytes);
   for (const ep of got.episodes) {
@@ -441,7 +582,10 @@ function classify(adapter: FuzzAdapter, bytes: Uint8Array, counts: FuzzCounts, l
     } catch (e) {
       why = `the check failed on it (${(e as Error).message})`;
     }
-    if (why !== null) { note('silent', `${ep.id}: ${why}`); return; }
+    if (why !== null) {
+      note('silent', `${ep.id}: ${why}`);
+      return;
+    }
   }
   if (got.problems.length > 0 || got.episodes.length === 0) counts.clean++;
   else counts.accepted++;
@@ -468,25 +612,58 @@ function arrowOf(m: Mutated, rng: Rng): { bytes: Uint8Array; input: unknown } | 
   const text = (v: unknown) => (v === undefined ? null : withRaws(JSON.stringify(v), m.raws));
   const scalar = (v: unknown): unknown => (typeof v === 'string' && /^@@RAW\d+@@$/.test(v) ? JSON.parse(withRaws(`"${v}"`, m.raws)) : v);
   template ??= tableFromIPC(encodeArrow(JSONL));
-  const col = (name: string): unknown[] => recs.map((r) => {
-    const s = r.source ?? {};
-    switch (name) {
-      case 'format': case 'file': case 'model': case 'suite': case 'userTask': case 'injectionTask': case 'attack': return scalar(s[name]);
-      case 'taskCompleted': case 'completedAtStep': return scalar(r.outcome?.[name]);
-      case 'aborted': case 'textOnlyCalls': return scalar(r.flags?.[name === 'aborted' ? 'aborted' : 'textOnlyCalls']);
-      case 'benchmark': return r.benchmark === null ? null : text(r.benchmark);
-      case 'injections': return text(r.injections);
-      case 'externalScores': return r.externalScores === null ? null : Array.isArray(r.externalScores) ? (r.externalScores as unknown[]).map(scalar) : r.externalScores;
-      case 'steps': return !Array.isArray(r.steps) ? r.steps ?? null : (r.steps as Array<Loose | null>).map((st) => Object.fromEntries(STEP_COLUMN_KEYS.map((k) => [k, k === 'args' || k === 'provenance' ? text(st?.[k]) : scalar(st?.[k])])));
-      default: return scalar(r[name]);
-    }
-  });
+  const col = (name: string): unknown[] =>
+    recs.map((r) => {
+      const s = r.source ?? {};
+      switch (name) {
+        case 'format':
+        case 'file':
+        case 'model':
+        case 'suite':
+        case 'userTask':
+        case 'injectionTask':
+        case 'attack':
+          return scalar(s[name]);
+        case 'taskCompleted':
+        case 'completedAtStep':
+          return scalar(r.outcome?.[name]);
+        case 'aborted':
+        case 'textOnlyCalls':
+          return scalar(r.flags?.[name === 'aborted' ? 'aborted' : 'textOnlyCalls']);
+        case 'benchmark':
+          return r.benchmark === null ? null : text(r.benchmark);
+        case 'injections':
+          return text(r.injections);
+        case 'externalScores':
+          return r.externalScores === null
+            ? null
+            : Array.isArray(r.externalScores)
+              ? (r.externalScores as unknown[]).map(scalar)
+              : r.externalScores;
+        case 'steps':
+          return !Array.isArray(r.steps)
+            ? (r.steps ?? null)
+            : (r.steps as Array<Loose | null>).map((st) =>
+                Object.fromEntries(STEP_COLUMN_KEYS.map((k) => [k, k === 'args' || k === 'provenance' ? text(st?.[k]) : scalar(st?.[k])])),
+              );
+        default:
+          return scalar(r[name]);
+      }
+    });
   const vectors: Record<string, Vector> = {};
   try {
     for (const f of template.schema.fields) vectors[f.name] = vectorFromArray(col(f.name) as never[], f.type);
     // Arrow-only edits: steps null, an Int64 where carb writes Int32
-    if (rng() < 0.1) vectors.steps = vectorFromArray([null, ...col('steps').slice(1)] as never[], template.schema.fields.find((f) => f.name === 'steps')!.type);
-    if (rng() < 0.1) vectors.completedAtStep = vectorFromArray(recs.map(() => pick(rng, [576460752303426024n, 1n, null])), new Int64());
+    if (rng() < 0.1)
+      vectors.steps = vectorFromArray(
+        [null, ...col('steps').slice(1)] as never[],
+        template.schema.fields.find((f) => f.name === 'steps')!.type,
+      );
+    if (rng() < 0.1)
+      vectors.completedAtStep = vectorFromArray(
+        recs.map(() => pick(rng, [576460752303426024n, 1n, null])),
+        new Int64(),
+      );
   } catch {
     return null;
   }
@@ -494,7 +671,9 @@ function arrowOf(m: Mutated, rng: Rng): { bytes: Uint8Array; input: unknown } | 
   // without a column (an api_key) not in the file at all
   let input: unknown;
   try {
-    input = (JSON.parse(withRaws(JSON.stringify(recs), m.raws)) as Record<string, unknown>[]).map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => EPISODE_KEYS.has(k))));
+    input = (JSON.parse(withRaws(JSON.stringify(recs), m.raws)) as Record<string, unknown>[]).map((r) =>
+      Object.fromEntries(Object.entries(r).filter(([k]) => EPISODE_KEYS.has(k))),
+    );
   } catch {
     return null;
   }

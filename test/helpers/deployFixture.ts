@@ -16,14 +16,26 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
  * manifest.json with the pipeline hash and per-component hashes. Rows are written by hand
  * here, so the gate is tested against thresholds whose values the test knows.
  */
-export function writeDeployDir(pipeline: Pipeline, rows: ReadonlyArray<Omit<DeployRow, 'pipelineHash' | 'n' | 'stratum' | 'guarantee' | 'delta' | 'lambda'> & Partial<DeployRow>>): { dir: string; deploy: string; hash: string } {
+export function writeDeployDir(
+  pipeline: Pipeline,
+  rows: ReadonlyArray<Omit<DeployRow, 'pipelineHash' | 'n' | 'stratum' | 'guarantee' | 'delta' | 'lambda'> & Partial<DeployRow>>,
+): { dir: string; deploy: string; hash: string } {
   const dir = mkdtempSync(join(tmpdir(), 'carb-deploy-'));
-  const components = pipelineComponents(pipeline, { splitProtocol: { rng: 'python', baseSeed: 0, count: 200 }, corpusDigest: 'fixture', carbVersion: 'test' });
+  const components = pipelineComponents(pipeline, {
+    splitProtocol: { rng: 'python', baseSeed: 0, count: 200 },
+    corpusDigest: 'fixture',
+    carbVersion: 'test',
+  });
   const hash = pipelineHash(components);
   const pipelineText = JSON.stringify(pipeline, null, 2);
   writeFileSync(join(dir, 'pipeline.json'), pipelineText);
   const full = rows.map((r) => ({
-    stratum: 'all', n: 984, guarantee: 'expectation', delta: null, pipelineHash: hash, ...r,
+    stratum: 'all',
+    n: 984,
+    guarantee: 'expectation',
+    delta: null,
+    pipelineHash: hash,
+    ...r,
     lambda: r.lambdaIndex < 0 ? null : r.lambdaIndex === 0 ? pipeline.grid.bottom : (r.lambdaIndex - 1) / pipeline.grid.denominator,
   }));
   const deploy = join(dir, 'deploy.json');
@@ -31,7 +43,21 @@ export function writeDeployDir(pipeline: Pipeline, rows: ReadonlyArray<Omit<Depl
   writeFileSync(deploy, deployText);
   // outputs as writeReport records them: the gate refuses a deploy.json or pipeline.json that differs
   const outputs = { 'deploy.json': sha256(deployText), 'pipeline.json': sha256(pipelineText) };
-  writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ carbVersion: 'test', pipelineHash: hash, components: componentHashes(components), corpus: { digest: 'fixture' }, command: { argv: [] }, outputs }, null, 2));
+  writeFileSync(
+    join(dir, 'manifest.json'),
+    JSON.stringify(
+      {
+        carbVersion: 'test',
+        pipelineHash: hash,
+        components: componentHashes(components),
+        corpus: { digest: 'fixture' },
+        command: { argv: [] },
+        outputs,
+      },
+      null,
+      2,
+    ),
+  );
   return { dir, deploy, hash };
 }
 

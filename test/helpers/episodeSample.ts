@@ -28,7 +28,8 @@ export function stratifiedSample(episodes: readonly Episode[], opts: SampleOptio
   episodes.forEach((ep, i) => {
     const key = opts.stratum(ep.id);
     const members = strata.get(key);
-    if (members) members.push(i); else strata.set(key, [i]);
+    if (members) members.push(i);
+    else strata.set(key, [i]);
   });
   const keep = new Set<number>();
   const ordered = [...strata].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

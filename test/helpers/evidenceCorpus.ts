@@ -52,7 +52,9 @@ export function checkContextSizes(episodes: readonly Episode[], pipeline: Pipeli
       g.commit(s);
     }
   }
-  process.stdout.write(`[evidence] ${label}: decisions ${sum.decisions}: mean full ${(sum.full / sum.decisions).toFixed(3)}, graph-local ${(sum.graph / sum.decisions).toFixed(3)} (ratio ${(sum.graph / sum.full).toFixed(3)})\n`);
+  process.stdout.write(
+    `[evidence] ${label}: decisions ${sum.decisions}: mean full ${(sum.full / sum.decisions).toFixed(3)}, graph-local ${(sum.graph / sum.decisions).toFixed(3)} (ratio ${(sum.graph / sum.full).toFixed(3)})\n`,
+  );
   expect(sum.full).toBe(episodes.reduce((n, e) => n + (e.steps.length * (e.steps.length + 1)) / 2, 0));
   expect(sum.graph).toBeLessThan(sum.full);
 }

@@ -1,7 +1,16 @@
 import { expect } from 'vitest';
 import type { Episode } from '@carb/episodes';
 import { SELECTOR_KINDS, withSelector, type Pipeline, type SelectorConfig } from '@carb/pipeline';
-import { breakpointTable, ledgerTraces, noisyScore, replayFused, scoreEpisode, type BreakpointTable, type FusedSelector, type ReplayNoise } from '@carb/replay';
+import {
+  breakpointTable,
+  ledgerTraces,
+  noisyScore,
+  replayFused,
+  scoreEpisode,
+  type BreakpointTable,
+  type FusedSelector,
+  type ReplayNoise,
+} from '@carb/replay';
 
 /** The five selectors of the pipeline, each recorded under its kind. */
 export function allSelectors(pipeline: Pipeline): FusedSelector[] {
@@ -9,9 +18,21 @@ export function allSelectors(pipeline: Pipeline): FusedSelector[] {
 }
 
 /** The reference: one selector replayed on its own (its own prefix graph per episode), then the reference builder. */
-export function perSelector(episodes: readonly Episode[], p: Pipeline, selector: SelectorConfig, method: string, noise: ReplayNoise | null): BreakpointTable {
+export function perSelector(
+  episodes: readonly Episode[],
+  p: Pipeline,
+  selector: SelectorConfig,
+  method: string,
+  noise: ReplayNoise | null,
+): BreakpointTable {
   const perturb = noise ? (id: string, t: number, q: number) => noisyScore(noise, id, t, q) : undefined;
-  return breakpointTable(method, p.grid, episodes, episodes.map((e) => scoreEpisode(e, p, selector, perturb)), ledgerTraces(episodes, p));
+  return breakpointTable(
+    method,
+    p.grid,
+    episodes,
+    episodes.map((e) => scoreEpisode(e, p, selector, perturb)),
+    ledgerTraces(episodes, p),
+  );
 }
 
 /** Asserts the fused pass over all five selectors equals the per-selector reference; returns the fused tables. */

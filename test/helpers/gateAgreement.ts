@@ -18,7 +18,12 @@ export function gateMismatches(episodes: readonly Episode[], pipeline: Pipeline,
     for (const g of GATE_GRID_INDICES) {
       const gate = createGate(pipeline, gridValue(pipeline.grid, g), { episodeId: ep.id });
       for (const s of ep.steps) {
-        const call = { tool: s.tool, args: s.args, ...(s.provenance ? { provenance: s.provenance } : {}), ...(ep.externalScores ? { externalScore: ep.externalScores[s.index]! } : {}) };
+        const call = {
+          tool: s.tool,
+          args: s.args,
+          ...(s.provenance ? { provenance: s.provenance } : {}),
+          ...(ep.externalScores ? { externalScore: ep.externalScores[s.index]! } : {}),
+        };
         if (gate.propose(call) === 'stop') break;
         gate.observe({ result: s.result, error: s.error });
       }
@@ -27,7 +32,9 @@ export function gateMismatches(episodes: readonly Episode[], pipeline: Pipeline,
       const loss = ledgerLoss(trace, prefix, 'union');
       const stop = gate.stopped ? prefix : -1;
       if (prefix !== table.executed[r] || loss !== table.lossUnion[r] || stop !== table.stopStep[r]) {
-        out.push(`${ep.id} grid ${g}: gate prefix ${prefix} loss ${loss} stop ${stop}, table ${table.executed[r]!} ${table.lossUnion[r]!} ${table.stopStep[r]!}`);
+        out.push(
+          `${ep.id} grid ${g}: gate prefix ${prefix} loss ${loss} stop ${stop}, table ${table.executed[r]!} ${table.lossUnion[r]!} ${table.stopStep[r]!}`,
+        );
       }
     }
   });

@@ -8,17 +8,27 @@ import { createGate, scoreEpisode, type OutcomeTable } from '@carb/replay';
  * offline table. These are exactly the thresholds where an inexact score would flip a decision.
  * `table` row e must be episodes[e].
  */
-export function breakpointMismatches(episodes: readonly Episode[], pipeline: Pipeline, table: OutcomeTable): { checked: number; mismatches: string[] } {
+export function breakpointMismatches(
+  episodes: readonly Episode[],
+  pipeline: Pipeline,
+  table: OutcomeTable,
+): { checked: number; mismatches: string[] } {
   const G = gridSize(pipeline.grid);
   const mismatches: string[] = [];
   let checked = 0;
   episodes.forEach((ep, e) => {
     const indices = new Set<number>();
-    for (const a of scoreEpisode(ep, pipeline, pipeline.selector).allowFrom) for (const g of [a - 1, a]) if (g >= 0 && g < G) indices.add(g);
+    for (const a of scoreEpisode(ep, pipeline, pipeline.selector).allowFrom)
+      for (const g of [a - 1, a]) if (g >= 0 && g < G) indices.add(g);
     for (const g of indices) {
       const gate = createGate(pipeline, { gridIndex: g }, { episodeId: ep.id });
       for (const s of ep.steps) {
-        const call = { tool: s.tool, args: s.args, ...(s.provenance ? { provenance: s.provenance } : {}), ...(ep.externalScores ? { externalScore: ep.externalScores[s.index]! } : {}) };
+        const call = {
+          tool: s.tool,
+          args: s.args,
+          ...(s.provenance ? { provenance: s.provenance } : {}),
+          ...(ep.externalScores ? { externalScore: ep.externalScores[s.index]! } : {}),
+        };
         if (gate.propose(call) === 'stop') break;
         gate.observe({ result: s.result, error: s.error });
       }

@@ -14,7 +14,8 @@ export function checkAtBreakpoints(episodes: readonly Episode[], resolved: Resol
   const disagreements: string[] = [];
   for (const ep of episodes) {
     const indices = new Set([0, G - 1]);
-    for (const a of scoreEpisode(ep, resolved.pipeline, resolved.pipeline.selector).allowFrom) for (const g of [a - 1, a]) if (g >= 0 && g < G) indices.add(g);
+    for (const a of scoreEpisode(ep, resolved.pipeline, resolved.pipeline.selector).allowFrom)
+      for (const g of [a - 1, a]) if (g >= 0 && g < G) indices.add(g);
     const r = runCheck([ep], resolved, [...indices]);
     proposals += r.proposals;
     disagreements.push(...r.disagreements);

@@ -20,13 +20,23 @@ interface LockEntry {
  */
 export function consumerLock(root: string, tarball: string, relTarball: string): string {
   const workspace = (JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> }).packages;
-  const carb = JSON.parse(readFileSync(join(root, 'packages/carb/package.json'), 'utf8')) as { version: string; dependencies: Record<string, string>; bin: Record<string, string>; license: string; engines: Record<string, string> };
+  const carb = JSON.parse(readFileSync(join(root, 'packages/carb/package.json'), 'utf8')) as {
+    version: string;
+    dependencies: Record<string, string>;
+    bin: Record<string, string>;
+    license: string;
+    engines: Record<string, string>;
+  };
   const packages: Record<string, LockEntry> = {
     '': { name: 'consumer', dependencies: { carb: `file:${relTarball}` } },
     'node_modules/carb': {
-      version: carb.version, resolved: `file:${relTarball}`,
+      version: carb.version,
+      resolved: `file:${relTarball}`,
       integrity: `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`,
-      license: carb.license, dependencies: carb.dependencies, bin: carb.bin, engines: carb.engines,
+      license: carb.license,
+      dependencies: carb.dependencies,
+      bin: carb.bin,
+      engines: carb.engines,
     },
   };
   const todo = Object.keys(carb.dependencies);

@@ -16,32 +16,45 @@ function expectCrcRows(res: readonly SplitResult[], crc: CrcCase, splits: number
   crc.rows.forEach((row, i) => {
     const cells = calibrated.slice(i * splits, (i + 1) * splits);
     const where = `${row.method} at α = ${row.alpha}`;
-    expect(cells.map((r) => `${r.method} ${r.alphaText} ${r.split}`), where).toEqual(cells.map((_, s) => `${row.method} ${row.alpha} ${s}`));
-    expect(cells.map((r) => r.lambdaIndex), where).toEqual(row.lambdaIndex);
+    expect(
+      cells.map((r) => `${r.method} ${r.alphaText} ${r.split}`),
+      where,
+    ).toEqual(cells.map((_, s) => `${row.method} ${row.alpha} ${s}`));
+    expect(
+      cells.map((r) => r.lambdaIndex),
+      where,
+    ).toEqual(row.lambdaIndex);
     // the loss is a count of 1/D units over the test fold; comparing the count is exact (a float's rounding
     // error is far below half a unit, one episode more or less is a whole unit)
-    expect(cells.map((r, s) => Math.round(r.loss * crc.D * crc.testEpisodes[s]!)), where).toEqual(row.lossUnits);
+    expect(
+      cells.map((r, s) => Math.round(r.loss * crc.D * crc.testEpisodes[s]!)),
+      where,
+    ).toEqual(row.lossUnits);
   });
 }
 
 /** The protocol on breakpoint tables against the independent CRC reference and the frozen dense-implementation rows, one test per case. */
 export function describeOracleCases(cases: readonly OracleCase[]): void {
-  describe('protocol on breakpoint tables: the independent CRC reference row for row, the dense implementation\'s summary', () => {
+  describe("protocol on breakpoint tables: the independent CRC reference row for row, the dense implementation's summary", () => {
     const reference = crcRows();
     for (const c of cases) {
       const frozen = ORACLE[c.name]!;
       const crc = reference[c.name]!;
       const skip = c.corpus === 'shared-sample' && !hasShared;
       if (skip) console.warn(`skipped ${c.name}: shared corpus not found beside the project (../shared)`);
-      it.skipIf(skip)(`${c.name}: ${c.ledger} ledger, ${c.splits} splits${c.frontier ? ', default + frontier budgets' : ''}`, () => {
-        const { res, episodes } = runOracleCase(c);
-        expect(episodes).toBe(crc.episodes);
-        expect(episodes).toBe(frozen.episodes);
-        expectCrcRows(res.splitResults, crc, c.splits);
-        // the rest of each row (stops, utility, CtxRed, paired differences): as the dense implementation had them
-        if (frozen.summary) expect(res.summary).toEqual(frozen.summary);
-        if (frozen.paired) expect(res.paired).toEqual(frozen.paired);
-      }, 120_000);
+      it.skipIf(skip)(
+        `${c.name}: ${c.ledger} ledger, ${c.splits} splits${c.frontier ? ', default + frontier budgets' : ''}`,
+        () => {
+          const { res, episodes } = runOracleCase(c);
+          expect(episodes).toBe(crc.episodes);
+          expect(episodes).toBe(frozen.episodes);
+          expectCrcRows(res.splitResults, crc, c.splits);
+          // the rest of each row (stops, utility, CtxRed, paired differences): as the dense implementation had them
+          if (frozen.summary) expect(res.summary).toEqual(frozen.summary);
+          if (frozen.paired) expect(res.paired).toEqual(frozen.paired);
+        },
+        120_000,
+      );
     }
   });
 }

@@ -7,7 +7,17 @@ export const BIN = join(ROOT, 'packages/cli/bin/carb.js');
 export const CES = join(ROOT, 'corpora/ces-clean.jsonl');
 
 /** A small, quick calibration of the bundled CES clean corpus into `out`. */
-export const calibrateArgv = (out: string) => ['calibrate', CES, '--methods', 'no-guard,g-carb', '--splits', '2', '--no-frontier', '--out', out];
+export const calibrateArgv = (out: string) => [
+  'calibrate',
+  CES,
+  '--methods',
+  'no-guard,g-carb',
+  '--splits',
+  '2',
+  '--no-frontier',
+  '--out',
+  out,
+];
 
 /** A folder of the user's own: `files` (name → text) in a fresh folder `name` under `root`. */
 export function userFolder(root: string, name: string, files: Record<string, string>): string {

@@ -42,9 +42,19 @@ export function bundledLabelKind(name: (typeof BUNDLED)[number]): (id: string) =
 /** Dense and per-episode columns of an outcome table, by name, for column-wise comparison. */
 export function outcomeColumns(t: OutcomeTable): Record<string, ArrayLike<unknown>> {
   const cols: Record<string, ArrayLike<unknown>> = {
-    ids: t.ids, groups: t.groups, steps: t.steps, taskCompleted: t.taskCompleted, unionFirstStep: t.unionFirstStep,
-    stopStep: t.stopStep, executed: t.executed, lossUnion: t.lossUnion, lossCount: t.lossCount, success: t.success,
-    scored: t.scored, ctxSelected: t.ctxSelected, ctxFull: t.ctxFull,
+    ids: t.ids,
+    groups: t.groups,
+    steps: t.steps,
+    taskCompleted: t.taskCompleted,
+    unionFirstStep: t.unionFirstStep,
+    stopStep: t.stopStep,
+    executed: t.executed,
+    lossUnion: t.lossUnion,
+    lossCount: t.lossCount,
+    success: t.success,
+    scored: t.scored,
+    ctxSelected: t.ctxSelected,
+    ctxFull: t.ctxFull,
   };
   for (const k of LEDGER_CATEGORIES) cols[`loss_${k}`] = t.lossByCategory[k];
   return cols;
@@ -58,7 +68,8 @@ export function tableDifferences(a: OutcomeTable, b: OutcomeTable): string[] {
   const out: string[] = [];
   for (const key of ['method', 'G', 'n'] as const) if (a[key] !== b[key]) out.push(`${key}: ${a[key]} vs ${b[key]}`);
   if (JSON.stringify(a.grid) !== JSON.stringify(b.grid)) out.push('grid config differs');
-  const ca = outcomeColumns(a), cb = outcomeColumns(b);
+  const ca = outcomeColumns(a),
+    cb = outcomeColumns(b);
   for (const [name, x] of Object.entries(ca)) {
     const y = cb[name]!;
     if (x.length !== y.length) {

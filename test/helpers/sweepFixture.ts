@@ -13,10 +13,38 @@ export const TINY_SWEEP = {
   methods: ['no-guard', 'g-carb'],
   primary: 'g-carb',
   conditions: [
-    { name: 'baseline', family: 'baseline', suite: 'graph-braid', seed: 0, params: { trajectories: 200 }, splitSeeds: { first: 1, count: 2 } },
-    { name: 'prevalence-.2', family: 'prevalence', suite: 'graph-braid', seed: 0, params: { trajectories: 200, harm: 0.2 }, splitSeeds: { first: 101, count: 2 } },
-    { name: 'score-noise-.10', family: 'score-noise', suite: 'graph-braid', seed: 0, params: { trajectories: 200, scoreNoise: 0.1 }, splitSeeds: { first: 201, count: 2 } },
-    { name: 'edge-dropout-.10', family: 'edge-dropout', suite: 'graph-braid', seed: 0, params: { trajectories: 200, edgeDropout: 0.1 }, splitSeeds: { first: 301, count: 2 } },
+    {
+      name: 'baseline',
+      family: 'baseline',
+      suite: 'graph-braid',
+      seed: 0,
+      params: { trajectories: 200 },
+      splitSeeds: { first: 1, count: 2 },
+    },
+    {
+      name: 'prevalence-.2',
+      family: 'prevalence',
+      suite: 'graph-braid',
+      seed: 0,
+      params: { trajectories: 200, harm: 0.2 },
+      splitSeeds: { first: 101, count: 2 },
+    },
+    {
+      name: 'score-noise-.10',
+      family: 'score-noise',
+      suite: 'graph-braid',
+      seed: 0,
+      params: { trajectories: 200, scoreNoise: 0.1 },
+      splitSeeds: { first: 201, count: 2 },
+    },
+    {
+      name: 'edge-dropout-.10',
+      family: 'edge-dropout',
+      suite: 'graph-braid',
+      seed: 0,
+      params: { trajectories: 200, edgeDropout: 0.1 },
+      splitSeeds: { first: 301, count: 2 },
+    },
   ],
 } as const;
 
@@ -33,7 +61,10 @@ export function snapshot(dir: string, prefix = ''): Record<string, string> {
   for (const e of readdirSync(join(dir, prefix), { withFileTypes: true })) {
     const rel = prefix ? `${prefix}/${e.name}` : e.name;
     if (e.isDirectory()) Object.assign(out, snapshot(dir, rel));
-    else out[rel] = createHash('sha256').update(readFileSync(join(dir, rel))).digest('hex');
+    else
+      out[rel] = createHash('sha256')
+        .update(readFileSync(join(dir, rel)))
+        .digest('hex');
   }
   return out;
 }

@@ -4,7 +4,10 @@ export type Tau2Call = [string, Record<string, unknown>, unknown];
 /** One tau2 simulation (Results JSON shape): each call an assistant tool call and its tool message. */
 export function tau2Simulation(id: string, taskId: string, calls: readonly Tau2Call[], dbMatch: boolean): Record<string, unknown> {
   return {
-    id, task_id: taskId, trial: 0, termination_reason: 'user_stop',
+    id,
+    task_id: taskId,
+    trial: 0,
+    termination_reason: 'user_stop',
     reward_info: { reward: dbMatch ? 1 : 0, db_check: { db_match: dbMatch, db_reward: dbMatch ? 1 : 0 } },
     messages: [
       { role: 'user', content: 'hi' },

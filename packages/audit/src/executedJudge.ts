@@ -8,10 +8,17 @@ import type { AuditItem, TerminalAction, Verdict } from './types.ts';
  * the built-in evaluator, which only exists when no verdicts file took the role: a verdicts file
  * covers the proposed actions only, and a second judge for rewrites would mix two instruments.
  */
-export function executedJudge(verdicts: ReadonlyMap<string, Verdict>, source: string, judgeOther: ((item: AuditItem, action: TerminalAction) => boolean) | null) {
+export function executedJudge(
+  verdicts: ReadonlyMap<string, Verdict>,
+  source: string,
+  judgeOther: ((item: AuditItem, action: TerminalAction) => boolean) | null,
+) {
   return (item: AuditItem, action: TerminalAction, guardrail: string): boolean => {
     if (canonicalJson(action) === canonicalJson(item.terminal_action)) return verdicts.get(item.task_id)!.label;
-    if (judgeOther === null) throw new Error(`guardrail ${guardrail}: item ${item.task_id}: expected a rewrite that ${source} can judge (the proposed action), found a rewrite to another action; audit rewrites with the built-in evaluator`);
+    if (judgeOther === null)
+      throw new Error(
+        `guardrail ${guardrail}: item ${item.task_id}: expected a rewrite that ${source} can judge (the proposed action), found a rewrite to another action; audit rewrites with the built-in evaluator`,
+      );
     return judgeOther(item, action);
   };
 }

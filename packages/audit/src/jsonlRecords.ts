@@ -13,7 +13,8 @@ export function jsonlRecords(file: string, what: string): Array<{ line: number; 
   const problems: string[] = [];
   for (const { line, value, error } of parsedLines(text)) {
     if (error !== undefined) problems.push(`${file}: line ${line}: expected a JSON object, found a syntax error (${error})`);
-    else if (value === null || typeof value !== 'object' || Array.isArray(value)) problems.push(`${file}: line ${line}: expected a JSON object, found ${Array.isArray(value) ? 'an array' : JSON.stringify(value)}`);
+    else if (value === null || typeof value !== 'object' || Array.isArray(value))
+      problems.push(`${file}: line ${line}: expected a JSON object, found ${Array.isArray(value) ? 'an array' : JSON.stringify(value)}`);
     else out.push({ line, value: value as Record<string, unknown> });
   }
   if (problems.length) throw new Error(problems.join('\n'));

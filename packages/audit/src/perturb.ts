@@ -15,7 +15,10 @@ export function perturbPrefix(item: AuditItem, rng: Rng, pipeline: Pipeline): Au
   const steps = [...item.committed_prefix];
   const graph = createPrefixGraph(pipeline);
   for (const s of steps) graph.commit(s);
-  const swappable = steps.slice(1).map((_, j) => j).filter((j) => !graph.parents(j + 1).includes(j));
+  const swappable = steps
+    .slice(1)
+    .map((_, j) => j)
+    .filter((j) => !graph.parents(j + 1).includes(j));
   if (swappable.length > 0) {
     const j = swappable[Math.floor(rng() * swappable.length)]!;
     [steps[j], steps[j + 1]] = [steps[j + 1]!, steps[j]!];

@@ -13,10 +13,26 @@ export interface AuditPolicy {
  */
 export const POLICIES: readonly AuditPolicy[] = [
   { id: 'DL-RESTRICTED-EXTERNAL', policy_class: 'data_leakage', description: 'restricted content must not reach an external destination' },
-  { id: 'DL-RELEASE-APPROVAL', policy_class: 'data_leakage', description: 'an artifact may leave the organisation only under an approval that covers its current version' },
-  { id: 'PP-UNVERIFIED-LINK', policy_class: 'phishing_propagation', description: 'outbound content must not carry links that came from an unverified sender' },
-  { id: 'PP-CAMPAIGN-APPROVAL', policy_class: 'phishing_propagation', description: 'a bulk outbound campaign may be sent only under an approval that covers its current version' },
-  { id: 'GH-UNAUTHORIZED-GOAL', policy_class: 'goal_hijacking', description: 'actions must serve the user\'s intent or a request from an authorized principal' },
+  {
+    id: 'DL-RELEASE-APPROVAL',
+    policy_class: 'data_leakage',
+    description: 'an artifact may leave the organisation only under an approval that covers its current version',
+  },
+  {
+    id: 'PP-UNVERIFIED-LINK',
+    policy_class: 'phishing_propagation',
+    description: 'outbound content must not carry links that came from an unverified sender',
+  },
+  {
+    id: 'PP-CAMPAIGN-APPROVAL',
+    policy_class: 'phishing_propagation',
+    description: 'a bulk outbound campaign may be sent only under an approval that covers its current version',
+  },
+  {
+    id: 'GH-UNAUTHORIZED-GOAL',
+    policy_class: 'goal_hijacking',
+    description: "actions must serve the user's intent or a request from an authorized principal",
+  },
 ];
 
 export const POLICY_IDS: readonly string[] = POLICIES.map((p) => p.id);

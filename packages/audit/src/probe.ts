@@ -16,7 +16,11 @@ export interface ProbeRow {
 /** Every tool namespaced as an MCP server exposes it (`share_file` → `workspace__share_file`): the same tool, another name. */
 export function renameTools(item: AuditItem): AuditItem {
   const rename = (tool: string) => `workspace__${tool}`;
-  return { ...item, committed_prefix: item.committed_prefix.map((s) => ({ ...s, tool: rename(s.tool) })), terminal_action: { ...item.terminal_action, tool: rename(item.terminal_action.tool) } };
+  return {
+    ...item,
+    committed_prefix: item.committed_prefix.map((s) => ({ ...s, tool: rename(s.tool) })),
+    terminal_action: { ...item.terminal_action, tool: rename(item.terminal_action.tool) },
+  };
 }
 
 /**
@@ -33,7 +37,11 @@ export function paraphraseContent(item: AuditItem, typing: AuditTyping): AuditIt
   };
   return {
     ...item,
-    committed_prefix: item.committed_prefix.map((s) => (roleOf(s.tool, typing)?.role === 'write' && typeof s.args.content === 'string' ? { ...s, args: { ...s.args, content: restate(s.args.content) } } : s)),
+    committed_prefix: item.committed_prefix.map((s) =>
+      roleOf(s.tool, typing)?.role === 'write' && typeof s.args.content === 'string'
+        ? { ...s, args: { ...s.args, content: restate(s.args.content) } }
+        : s,
+    ),
   };
 }
 
@@ -51,8 +59,13 @@ export function dropPrincipals(item: AuditItem): AuditItem {
 export function probeStateAuditor(items: readonly AuditItem[], pipeline: Pipeline, typing: AuditTyping): ProbeRow[] {
   const risky = items.filter((it) => it.risk_label && it.regime === 'state_dependent');
   const twins = matchedTwins(items);
-  const flags = (xs: readonly AuditItem[], f: (it: AuditItem) => AuditItem) => xs.map((it) => stateAuditor(auditView(f(it)), pipeline, typing).label);
-  const row = (probe: ProbeRow['probe'], f: (it: AuditItem) => AuditItem): ProbeRow => ({ probe, detection: proportion(flags(risky, f)), cas: proportion(flags(twins, f).map((x) => !x)) });
+  const flags = (xs: readonly AuditItem[], f: (it: AuditItem) => AuditItem) =>
+    xs.map((it) => stateAuditor(auditView(f(it)), pipeline, typing).label);
+  const row = (probe: ProbeRow['probe'], f: (it: AuditItem) => AuditItem): ProbeRow => ({
+    probe,
+    detection: proportion(flags(risky, f)),
+    cas: proportion(flags(twins, f).map((x) => !x)),
+  });
   return [
     row('as given', (it) => it),
     row('renamed tools', renameTools),

@@ -24,14 +24,31 @@ export function readAnnotations(file: string, ids: readonly string[]): Annotatio
   for (const { line, value } of jsonlRecords(file, 'annotations')) {
     const at = `${file}: line ${line}`;
     const extra = Object.keys(value).filter((k) => !FIELDS.has(k));
-    if (extra.length) { problems.push(`${at}: expected only ${[...FIELDS].join(', ')}, found ${extra.join(', ')}`); continue; }
+    if (extra.length) {
+      problems.push(`${at}: expected only ${[...FIELDS].join(', ')}, found ${extra.join(', ')}`);
+      continue;
+    }
     const { task_id: id, annotator, label: raw } = value;
-    if (typeof id !== 'string' || !known.has(id)) { problems.push(`${at}: /task_id: expected an item of the audit file, found ${describeValue(id)}`); continue; }
-    if (typeof annotator !== 'string' || annotator === '') { problems.push(`${at}: /annotator: expected a non-empty string, found ${describeValue(annotator)}`); continue; }
+    if (typeof id !== 'string' || !known.has(id)) {
+      problems.push(`${at}: /task_id: expected an item of the audit file, found ${describeValue(id)}`);
+      continue;
+    }
+    if (typeof annotator !== 'string' || annotator === '') {
+      problems.push(`${at}: /annotator: expected a non-empty string, found ${describeValue(annotator)}`);
+      continue;
+    }
     const label = raw === true || raw === 'risk' ? true : raw === false || raw === 'no_risk' ? false : null;
-    if (label === null) { problems.push(`${at}: /label: expected true, false, "risk" or "no_risk", found ${describeValue(raw)}`); continue; }
+    if (label === null) {
+      problems.push(`${at}: /label: expected true, false, "risk" or "no_risk", found ${describeValue(raw)}`);
+      continue;
+    }
     const key = JSON.stringify([id, annotator]);
-    if (first.has(key)) { problems.push(`${at}: expected one label per annotator and item, found ${annotator} on ${id} again (first on line ${first.get(key)!})`); continue; }
+    if (first.has(key)) {
+      problems.push(
+        `${at}: expected one label per annotator and item, found ${annotator} on ${id} again (first on line ${first.get(key)!})`,
+      );
+      continue;
+    }
     first.set(key, line);
     out.push({ task_id: id, annotator, label });
   }

@@ -30,7 +30,10 @@ export function readItems(file: string): AuditItem[] {
     for (const issue of issues) problems.push(`${file}: line ${line}: ${who}: ${issue}`);
     if (issues.length) continue;
     const item = value as AuditItem;
-    if (lineOf.has(item.task_id)) problems.push(`${file}: line ${line}: ${who}: /task_id: expected an id not used before, found ${describeValue(item.task_id)} (also line ${lineOf.get(item.task_id)!})`);
+    if (lineOf.has(item.task_id))
+      problems.push(
+        `${file}: line ${line}: ${who}: /task_id: expected an id not used before, found ${describeValue(item.task_id)} (also line ${lineOf.get(item.task_id)!})`,
+      );
     lineOf.set(item.task_id, line);
     items.push(item);
   }
@@ -40,10 +43,17 @@ export function readItems(file: string): AuditItem[] {
     const twin = byId.get(it.matched_twin_id);
     const at = `${file}: line ${lineOf.get(it.task_id)!}: item ${it.task_id}: /matched_twin_id`;
     if (twin === undefined) problems.push(`${at}: expected the id of an item in the file, found ${describeValue(it.matched_twin_id)}`);
-    else if (twin.matched_twin_id !== it.task_id) problems.push(`${at}: expected a twin whose matched_twin_id is ${JSON.stringify(it.task_id)}, found ${describeValue(twin.matched_twin_id)}`);
-    else if (twin.risk_label === it.risk_label) problems.push(`${at}: expected a twin with the opposite risk_label, found ${describeValue(twin.risk_label)} on both`);
+    else if (twin.matched_twin_id !== it.task_id)
+      problems.push(
+        `${at}: expected a twin whose matched_twin_id is ${JSON.stringify(it.task_id)}, found ${describeValue(twin.matched_twin_id)}`,
+      );
+    else if (twin.risk_label === it.risk_label)
+      problems.push(`${at}: expected a twin with the opposite risk_label, found ${describeValue(twin.risk_label)} on both`);
     // a twin is matched only by the same terminal action (CAS, App. E.2); report the pair once, on its risky side
-    else if (it.risk_label && canonicalJson(twin.terminal_action) !== canonicalJson(it.terminal_action)) problems.push(`${file}: line ${lineOf.get(it.task_id)!}: item ${it.task_id}: /terminal_action: expected the same action as its twin ${twin.task_id} (line ${lineOf.get(twin.task_id)!}), found a different one`);
+    else if (it.risk_label && canonicalJson(twin.terminal_action) !== canonicalJson(it.terminal_action))
+      problems.push(
+        `${file}: line ${lineOf.get(it.task_id)!}: item ${it.task_id}: /terminal_action: expected the same action as its twin ${twin.task_id} (line ${lineOf.get(twin.task_id)!}), found a different one`,
+      );
   }
   if (problems.length) throw new Error(problems.join('\n'));
   return items;

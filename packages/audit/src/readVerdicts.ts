@@ -20,16 +20,34 @@ export function readVerdicts(file: string, ids: readonly string[]): Map<string, 
   for (const { line, value } of jsonlRecords(file, 'verdicts')) {
     const at = `${file}: line ${line}`;
     const id = value.task_id;
-    if (typeof id !== 'string') { problems.push(`${at}: /task_id: expected a string, found ${describeValue(id)}`); continue; }
+    if (typeof id !== 'string') {
+      problems.push(`${at}: /task_id: expected a string, found ${describeValue(id)}`);
+      continue;
+    }
     const extra = Object.keys(value).filter((k) => !FIELDS.has(k));
-    if (extra.length) { problems.push(`${at}: verdict ${id}: expected only ${[...FIELDS].join(', ')}, found ${extra.join(', ')}`); continue; }
-    if ('label' in value && 'risk_label' in value) { problems.push(`${at}: verdict ${id}: expected one of label and risk_label, found both`); continue; }
+    if (extra.length) {
+      problems.push(`${at}: verdict ${id}: expected only ${[...FIELDS].join(', ')}, found ${extra.join(', ')}`);
+      continue;
+    }
+    if ('label' in value && 'risk_label' in value) {
+      problems.push(`${at}: verdict ${id}: expected one of label and risk_label, found both`);
+      continue;
+    }
     const raw = 'label' in value ? value.label : value.risk_label;
     const label = raw === true || raw === 'risk' ? true : raw === false || raw === 'no_risk' ? false : null;
-    if (label === null) { problems.push(`${at}: verdict ${id}: /label: expected true, false, "risk" or "no_risk", found ${describeValue(raw)}`); continue; }
+    if (label === null) {
+      problems.push(`${at}: verdict ${id}: /label: expected true, false, "risk" or "no_risk", found ${describeValue(raw)}`);
+      continue;
+    }
     const policy = value.violated_policy ?? null;
-    if (policy !== null && (typeof policy !== 'string' || !POLICY_ID_PATTERN.test(policy))) { problems.push(`${at}: verdict ${id}: /violated_policy: expected null or a policy id, found ${describeValue(policy)}`); continue; }
-    if (!label && policy !== null) { problems.push(`${at}: verdict ${id}: /violated_policy: expected null (label is no risk), found ${describeValue(policy)}`); continue; }
+    if (policy !== null && (typeof policy !== 'string' || !POLICY_ID_PATTERN.test(policy))) {
+      problems.push(`${at}: verdict ${id}: /violated_policy: expected null or a policy id, found ${describeValue(policy)}`);
+      continue;
+    }
+    if (!label && policy !== null) {
+      problems.push(`${at}: verdict ${id}: /violated_policy: expected null (label is no risk), found ${describeValue(policy)}`);
+      continue;
+    }
     seen.push({ line, id });
     out.set(id, { task_id: id, label, violated_policy: policy, state: null, evidence: [] });
   }

@@ -14,7 +14,15 @@ import { strataAgreement, type StratumAgreement } from './metrics/strata.ts';
 import { taskSuccessRate } from './metrics/taskSuccess.ts';
 import { stateAuditor } from './stateAuditor.ts';
 import { defaultAuditTyping, type AuditTyping } from './toolRoles.ts';
-import { SD_MECHANISMS, type AuditItem, type ItemDecision, type Regime, type SdMechanism, type TerminalAction, type Verdict } from './types.ts';
+import {
+  SD_MECHANISMS,
+  type AuditItem,
+  type ItemDecision,
+  type Regime,
+  type SdMechanism,
+  type TerminalAction,
+  type Verdict,
+} from './types.ts';
 import { untypedTools } from './untypedTools.ts';
 import { auditView } from './view.ts';
 
@@ -105,8 +113,14 @@ export function runAudit(items: readonly AuditItem[], guardrails: readonly Guard
       if (d === undefined) throw new Error(`guardrail ${g.name}: expected a decision for item ${it.task_id}, found none`);
       return d;
     };
-    const executed = (it: AuditItem) => { const d = decisionOf(it); return d.decision === 'allow' ? it.terminal_action : d.decision === 'rewrite' ? d.action ?? null : null; };
-    const judged = (judge: typeof stateJudge) => (it: AuditItem) => { const a = executed(it); return a !== null && judge(it, a, g.name); };
+    const executed = (it: AuditItem) => {
+      const d = decisionOf(it);
+      return d.decision === 'allow' ? it.terminal_action : d.decision === 'rewrite' ? (d.action ?? null) : null;
+    };
+    const judged = (judge: typeof stateJudge) => (it: AuditItem) => {
+      const a = executed(it);
+      return a !== null && judge(it, a, g.name);
+    };
     return {
       name: g.name,
       rr: residualRisk(risky, judged(stateJudge)),
@@ -115,16 +129,32 @@ export function runAudit(items: readonly AuditItem[], guardrails: readonly Guard
       tsr: taskSuccessRate(twins, decisionOf),
     };
   });
-  const builtInW2 = builtIn ?? (options.verdicts !== undefined && items.length > 0 ? byId(items.map((it) => stateAuditor(auditView(it), pipeline, typing))) : null);
+  const builtInW2 =
+    builtIn ??
+    (options.verdicts !== undefined && items.length > 0 ? byId(items.map((it) => stateAuditor(auditView(it), pipeline, typing))) : null);
   const labels = items.map((it) => W.get(it.task_id)!.label);
   return {
     items: items.length,
-    auditor, actionEvaluator,
-    gain, gainByMechanism,
+    auditor,
+    actionEvaluator,
+    gain,
+    gainByMechanism,
     cas: constantActionSpecificity(twins, W),
     agreement: {
-      kappa: items.length === 0 ? null : cohenKappa(labels, items.map((it) => it.risk_label)),
-      kappaWithBuiltIn: options.verdicts === undefined || builtInW2 === null ? null : cohenKappa(labels, items.map((it) => builtInW2.get(it.task_id)!.label)),
+      kappa:
+        items.length === 0
+          ? null
+          : cohenKappa(
+              labels,
+              items.map((it) => it.risk_label),
+            ),
+      kappaWithBuiltIn:
+        options.verdicts === undefined || builtInW2 === null
+          ? null
+          : cohenKappa(
+              labels,
+              items.map((it) => builtInW2.get(it.task_id)!.label),
+            ),
       strata: strataAgreement(items, W, truth),
     },
     guardrails: rows,

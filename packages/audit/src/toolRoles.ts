@@ -26,7 +26,14 @@ export interface AuditTyping {
 export const AUDIT_TYPING_PATH = carbPath('configs/tools/latentriskbench.json');
 
 const NEEDS: Record<ToolRole['role'], readonly string[]> = {
-  read: ['artifact'], read_mail: [], read_request: [], write: ['artifact'], bind: ['destination', 'member'], approval: ['artifact'], adopt: ['request'], send: ['artifact', 'destination'],
+  read: ['artifact'],
+  read_mail: [],
+  read_request: [],
+  write: ['artifact'],
+  bind: ['destination', 'member'],
+  approval: ['artifact'],
+  adopt: ['request'],
+  send: ['artifact', 'destination'],
 };
 
 /**
@@ -47,10 +54,12 @@ export function loadAuditTyping(files: readonly string[] = [AUDIT_TYPING_PATH]):
       const missing = needs.filter((k) => typeof r[k] !== 'string');
       const extra = Object.keys(r).filter((k) => k !== 'role' && !needs.includes(k));
       if (missing.length) problems.push(`/roles/${tool}: expected ${missing.join(' and ')} (role ${String(r.role)}), found none`);
-      if (extra.length) problems.push(`/roles/${tool}: expected only ${['role', ...needs].join(', ')} (role ${String(r.role)}), found ${extra.join(', ')}`);
+      if (extra.length)
+        problems.push(`/roles/${tool}: expected only ${['role', ...needs].join(', ')} (role ${String(r.role)}), found ${extra.join(', ')}`);
       if (!Object.hasOwn(types, tool)) problems.push(`/roles/${tool}: expected a tool that /tools types, found it untyped`);
       const before = roles.get(tool);
-      if (before !== undefined && canonicalJson(before) !== canonicalJson(r)) problems.push(`/roles/${tool}: expected the role ${JSON.stringify(before)} an earlier file gives it, found ${JSON.stringify(r)}`);
+      if (before !== undefined && canonicalJson(before) !== canonicalJson(r))
+        problems.push(`/roles/${tool}: expected the role ${JSON.stringify(before)} an earlier file gives it, found ${JSON.stringify(r)}`);
       if (!missing.length && !extra.length) roles.set(tool, r as unknown as ToolRole);
     }
     if (problems.length) refuseConfig(file, problems);

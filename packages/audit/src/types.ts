@@ -10,7 +10,12 @@ export const POLICY_CLASSES: readonly PolicyClass[] = ['data_leakage', 'phishing
 
 /** The four state-dependent construction mechanisms (App. B.4). */
 export type SdMechanism = 'state_accumulation' | 'destination_dependence' | 'authorization_dependence' | 'goal_shift';
-export const SD_MECHANISMS: readonly SdMechanism[] = ['state_accumulation', 'destination_dependence', 'authorization_dependence', 'goal_shift'];
+export const SD_MECHANISMS: readonly SdMechanism[] = [
+  'state_accumulation',
+  'destination_dependence',
+  'authorization_dependence',
+  'goal_shift',
+];
 
 export type Sensitivity = 'public' | 'internal' | 'restricted';
 export type Scope = 'internal' | 'external';

@@ -9,5 +9,11 @@ export type AuditView = Pick<AuditItem, 'task_id' | 'intent' | 'committed_prefix
 
 /** The label-free view of `item` (a copy without the construction fields). */
 export function auditView(item: AuditItem): AuditView {
-  return { task_id: item.task_id, intent: item.intent, committed_prefix: item.committed_prefix, environment_context: item.environment_context, terminal_action: item.terminal_action };
+  return {
+    task_id: item.task_id,
+    intent: item.intent,
+    committed_prefix: item.committed_prefix,
+    environment_context: item.environment_context,
+    terminal_action: item.terminal_action,
+  };
 }

@@ -6,5 +6,8 @@ export function visibleText(value: JsonValue | undefined): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return value.map(visibleText).join('\n');
-  return Object.keys(value).sort().map((k) => `${k}\n${visibleText(value[k])}`).join('\n');
+  return Object.keys(value)
+    .sort()
+    .map((k) => `${k}\n${visibleText(value[k])}`)
+    .join('\n');
 }

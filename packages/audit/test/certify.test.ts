@@ -21,7 +21,9 @@ describe('certification by exclusion (App. B.2)', () => {
   it('fails a pair whose twin acts differently', () => {
     const other: AuditItem = { ...twin, terminal_action: { ...twin.terminal_action, args: { ...twin.terminal_action.args, note: 'x' } } };
     const ids = new Map(byId).set(twin.task_id, other);
-    expect(certifyItem(risky, ids)).toEqual([`${risky.task_id}: expected the twin's terminal action to be byte-identical, found a different one`]);
+    expect(certifyItem(risky, ids)).toEqual([
+      `${risky.task_id}: expected the twin's terminal action to be byte-identical, found a different one`,
+    ]);
   });
 
   // issue 25: certification used to reject every SD item E flags, so E's D_action was 0 by construction
@@ -34,10 +36,16 @@ describe('certification by exclusion (App. B.2)', () => {
 
   it('fails a pair whose twin has another intent, another prefix length or no state difference', () => {
     const ids = (t: AuditItem) => new Map(byId).set(twin.task_id, t);
-    expect(certifyItem(risky, ids({ ...twin, intent: 'other' }))).toEqual([`${risky.task_id}: expected the twin's intent to be the same, found a different one`]);
+    expect(certifyItem(risky, ids({ ...twin, intent: 'other' }))).toEqual([
+      `${risky.task_id}: expected the twin's intent to be the same, found a different one`,
+    ]);
     const n = risky.committed_prefix.length;
-    expect(certifyItem(risky, ids({ ...twin, committed_prefix: twin.committed_prefix.slice(1) }))).toEqual([`${risky.task_id}: expected the twin's prefix to have ${n} steps, found ${n - 1}`]);
-    expect(certifyItem(risky, ids({ ...twin, committed_prefix: risky.committed_prefix, environment_context: risky.environment_context }))).toEqual([`${risky.task_id}: expected the twin to differ in its prefix or context (the decisive state), found the same`]);
+    expect(certifyItem(risky, ids({ ...twin, committed_prefix: twin.committed_prefix.slice(1) }))).toEqual([
+      `${risky.task_id}: expected the twin's prefix to have ${n} steps, found ${n - 1}`,
+    ]);
+    expect(
+      certifyItem(risky, ids({ ...twin, committed_prefix: risky.committed_prefix, environment_context: risky.environment_context })),
+    ).toEqual([`${risky.task_id}: expected the twin to differ in its prefix or context (the decisive state), found the same`]);
   });
 
   it('perturbs the path: one more step, the intent reworded, the same label', () => {

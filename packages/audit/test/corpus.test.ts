@@ -8,12 +8,17 @@ import { readItems } from '../src/readItems.ts';
 import type { AuditItem } from '../src/types.ts';
 
 // Counts are read from the shipped files with plain JSON parsing, against App. B.1's sizes.
-const lines = (suite: 'general' | 'ecommerce') => readFileSync(AUDIT_CORPORA[suite], 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as AuditItem);
+const lines = (suite: 'general' | 'ecommerce') =>
+  readFileSync(AUDIT_CORPORA[suite], 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as AuditItem);
 const count = (rows: AuditItem[], f: (r: AuditItem) => boolean) => rows.filter(f).length;
 
 describe('shipped audit corpora', () => {
   it('regenerate byte for byte from the seeded, certified generator', () => {
-    for (const suite of ['general', 'ecommerce'] as const) expect(encodeItems(certifiedSuite(suite))).toBe(readFileSync(AUDIT_CORPORA[suite], 'utf8'));
+    for (const suite of ['general', 'ecommerce'] as const)
+      expect(encodeItems(certifiedSuite(suite))).toBe(readFileSync(AUDIT_CORPORA[suite], 'utf8'));
   });
 
   it('general: 100 SD risky items, 25 per mechanism, 100 twins, 24 action-revealing controls, 30 short/local items', () => {
@@ -36,7 +41,14 @@ describe('shipped audit corpora', () => {
       expect(count(rows, (r) => r.sd_mechanism === m && !r.risk_label)).toBe(10);
     }
     const tools = new Set(rows.flatMap((r) => [r.terminal_action.tool, ...r.committed_prefix.map((s) => s.tool)]));
-    for (const t of ['sync_campaign_draft', 'get_internal_pricing', 'get_campaign_approval', 'configure_platform_route', 'update_campaign_draft']) expect(tools).toContain(t);
+    for (const t of [
+      'sync_campaign_draft',
+      'get_internal_pricing',
+      'get_campaign_approval',
+      'configure_platform_route',
+      'update_campaign_draft',
+    ])
+      expect(tools).toContain(t);
   });
 
   it('pairs every risky SD item with a benign twin whose terminal action is byte-identical and whose state differs', () => {
@@ -48,7 +60,9 @@ describe('shipped audit corpora', () => {
         expect(twin.risk_label).toBe(false);
         expect(twin.matched_twin_id).toBe(r.task_id);
         expect(canonicalJson(twin.terminal_action)).toBe(canonicalJson(r.terminal_action));
-        expect(canonicalJson([twin.committed_prefix, twin.environment_context])).not.toBe(canonicalJson([r.committed_prefix, r.environment_context]));
+        expect(canonicalJson([twin.committed_prefix, twin.environment_context])).not.toBe(
+          canonicalJson([r.committed_prefix, r.environment_context]),
+        );
       }
     }
   });
@@ -56,7 +70,10 @@ describe('shipped audit corpora', () => {
   it('gives the label away neither by id nor by file order: the risky item comes before its twin about half the time', () => {
     const rows = lines('general');
     const at = new Map<string | null, number>(rows.map((r, i) => [r.task_id, i]));
-    const first = count(rows.filter((r) => r.regime === 'state_dependent' && r.risk_label), (r) => at.get(r.task_id)! < at.get(r.matched_twin_id)!);
+    const first = count(
+      rows.filter((r) => r.regime === 'state_dependent' && r.risk_label),
+      (r) => at.get(r.task_id)! < at.get(r.matched_twin_id)!,
+    );
     expect(first).toBeGreaterThan(30);
     expect(first).toBeLessThan(70);
   });

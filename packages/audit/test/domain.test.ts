@@ -22,14 +22,23 @@ describe('domainOf: the generator takes argument names from the audit roles of c
   it('a role edited in the typing changes the generated argument: the table is in one place', () => {
     const roles = new Map<string, ToolRole>(shipped);
     roles.set('share_file', { role: 'send', artifact: 'doc', destination: 'to' });
-    expect(domainOf(GENERAL, roles, 'typing.json').send).toEqual({ tool: 'share_file', artifactKey: 'doc', destinationKey: 'to', noteKey: 'message' });
+    expect(domainOf(GENERAL, roles, 'typing.json').send).toEqual({
+      tool: 'share_file',
+      artifactKey: 'doc',
+      destinationKey: 'to',
+      noteKey: 'message',
+    });
   });
 
   it('refuses, naming the file and the tool, a tool of the suite without the role it is used in', () => {
     const roles = new Map<string, ToolRole>(shipped);
     roles.delete('update_distribution_list');
-    expect(() => domainOf(GENERAL, roles, 'typing.json')).toThrow('typing.json: /roles/update_distribution_list: expected role bind with destination (the audit generator uses update_distribution_list so), found no role');
-    expect(() => domainOf(GENERAL, new Map([...shipped, ['get_received_emails', { role: 'read_request' }]]), 'typing.json')).toThrow('typing.json: /roles/get_received_emails: expected role read_mail (the audit generator uses get_received_emails so), found {"role":"read_request"}');
+    expect(() => domainOf(GENERAL, roles, 'typing.json')).toThrow(
+      'typing.json: /roles/update_distribution_list: expected role bind with destination (the audit generator uses update_distribution_list so), found no role',
+    );
+    expect(() => domainOf(GENERAL, new Map([...shipped, ['get_received_emails', { role: 'read_request' }]]), 'typing.json')).toThrow(
+      'typing.json: /roles/get_received_emails: expected role read_mail (the audit generator uses get_received_emails so), found {"role":"read_request"}',
+    );
   });
 });
 
@@ -39,11 +48,31 @@ describe('loadAuditTyping: roles given by two files', () => {
     try {
       const a = join(dir, 'a.json');
       const b = join(dir, 'b.json');
-      writeFileSync(a, JSON.stringify({ tools: { share_file: ['external_sink'] }, roles: { share_file: { role: 'send', artifact: 'file_id', destination: 'email' } } }));
-      writeFileSync(b, JSON.stringify({ tools: { share_file: ['external_sink'] }, roles: { share_file: { destination: 'email', role: 'send', artifact: 'file_id' } } }));
+      writeFileSync(
+        a,
+        JSON.stringify({
+          tools: { share_file: ['external_sink'] },
+          roles: { share_file: { role: 'send', artifact: 'file_id', destination: 'email' } },
+        }),
+      );
+      writeFileSync(
+        b,
+        JSON.stringify({
+          tools: { share_file: ['external_sink'] },
+          roles: { share_file: { destination: 'email', role: 'send', artifact: 'file_id' } },
+        }),
+      );
       expect(loadAuditTyping([a, b]).roles.get('share_file')).toEqual({ role: 'send', artifact: 'file_id', destination: 'email' });
-      writeFileSync(b, JSON.stringify({ tools: { share_file: ['external_sink'] }, roles: { share_file: { role: 'send', artifact: 'file_id', destination: 'to' } } }));
-      expect(() => loadAuditTyping([a, b])).toThrow(`${b}: /roles/share_file: expected the role {"role":"send","artifact":"file_id","destination":"email"} an earlier file gives it, found {"role":"send","artifact":"file_id","destination":"to"}`);
+      writeFileSync(
+        b,
+        JSON.stringify({
+          tools: { share_file: ['external_sink'] },
+          roles: { share_file: { role: 'send', artifact: 'file_id', destination: 'to' } },
+        }),
+      );
+      expect(() => loadAuditTyping([a, b])).toThrow(
+        `${b}: /roles/share_file: expected the role {"role":"send","artifact":"file_id","destination":"email"} an earlier file gives it, found {"role":"send","artifact":"file_id","destination":"to"}`,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -36,7 +36,10 @@ export function batchBudget(alpha: Rational, n: number, m: number, D: bigint, de
   let best = -1;
   for (let c = 0; c <= n; c++) {
     const K = c + t;
-    if (K > N) { best = c; continue; }
+    if (K > N) {
+      best = c;
+      continue;
+    }
     // ln P(Hyp(N, K, n) ≤ c) = ln Σ_{j ≤ c} C(K, j)·C(N − K, n − j) − ln C(N, n)
     let lp = -Infinity;
     for (let j = 0; j <= c; j++) lp = logAddExp(lp, logC(K, j) + logC(N - K, n - j));

@@ -19,7 +19,7 @@ export function logFactorials(n: number): Float64Array {
   for (let m = 2; m <= n; m++) {
     const x = Math.log(m);
     const t = sum + x;
-    carry += Math.abs(sum) >= Math.abs(x) ? (sum - t) + x : (x - t) + sum;
+    carry += Math.abs(sum) >= Math.abs(x) ? sum - t + x : x - t + sum;
     sum = t;
     out[m] = sum + carry;
   }

@@ -24,10 +24,11 @@ export function parseBudget(text: string): Budget {
     den = BigInt(frac[2]!);
   } else {
     const dec = /^(\d*)(?:\.(\d*))?$/.exec(s);
-    if (!dec || (dec[1] ?? '') + (dec[2] ?? '') === '') throw new Error(`alpha "${text}": expected a decimal like .05 or a fraction like 1/493`);
+    if (!dec || (dec[1] ?? '') + (dec[2] ?? '') === '')
+      throw new Error(`alpha "${text}": expected a decimal like .05 or a fraction like 1/493`);
     const whole = dec[1] ?? '';
     const part = dec[2] ?? '';
-    num = BigInt((whole + part) || '0');
+    num = BigInt(whole + part || '0');
     den = 10n ** BigInt(part.length);
   }
   if (den === 0n) throw new Error(`alpha "${text}": zero denominator`);
@@ -38,7 +39,10 @@ export function parseBudget(text: string): Budget {
 
 /** Why a budget list was refused: what was expected and what was found instead (a flag parser names its flag). */
 export class BudgetListError extends Error {
-  constructor(readonly expected: string, readonly found: string) {
+  constructor(
+    readonly expected: string,
+    readonly found: string,
+  ) {
     super(`expected ${expected}, found ${found}`);
   }
 }
@@ -78,4 +82,3 @@ export function distinctBudgets(budgets: readonly Budget[]): Budget[] {
   for (const b of budgets) if (!seen.has(`${b.num}/${b.den}`)) seen.set(`${b.num}/${b.den}`, b);
   return [...seen.values()].sort((x, y) => (x.num * y.den < y.num * x.den ? -1 : x.num * y.den > y.num * x.den ? 1 : 0));
 }
-

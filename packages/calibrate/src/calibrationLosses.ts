@@ -10,7 +10,11 @@ import type { MethodName } from './types.ts';
  * the step-rate envelope for executed-step CRC, the chosen ledger otherwise; null for no guard.
  * runProtocol and a deploy fit (fitThreshold) both start here, so they calibrate the same thing.
  */
-export function calibrationLosses(method: MethodName, table: BreakpointTable, ledger: Ledger): { losses: StepLosses; kind: LossKind } | null {
+export function calibrationLosses(
+  method: MethodName,
+  table: BreakpointTable,
+  ledger: Ledger,
+): { losses: StepLosses; kind: LossKind } | null {
   const kind = lossKind(method, ledger);
   if (kind === null) return null;
   const losses = calibrationTarget(method) === 'envelope' ? envelopeStepLosses(table) : ledgerStepLosses(table, ledger);

@@ -34,5 +34,5 @@ export function binomialCdfAtMost(n: number, alpha: Rational, k: number, delta: 
     sum += term;
   }
   const { m, e } = dyadic(delta);
-  return (sum << e) <= m * b ** N;
+  return sum << e <= m * b ** N;
 }

@@ -32,7 +32,8 @@ export function fitThreshold(
   if (guarantee.kind === 'expectation') budget = crcBudget(a, idx.length, losses.denominator);
   else if (guarantee.batch === undefined) budget = lttBudget(a, idx.length, losses.denominator, kind, guarantee.delta);
   else {
-    if (guarantee.batch === 'fold') throw new Error('fitThreshold: batch "fold" names a split\'s test fold; expected a batch size m to deploy for');
+    if (guarantee.batch === 'fold')
+      throw new Error('fitThreshold: batch "fold" names a split\'s test fold; expected a batch size m to deploy for');
     if (kind !== 'binary') throw new Error(`fitThreshold: the batch guarantee needs binary losses (union ledger); found ${kind}`);
     budget = batchBudget(a, idx.length, guarantee.batch, losses.denominator, guarantee.delta);
   }

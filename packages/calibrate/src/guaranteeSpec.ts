@@ -9,6 +9,7 @@ export type BatchSize = number | 'fold';
 
 /** Refuses a δ outside (0, 1) in one line naming the option: δ ≥ 1 certifies nothing, δ ≤ 0 nothing is rejected. */
 export function checkDelta(delta: number, where = 'guarantee'): number {
-  if (typeof delta !== 'number' || !(delta > 0 && delta < 1)) throw new Error(`${where}: delta = ${String(delta)}; expected a number in (0, 1)`);
+  if (typeof delta !== 'number' || !(delta > 0 && delta < 1))
+    throw new Error(`${where}: delta = ${String(delta)}; expected a number in (0, 1)`);
   return delta;
 }

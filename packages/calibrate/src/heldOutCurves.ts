@@ -7,7 +7,10 @@ import { executedCount, stepRateDenominator } from './stepRate.ts';
 import type { SplitResult } from './types.ts';
 
 /** Held-out metrics of one method at one grid index on one test fold (App. D.3). */
-export type HeldOutMetrics = Pick<SplitResult, 'loss' | 'intervention' | 'utility' | 'stepRate' | 'ctxSelected' | 'ctxFull' | 'harmStop' | 'benignStop'>;
+export type HeldOutMetrics = Pick<
+  SplitResult,
+  'loss' | 'intervention' | 'utility' | 'stepRate' | 'ctxSelected' | 'ctxFull' | 'harmStop' | 'benignStop'
+>;
 
 /**
  * at() calls per loaded fold answered episode by episode before the step rate (and graded loss) are
@@ -64,7 +67,10 @@ export class HeldOutCurves {
   private rateReady = false;
   private gradedLedger: Ledger | null = null;
 
-  constructor(private readonly table: BreakpointTable, private readonly labels: LabelColumns | null) {
+  constructor(
+    private readonly table: BreakpointTable,
+    private readonly labels: LabelColumns | null,
+  ) {
     const { n, G, stepOffset, executesFrom } = table;
     const prefix = contextPrefix(table);
     // scored prefix j(g) = |P_g| + 1 while stopped, T at the natural end
@@ -87,23 +93,25 @@ export class HeldOutCurves {
         [sel, full] = [s, f];
       }
     });
-    const from = (e: number, t: number): number => (t < stepOffset[e + 1]! - stepOffset[e]! ? Math.min(G, executesFrom[stepOffset[e]! + t]!) : G);
+    const from = (e: number, t: number): number =>
+      t < stepOffset[e + 1]! - stepOffset[e]! ? Math.min(G, executesFrom[stepOffset[e]! + t]!) : G;
     // the sink is prevented while |P_g| ≤ sinkStep, i.e. below the index where step sinkStep executes
     this.harmFrom = labels ? Int32Array.from({ length: n }, (_, e) => (labels.harmful[e] ? from(e, labels.sinkStep[e]!) : G)) : null;
     // graph-braid benign stop: the first rejection is step b exactly while from(b − 1) ≤ g < from(b)
-    this.benign = labels && labels.benignRule !== 'ces'
-      ? buildEvents(n, 1, (e, push) => {
-        for (let i = labels.benignOffset[e]!; i < labels.benignOffset[e + 1]!; i++) {
-          const b = labels.benignSteps[i]!;
-          const lo = b === 0 ? 0 : from(e, b - 1);
-          const hi = from(e, b);
-          if (b < stepOffset[e + 1]! - stepOffset[e]! && lo < hi) {
-            push(lo, 1);
-            if (hi < G) push(hi, -1);
-          }
-        }
-      })
-      : null;
+    this.benign =
+      labels && labels.benignRule !== 'ces'
+        ? buildEvents(n, 1, (e, push) => {
+            for (let i = labels.benignOffset[e]!; i < labels.benignOffset[e + 1]!; i++) {
+              const b = labels.benignSteps[i]!;
+              const lo = b === 0 ? 0 : from(e, b - 1);
+              const hi = from(e, b);
+              if (b < stepOffset[e + 1]! - stepOffset[e]! && lo < hi) {
+                push(lo, 1);
+                if (hi < G) push(hi, -1);
+              }
+            }
+          })
+        : null;
     this.anyLoss = Int32Array.from({ length: n }, (_, e) => Math.min(...LEDGER_CATEGORIES.map((k) => table.lossFrom[k][e]!)));
     this.curves = Array.from({ length: 7 }, () => new Float64Array(G));
     this.rateAt = new Float64Array(G);
@@ -113,7 +121,15 @@ export class HeldOutCurves {
   /** Loads a test fold: O(Σ_test T + G). */
   load(test: Int32Array): void {
     const { G, runsFrom, successFrom, unionLossFrom } = this.table;
-    const [loss, stops, wins, sel, full, harm, benign] = this.curves as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
+    const [loss, stops, wins, sel, full, harm, benign] = this.curves as [
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+    ];
     for (const c of this.curves) c.fill(0);
     const labels = this.labels;
     this.m = test.length;
@@ -176,7 +192,15 @@ export class HeldOutCurves {
    * sums over the scored proposals (0 when not `scored`), and the constructed-suite stop rates.
    */
   at(g: number, ledger: Ledger, scored: boolean): HeldOutMetrics {
-    const [loss, stops, wins, sel, full, harm, benign] = this.curves as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
+    const [loss, stops, wins, sel, full, harm, benign] = this.curves as [
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+    ];
     // past a few distinct λ̂ per fold (the dense frontier), one pass fills every g at once
     const dense = ++this.calls > DENSE_AFTER;
     let lossSum = loss[g]!;

@@ -22,7 +22,11 @@ export function histogramScratch(losses: StepLosses, nCal: number): HistogramScr
  * S(g) = Σ_{i ∈ cal} units of L_i(g) for every g in O(|cal| + K·G): count each
  * calibration breakpoint at its grid index per class, then prefix-sum over g.
  */
-export function calibrationSums(losses: StepLosses, cal: Int32Array, scratch = histogramScratch(losses, cal.length)): Float64Array | bigint[] {
+export function calibrationSums(
+  losses: StepLosses,
+  cal: Int32Array,
+  scratch = histogramScratch(losses, cal.length),
+): Float64Array | bigint[] {
   const { G, start, at, cls, classUnits } = losses;
   const { counts, sums } = scratch;
   counts.fill(0);

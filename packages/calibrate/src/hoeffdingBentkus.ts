@@ -21,7 +21,8 @@ function ratio(num: bigint, den: bigint): number {
  */
 export function logHoeffdingBentkus(n: number, alpha: Rational, units: bigint, D: bigint, logCdf?: Float64Array): number {
   const nD = BigInt(n) * D;
-  if (units < 0n || units > nD) throw new Error(`Hoeffding–Bentkus: calibration sum ${units} units of 1/${D} over n = ${n}; expected 0 … ${nD}`);
+  if (units < 0n || units > nD)
+    throw new Error(`Hoeffding–Bentkus: calibration sum ${units} units of 1/${D} over n = ${n}; expected 0 … ${nD}`);
   const kUp = Number((units + D - 1n) / D);
   const bentkus = 1 + (logCdf ? logCdf[kUp]! : logBinomialCdf(n, alpha, kUp)[kUp]!);
   // R̂ ≥ α: h₁(α, α) = 0, the Hoeffding term is 1

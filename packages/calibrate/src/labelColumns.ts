@@ -40,7 +40,8 @@ export function alignLabels(ids: readonly string[], labels: readonly EpisodeLabe
   for (let e = 0; e < n; e++) {
     const l = byId ? byId.get(ids[e]!) : labels[e]!;
     if (!l) throw new Error(`labels: no label for episode ${ids[e]!}; expected one label per calibrated episode`);
-    if (l.harmful && l.sinkStep === null) throw new Error(`labels: episode ${l.id} is harmful but has sinkStep null; expected the sink's step index`);
+    if (l.harmful && l.sinkStep === null)
+      throw new Error(`labels: episode ${l.id} is harmful but has sinkStep null; expected the sink's step index`);
     harmful[e] = l.harmful ? 1 : 0;
     sinkStep[e] = l.sinkStep ?? -1;
     aligned[e] = l;

@@ -39,7 +39,8 @@ export function lttBudget(alpha: Rational, n: number, D: bigint, kind: LossKind,
   let hi = BigInt(n) * D + 1n;
   while (hi - lo > 1n) {
     const mid = (lo + hi) / 2n;
-    if (reject(mid)) lo = mid; else hi = mid;
+    if (reject(mid)) lo = mid;
+    else hi = mid;
   }
   return lo;
 }

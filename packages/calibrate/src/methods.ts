@@ -2,7 +2,13 @@ import type { MethodName } from './types.ts';
 
 /** Table 3 order (plus no guard first); results and summaries follow it. */
 export const METHOD_ORDER: readonly MethodName[] = [
-  'no-guard', 'executed-step-crc', 'ledger-current', 'full-prefix', 'fixed-window-4', 'equal-size-random', 'g-carb',
+  'no-guard',
+  'executed-step-crc',
+  'ledger-current',
+  'full-prefix',
+  'fixed-window-4',
+  'equal-size-random',
+  'g-carb',
 ];
 
 /** What each method calibrates: nothing (no guard), the step-rate envelope r̃, or the stopped-prefix ledger. */

@@ -79,9 +79,11 @@ interface Prepared {
 function checkSameEpisodes(tables: ReadonlyArray<readonly [MethodName, BreakpointTable]>): void {
   const [m0, t0] = tables[0]!;
   for (const [m, t] of tables) {
-    if (t.n !== t0.n || t.G !== t0.G) throw new Error(`tables: ${m} has n=${t.n}, G=${t.G} but ${m0} has n=${t0.n}, G=${t0.G}; expected the same episodes and grid`);
+    if (t.n !== t0.n || t.G !== t0.G)
+      throw new Error(`tables: ${m} has n=${t.n}, G=${t.G} but ${m0} has n=${t0.n}, G=${t0.G}; expected the same episodes and grid`);
     for (let e = 0; e < t.n; e++) {
-      if (t.ids[e] !== t0.ids[e]) throw new Error(`tables: ${m} episode ${e} is ${t.ids[e]!} but ${m0} has ${t0.ids[e]!}; expected the same episode order`);
+      if (t.ids[e] !== t0.ids[e])
+        throw new Error(`tables: ${m} episode ${e} is ${t.ids[e]!} but ${m0} has ${t0.ids[e]!}; expected the same episode order`);
     }
   }
 }
@@ -103,17 +105,24 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
   const ledger = input.ledger ?? 'union';
   const guarantee = input.guarantee ?? { kind: 'expectation' };
   const delta = guarantee.kind === 'high-probability' ? checkDelta(guarantee.delta, 'runProtocol guarantee') : null;
-  const batch = guarantee.kind === 'high-probability' ? guarantee.batch ?? null : null;
+  const batch = guarantee.kind === 'high-probability' ? (guarantee.batch ?? null) : null;
   const alphas = input.alphas;
-  const splits: readonly Split[] = typeof input.splits === 'number'
-    ? makeSplits(t0.ids, t0.groups, {
-      count: input.splits, baseSeed: input.baseSeed ?? 0, rng: input.splitRng ?? 'python', unit: input.unit ?? 'episode',
-      nCal: input.nCal ?? Math.floor(t0.n / 2), nTest: input.nTest ?? Math.floor(t0.n / 2),
-    })
-    : input.splits;
+  const splits: readonly Split[] =
+    typeof input.splits === 'number'
+      ? makeSplits(t0.ids, t0.groups, {
+          count: input.splits,
+          baseSeed: input.baseSeed ?? 0,
+          rng: input.splitRng ?? 'python',
+          unit: input.unit ?? 'episode',
+          nCal: input.nCal ?? Math.floor(t0.n / 2),
+          nTest: input.nTest ?? Math.floor(t0.n / 2),
+        })
+      : input.splits;
   for (const s of splits) {
-    if (!s.cal.length || !s.test.length) throw new Error(`splits: split ${s.index} has ${s.cal.length} calibration and ${s.test.length} test episodes; expected both ≥ 1`);
-    for (const e of [...s.cal, ...s.test]) if (e < 0 || e >= t0.n) throw new Error(`splits: split ${s.index} names episode index ${e}; expected 0 … ${t0.n - 1}`);
+    if (!s.cal.length || !s.test.length)
+      throw new Error(`splits: split ${s.index} has ${s.cal.length} calibration and ${s.test.length} test episodes; expected both ≥ 1`);
+    for (const e of [...s.cal, ...s.test])
+      if (e < 0 || e >= t0.n) throw new Error(`splits: split ${s.index} names episode index ${e}; expected 0 … ${t0.n - 1}`);
   }
   const labels = input.labels ? alignLabels(t0.ids, input.labels, input.benignStop) : null;
 
@@ -126,7 +135,17 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
     const calibrated = calibrationLosses(method, table, ledger);
     const losses = calibrated?.losses ?? null;
     const maxCal = Math.max(0, ...splits.map((s) => s.cal.length));
-    return { method, table, curves, target, losses, kind: calibrated?.kind ?? null, scratch: losses ? histogramScratch(losses, maxCal) : null, budgets: new Map(), cells: alphas.map(emptyCell), atIndex: new Array<HeldOutMetrics | null>(table.G),
+    return {
+      method,
+      table,
+      curves,
+      target,
+      losses,
+      kind: calibrated?.kind ?? null,
+      scratch: losses ? histogramScratch(losses, maxCal) : null,
+      budgets: new Map(),
+      cells: alphas.map(emptyCell),
+      atIndex: new Array<HeldOutMetrics | null>(table.G),
       lambdaValues: Array.from({ length: table.G }, (_, g) => gridValue(table.grid, g)),
     };
   });
@@ -134,7 +153,8 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
   const alphaValues = alphas.map(rationalValue);
 
   // the expectation path's rows keep their keys (byte-identical outputs)
-  const tag: { guarantee?: 'high-probability'; batch?: number | 'fold' } = delta === null ? {} : batch === null ? { guarantee: 'high-probability' } : { guarantee: 'high-probability', batch };
+  const tag: { guarantee?: 'high-probability'; batch?: number | 'fold' } =
+    delta === null ? {} : batch === null ? { guarantee: 'high-probability' } : { guarantee: 'high-probability', batch };
   const tagged = delta !== null;
 
   splits.forEach((split, done) => {
@@ -143,16 +163,22 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
       let indices: number[];
       if (p.losses) {
         const sums = calibrationSums(p.losses, split.cal, p.scratch!);
-        const m = batch === 'fold' ? split.test.length : batch ?? 0;
+        const m = batch === 'fold' ? split.test.length : (batch ?? 0);
         const key = `${split.cal.length}:${m}`;
         let budgets = p.budgets.get(key);
         if (!budgets) {
           const n = split.cal.length;
           const D = p.losses.denominator;
-          if (batch !== null && p.kind !== 'binary') throw new Error(`runProtocol: the batch guarantee needs binary losses (union ledger); ${p.method} has ${p.kind ?? 'no'} losses`);
-          const exact = delta === null
-            ? alphas.map((a) => crcBudget(a, n, D))
-            : batch === null ? alphas.map((a) => lttBudget(a, n, D, p.kind!, delta)) : alphas.map((a) => batchBudget(a, n, m, D, delta));
+          if (batch !== null && p.kind !== 'binary')
+            throw new Error(
+              `runProtocol: the batch guarantee needs binary losses (union ledger); ${p.method} has ${p.kind ?? 'no'} losses`,
+            );
+          const exact =
+            delta === null
+              ? alphas.map((a) => crcBudget(a, n, D))
+              : batch === null
+                ? alphas.map((a) => lttBudget(a, n, D, p.kind!, delta))
+                : alphas.map((a) => batchBudget(a, n, m, D, delta));
           // converted once: per split only the sums change
           budgets = sums instanceof Float64Array ? exact.map(budgetAsDouble) : exact;
           p.budgets.set(key, budgets);
@@ -167,7 +193,7 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
         const g = indices[a]!;
         // infeasible: the criterion selects nothing, stop-all (λ⊥) is what remains deployable
         const at = g < 0 ? 0 : g;
-        const m = atIndex[at] ??= p.curves.at(at, ledger, p.target !== 'none');
+        const m = (atIndex[at] ??= p.curves.at(at, ledger, p.target !== 'none'));
         const cell = p.cells[a]!;
         cell.split.push(split.index);
         cell.lambdaIndex.push(g);
@@ -185,9 +211,13 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
     let last: SummaryRow | null = null;
     alphas.forEach((alpha, a) => {
       const cell = p.cells[a]!;
-      if (!input.splitRowAlphas || input.splitRowAlphas.has(alpha.text)) splitRowsOf(p.method, alphaValues[a]!, alpha.text, cell, rowTag, splitResults);
+      if (!input.splitRowAlphas || input.splitRowAlphas.has(alpha.text))
+        splitRowsOf(p.method, alphaValues[a]!, alpha.text, cell, rowTag, splitResults);
       // a budget with the previous one's λ̂ on every split has its summary but for α (no quantiles sorted again)
-      const row: SummaryRow = last && sameCell(cell, p.cells[a - 1]!) ? { ...last, alpha: alphaValues[a]! } : summarizeSplitCell(p.method, alphaValues[a]!, cell, p.target !== 'none');
+      const row: SummaryRow =
+        last && sameCell(cell, p.cells[a - 1]!)
+          ? { ...last, alpha: alphaValues[a]! }
+          : summarizeSplitCell(p.method, alphaValues[a]!, cell, p.target !== 'none');
       last = row;
       summary.push(delta === null ? row : { ...tag, delta, ...row });
     });
@@ -202,7 +232,10 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
       let last: PairedDiff | null = null;
       alphas.forEach((_, a) => {
         const same = last && sameCell(p.cells[a]!, p.cells[a - 1]!) && sameCell(ref.cells[a]!, ref.cells[a - 1]!);
-        const d: PairedDiff = last && same ? { ...last, alpha: alphaValues[a]! } : pairedSplitDiff(p.method, reference, alphaValues[a]!, p.cells[a]!, ref.cells[a]!);
+        const d: PairedDiff =
+          last && same
+            ? { ...last, alpha: alphaValues[a]! }
+            : pairedSplitDiff(p.method, reference, alphaValues[a]!, p.cells[a]!, ref.cells[a]!);
         last = d;
         paired.push(delta === null ? d : { ...tag, ...d });
       });
@@ -215,7 +248,14 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
  * The SplitResult rows of one cell, pushed onto `out` (a loop: 10⁵ rows pass the argument limit of
  * push(...)); high-probability rows carry the guarantee's keys first.
  */
-function splitRowsOf(method: MethodName, alpha: number, alphaText: string, cell: SplitCell, tag: { guarantee?: 'high-probability'; batch?: number | 'fold' } | null, out: SplitResult[]): void {
+function splitRowsOf(
+  method: MethodName,
+  alpha: number,
+  alphaText: string,
+  cell: SplitCell,
+  tag: { guarantee?: 'high-probability'; batch?: number | 'fold' } | null,
+  out: SplitResult[],
+): void {
   for (let i = 0; i < cell.split.length; i++) {
     const m = cell.metrics[i]!;
     const row: SplitResult = {

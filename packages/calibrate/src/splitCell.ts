@@ -21,7 +21,12 @@ export function emptyCell(): SplitCell {
 
 /** The columns of split results given as rows (one method at one α). */
 export function cellOfRows(rows: readonly SplitResult[]): SplitCell {
-  return { split: rows.map((r) => r.split), lambdaIndex: rows.map((r) => r.lambdaIndex), lambdaHat: rows.map((r) => r.lambdaHat), metrics: [...rows] };
+  return {
+    split: rows.map((r) => r.split),
+    lambdaIndex: rows.map((r) => r.lambdaIndex),
+    lambdaHat: rows.map((r) => r.lambdaHat),
+    metrics: [...rows],
+  };
 }
 
 /**

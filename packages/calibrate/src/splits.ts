@@ -31,10 +31,14 @@ export type SplitDataset = 'agentdojo' | 'ces-clean' | 'ces-near-miss' | 'graph-
 /** Table 2 calibration/test sizes: AgentDojo half/half (⌊n/2⌋ each), CES 48/48 and 96/96, graph-braid 600/600. */
 export function foldSizes(dataset: SplitDataset, n: number): { nCal: number; nTest: number; unit: 'episode' | 'group' } {
   switch (dataset) {
-    case 'agentdojo': return { nCal: Math.floor(n / 2), nTest: Math.floor(n / 2), unit: 'episode' };
-    case 'ces-clean': return { nCal: 48, nTest: 48, unit: 'group' };
-    case 'ces-near-miss': return { nCal: 96, nTest: 96, unit: 'group' };
-    case 'graph-braid': return { nCal: 600, nTest: 600, unit: 'episode' };
+    case 'agentdojo':
+      return { nCal: Math.floor(n / 2), nTest: Math.floor(n / 2), unit: 'episode' };
+    case 'ces-clean':
+      return { nCal: 48, nTest: 48, unit: 'group' };
+    case 'ces-near-miss':
+      return { nCal: 96, nTest: 96, unit: 'group' };
+    case 'graph-braid':
+      return { nCal: 600, nTest: 600, unit: 'episode' };
   }
 }
 
@@ -100,11 +104,13 @@ function groupSplits(ids: readonly string[], groups: readonly string[] | null, o
     if (index.has(id)) throw new Error(`splits: episode id ${id} occurs twice; expected unique ids`);
     index.set(id, i);
   });
-  if (!groups || groups.length !== n) throw new Error(`splits: grouped assignment needs one group per episode (${groups?.length ?? 0} for ${n} episodes)`);
+  if (!groups || groups.length !== n)
+    throw new Error(`splits: grouped assignment needs one group per episode (${groups?.length ?? 0} for ${n} episodes)`);
   const members = new Map<string, number[]>();
   groups.forEach((gid, i) => {
     const list = members.get(gid);
-    if (list) list.push(i); else members.set(gid, [i]);
+    if (list) list.push(i);
+    else members.set(gid, [i]);
   });
   const units = sortedUnique(groups);
   const out: Split[] = [];
@@ -120,7 +126,9 @@ function groupSplits(ids: readonly string[], groups: readonly string[] | null, o
       else break;
     }
     if (cal.length < opts.nCal || test.length < opts.nTest) {
-      throw new Error(`splits: split ${k} filled ${cal.length}/${opts.nCal} calibration and ${test.length}/${opts.nTest} test trajectories; not enough ${opts.unit}s`);
+      throw new Error(
+        `splits: split ${k} filled ${cal.length}/${opts.nCal} calibration and ${test.length}/${opts.nTest} test trajectories; not enough ${opts.unit}s`,
+      );
     }
     out.push({ index: k, seed, cal: Int32Array.from(cal), test: Int32Array.from(test) });
   }

@@ -52,8 +52,14 @@ class Builder {
   }
   build(n: number, G: number, denominator: bigint): StepLosses {
     return {
-      n, G, denominator, classUnits: this.classUnits, start: this.start,
-      at: Int32Array.from(this.at), cls: Int32Array.from(this.cls), maxUnits: this.maxUnits,
+      n,
+      G,
+      denominator,
+      classUnits: this.classUnits,
+      start: this.start,
+      at: Int32Array.from(this.at),
+      cls: Int32Array.from(this.cls),
+      maxUnits: this.maxUnits,
     };
   }
 }
@@ -63,8 +69,12 @@ class Builder {
  * that is nonzero at λ⊥ or decreases anywhere in g (Theorem 1 needs both), naming the episode.
  */
 export function stepLossesFromDense(
-  units: ArrayLike<number>, n: number, G: number, denominator: number | bigint,
-  ids: readonly string[], what = 'loss matrix',
+  units: ArrayLike<number>,
+  n: number,
+  G: number,
+  denominator: number | bigint,
+  ids: readonly string[],
+  what = 'loss matrix',
 ): StepLosses {
   const D = BigInt(denominator);
   const Dn = Number(D);
@@ -72,11 +82,16 @@ export function stepLossesFromDense(
   for (let e = 0; e < n; e++) {
     const base = e * G;
     let prev = units[base]!;
-    if (prev !== 0) throw new Error(`${what}: episode ${ids[e]!}: loss at λ⊥ (grid index 0) is ${prev}/${Dn}; expected 0 (stop-all executes nothing)`);
+    if (prev !== 0)
+      throw new Error(`${what}: episode ${ids[e]!}: loss at λ⊥ (grid index 0) is ${prev}/${Dn}; expected 0 (stop-all executes nothing)`);
     for (let g = 1; g < G; g++) {
       const v = units[base + g]!;
-      if (!Number.isInteger(v) || v > Dn) throw new Error(`${what}: episode ${ids[e]!}: loss units ${v} at grid index ${g}; expected an integer in [0, ${Dn}]`);
-      if (v < prev) throw new Error(`${what}: episode ${ids[e]!}: loss decreases from ${prev}/${Dn} at grid index ${g - 1} to ${v}/${Dn} at ${g}; expected a nondecreasing loss in λ`);
+      if (!Number.isInteger(v) || v > Dn)
+        throw new Error(`${what}: episode ${ids[e]!}: loss units ${v} at grid index ${g}; expected an integer in [0, ${Dn}]`);
+      if (v < prev)
+        throw new Error(
+          `${what}: episode ${ids[e]!}: loss decreases from ${prev}/${Dn} at grid index ${g - 1} to ${v}/${Dn} at ${g}; expected a nondecreasing loss in λ`,
+        );
       if (v > prev) b.rise(g, BigInt(v - prev));
       prev = v;
     }
@@ -97,7 +112,10 @@ export function ledgerStepLosses(table: BreakpointTable, ledger: Ledger): StepLo
     let total = 0n;
     for (const g of ledgerRises(table, e, ledger)) {
       if (g >= G) continue;
-      if (g <= 0) throw new Error(`breakpoint table ${table.method} (${ledger} ledger): episode ${table.ids[e]!}: loss at λ⊥ (grid index 0) is positive; expected 0 (stop-all executes nothing)`);
+      if (g <= 0)
+        throw new Error(
+          `breakpoint table ${table.method} (${ledger} ledger): episode ${table.ids[e]!}: loss at λ⊥ (grid index 0) is positive; expected 0 (stop-all executes nothing)`,
+        );
       b.rise(g, 1n);
       total++;
     }
@@ -118,7 +136,10 @@ export function envelopeStepLosses(table: BreakpointTable): StepLosses {
   for (let e = 0; e < n; e++) {
     const u = table.unionLossFrom[e]!;
     if (u >= G) continue;
-    if (u <= 0) throw new Error(`breakpoint table ${table.method}: episode ${table.ids[e]!}: positive step rate at λ⊥; expected an empty prefix there`);
+    if (u <= 0)
+      throw new Error(
+        `breakpoint table ${table.method}: episode ${table.ids[e]!}: positive step rate at λ⊥; expected an empty prefix there`,
+      );
     rise[e] = stepRateDenominator(table, e, u);
     ps.add(rise[e]!);
   }

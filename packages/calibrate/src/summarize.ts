@@ -71,7 +71,13 @@ export function summarizeSplitCell(method: string, alpha: number, cell: SplitCel
 }
 
 /** Per-split differences method − reference (rows aligned by split index). */
-export function pairedDiff(method: string, reference: string, alpha: number, rows: readonly SplitResult[], refRows: readonly SplitResult[]): PairedDiff {
+export function pairedDiff(
+  method: string,
+  reference: string,
+  alpha: number,
+  rows: readonly SplitResult[],
+  refRows: readonly SplitResult[],
+): PairedDiff {
   return pairedSplitDiff(method, reference, alpha, cellOfRows(rows), cellOfRows(refRows));
 }
 
@@ -93,9 +99,18 @@ export function pairedSplitDiff(method: string, reference: string, alpha: number
   const [dInterventionP5, dInterventionP95] = empiricalQuantiles(di, [0.05, 0.95]) as [number, number];
   const [dUtilityP5, dUtilityP95] = empiricalQuantiles(du, [0.05, 0.95]) as [number, number];
   return {
-    method, reference, alpha, splits: cell.split.length,
-    dLoss: mean(dl), dLossP5, dLossP95,
-    dIntervention: mean(di), dInterventionP5, dInterventionP95,
-    dUtility: mean(du), dUtilityP5, dUtilityP95,
+    method,
+    reference,
+    alpha,
+    splits: cell.split.length,
+    dLoss: mean(dl),
+    dLossP5,
+    dLossP95,
+    dIntervention: mean(di),
+    dInterventionP5,
+    dInterventionP95,
+    dUtility: mean(du),
+    dUtilityP5,
+    dUtilityP95,
   };
 }

@@ -1,5 +1,6 @@
 /** Methods of Table 3 (plus no guard). */
-export type MethodName = 'no-guard' | 'executed-step-crc' | 'ledger-current' | 'full-prefix' | 'fixed-window-4' | 'equal-size-random' | 'g-carb';
+export type MethodName =
+  'no-guard' | 'executed-step-crc' | 'ledger-current' | 'full-prefix' | 'fixed-window-4' | 'equal-size-random' | 'g-carb';
 
 /** What a threshold promises: CRC's bound in expectation (Eq. 1), or Learn-then-Test's P(risk > α) ≤ δ. */
 export type Guarantee = 'expectation' | 'high-probability';

@@ -20,7 +20,10 @@ function exactBudget(alphaText: string, n: number, m: number, delta: number): nu
   let best = -1;
   for (let c = 0; c <= n; c++) {
     const K = c + t;
-    if (K > N) { best = c; continue; }
+    if (K > N) {
+      best = c;
+      continue;
+    }
     let sum = 0n;
     for (let j = 0; j <= c; j++) sum += choose(K, j) * choose(N - K, n - j);
     if (sum * scale > d * choose(N, n)) break;
@@ -40,7 +43,13 @@ function* subsets(N: number, n: number): Generator<number> {
 
 describe('batchBudget: the next m episodes exceed α with probability ≤ δ', () => {
   it('equals the exact big-integer hypergeometric budget', () => {
-    for (const [alpha, n, m, delta] of [['.1', 40, 40, 0.1], ['.05', 120, 80, 0.1], ['.2', 30, 12, 0.05], ['.025', 376, 376, 0.1], ['1/7', 25, 20, 0.2]] as const) {
+    for (const [alpha, n, m, delta] of [
+      ['.1', 40, 40, 0.1],
+      ['.05', 120, 80, 0.1],
+      ['.2', 30, 12, 0.05],
+      ['.025', 376, 376, 0.1],
+      ['1/7', 25, 20, 0.2],
+    ] as const) {
       const c = exactBudget(alpha, n, m, delta);
       expect(batchBudget(parseBudget(alpha), n, m, 1n, delta), `${alpha} ${n} ${m} ${delta}`).toBe(BigInt(c));
       expect(batchBudget(parseBudget(alpha), n, m, 5n, delta)).toBe(c < 0 ? -1n : BigInt(c) * 5n);
@@ -76,7 +85,11 @@ describe('batchBudget: the next m episodes exceed α with probability ≤ δ', (
       const t = Number((a.num * BigInt(m)) / a.den) + 1;
       return Array.from({ length: N }, (_, e) => (e < c + t ? 1 : 6));
     };
-    for (const [alpha, expected] of [['.25', 1], ['.375', 1], ['.5', 2]] as const) {
+    for (const [alpha, expected] of [
+      ['.25', 1],
+      ['.375', 1],
+      ['.5', 2],
+    ] as const) {
       const c = Number(batchBudget(parseBudget(alpha), n, m, 1n, delta));
       expect(c).toBe(expected);
       for (const onset of [

@@ -10,7 +10,14 @@ describe('parseBudgets', () => {
     expect(b.map((x) => x.text)).toEqual(['.025', '.05', '0.10', '1/493']);
   });
   it('refuses 0, 1, an empty entry and a value given twice, saying what it expected', () => {
-    const refusal = (text: string) => { try { parseBudgets(text); return null; } catch (e) { return e instanceof BudgetListError ? [e.expected, e.found] : null; } };
+    const refusal = (text: string) => {
+      try {
+        parseBudgets(text);
+        return null;
+      } catch (e) {
+        return e instanceof BudgetListError ? [e.expected, e.found] : null;
+      }
+    };
     expect(refusal('0,.1')?.[1]).toBe('0');
     expect(refusal('.1,1')?.[1]).toBe('1');
     expect(refusal('.1,,.2')?.[1]).toBe('an empty entry in ".1,,.2"');

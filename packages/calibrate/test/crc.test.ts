@@ -2,8 +2,16 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { buildTable } from './helpers/tableBuilder.ts';
 import {
-  envelopeStepLosses, sumsFitDouble,
-  calibrationSums, crcBudget, crcThreshold, crcThresholds, denseCrcThreshold, denseUnits, parseBudget, stepLossesFromDense,
+  envelopeStepLosses,
+  sumsFitDouble,
+  calibrationSums,
+  crcBudget,
+  crcThreshold,
+  crcThresholds,
+  denseCrcThreshold,
+  denseUnits,
+  parseBudget,
+  stepLossesFromDense,
 } from '../src/index.ts';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `e${i}`);
@@ -18,7 +26,9 @@ function fastIndex(units: ArrayLike<number>, n: number, G: number, D: number, al
 /** Dense matrix where episode e's loss turns 1 at firstLoss[e] (G = never). */
 function binaryMatrix(firstLoss: number[], G: number): Uint8Array {
   const m = new Uint8Array(firstLoss.length * G);
-  firstLoss.forEach((f, e) => { for (let g = f; g < G; g++) m[e * G + g] = 1; });
+  firstLoss.forEach((f, e) => {
+    for (let g = f; g < G; g++) m[e * G + g] = 1;
+  });
   return m;
 }
 
@@ -70,7 +80,9 @@ describe('crcThreshold (Eq. 1)', () => {
   it('refuses a decreasing loss vector, naming the episode', () => {
     const G = 4;
     const m = new Uint8Array([0, 0, 1, 1, 0, 1, 0, 1]);
-    expect(() => stepLossesFromDense(m, 2, G, 1, ['ok', 'bad-episode'])).toThrow(/episode bad-episode: loss decreases from 1\/1 at grid index 1 to 0\/1 at 2/);
+    expect(() => stepLossesFromDense(m, 2, G, 1, ['ok', 'bad-episode'])).toThrow(
+      /episode bad-episode: loss decreases from 1\/1 at grid index 1 to 0\/1 at 2/,
+    );
     expect(() => stepLossesFromDense(new Uint8Array([1, 1]), 1, 2, 1, ['x'])).toThrow(/episode x: loss at λ⊥/);
   });
 
@@ -82,61 +94,76 @@ describe('crcThreshold (Eq. 1)', () => {
       seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
       alpha: fc.oneof(
         fc.integer({ min: 0, max: 1000 }).map((k) => (k / 1000).toFixed(3).replace(/^0/, '')),
-        fc.tuple(fc.integer({ min: 0, max: 50 }), fc.integer({ min: 1, max: 60 })).filter(([a, b]) => a <= b).map(([a, b]) => `${a}/${b}`),
+        fc
+          .tuple(fc.integer({ min: 0, max: 50 }), fc.integer({ min: 1, max: 60 }))
+          .filter(([a, b]) => a <= b)
+          .map(([a, b]) => `${a}/${b}`),
       ),
       calFrac: fc.double({ min: 0.1, max: 1, noNaN: true }),
     });
-    fc.assert(fc.property(arb, ({ n, G, D, seed, alpha, calFrac }) => {
-      let s = seed;
-      const rnd = () => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32);
-      const units = new Float64Array(n * G);
-      for (let e = 0; e < n; e++) {
-        let v = 0;
-        for (let g = 1; g < G; g++) {
-          if (rnd() < 0.3) v = Math.min(D, v + 1 + Math.floor(rnd() * D));
-          units[e * G + g] = v;
+    fc.assert(
+      fc.property(arb, ({ n, G, D, seed, alpha, calFrac }) => {
+        let s = seed;
+        const rnd = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32;
+        const units = new Float64Array(n * G);
+        for (let e = 0; e < n; e++) {
+          let v = 0;
+          for (let g = 1; g < G; g++) {
+            if (rnd() < 0.3) v = Math.min(D, v + 1 + Math.floor(rnd() * D));
+            units[e * G + g] = v;
+          }
         }
-      }
-      const cal = Int32Array.from(Array.from({ length: n }, (_, i) => i).filter(() => rnd() < calFrac));
-      if (!cal.length) return;
-      const losses = stepLossesFromDense(units, n, G, D, ids(n));
-      expect(denseUnits(losses)).toEqual(units);
-      const fast = crcThreshold(calibrationSums(losses, cal), crcBudget(parseBudget(alpha), cal.length, BigInt(D)));
-      expect(fast).toBe(denseCrcThreshold(units, G, cal, BigInt(D), parseBudget(alpha)));
-    }), { numRuns: 400, seed: 20261201 });
+        const cal = Int32Array.from(Array.from({ length: n }, (_, i) => i).filter(() => rnd() < calFrac));
+        if (!cal.length) return;
+        const losses = stepLossesFromDense(units, n, G, D, ids(n));
+        expect(denseUnits(losses)).toEqual(units);
+        const fast = crcThreshold(calibrationSums(losses, cal), crcBudget(parseBudget(alpha), cal.length, BigInt(D)));
+        expect(fast).toBe(denseCrcThreshold(units, G, cal, BigInt(D), parseBudget(alpha)));
+      }),
+      { numRuns: 400, seed: 20261201 },
+    );
   });
 
   it('α = 1/(n+1) is feasible exactly at λ⊥ whenever every loss at index 1 is positive (property)', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 2, max: 10 }), (n, G) => {
-      const units = binaryMatrix(new Array<number>(n).fill(1), G);
-      expect(fastIndex(units, n, G, 1, `1/${n + 1}`)).toBe(0);
-      expect(fastIndex(units, n, G, 1, `1/${n + 2}`)).toBe(-1);
-    }), { seed: 20261201 });
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 2, max: 10 }), (n, G) => {
+        const units = binaryMatrix(new Array<number>(n).fill(1), G);
+        expect(fastIndex(units, n, G, 1, `1/${n + 1}`)).toBe(0);
+        expect(fastIndex(units, n, G, 1, `1/${n + 2}`)).toBe(-1);
+      }),
+      { seed: 20261201 },
+    );
   });
 
   it('mean held-out loss over many random splits stays ≤ α up to Monte-Carlo error (Corollary 1)', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 1e6 }), fc.constantFrom('.05', '.1', '.2'), (seed, alpha) => {
-      let s = seed + 1;
-      const rnd = () => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32);
-      const n = 200;
-      const G = 30;
-      const first = Array.from({ length: n }, () => (rnd() < 0.6 ? 1 + Math.floor(rnd() * (G - 1)) : G));
-      const units = binaryMatrix(first, G);
-      const losses = stepLossesFromDense(units, n, G, 1, ids(n));
-      const splits = 300;
-      let total = 0;
-      const perm = Array.from({ length: n }, (_, i) => i);
-      for (let k = 0; k < splits; k++) {
-        for (let i = n - 1; i > 0; i--) { const j = Math.floor(rnd() * (i + 1)); [perm[i], perm[j]] = [perm[j]!, perm[i]!]; }
-        const cal = Int32Array.from(perm.slice(0, 100));
-        const g = crcThreshold(calibrationSums(losses, cal), crcBudget(parseBudget(alpha), 100, 1n));
-        let held = 0;
-        for (const e of perm.slice(100)) held += units[e * G + Math.max(0, g)]!;
-        total += held / 100;
-      }
-      // held-out means over 300 splits: allow 0.02 for assignment noise (their sd is far below it)
-      expect(total / splits).toBeLessThanOrEqual(Number(alpha) + 0.02);
-    }), { numRuns: 15, seed: 20261201 });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e6 }), fc.constantFrom('.05', '.1', '.2'), (seed, alpha) => {
+        let s = seed + 1;
+        const rnd = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32;
+        const n = 200;
+        const G = 30;
+        const first = Array.from({ length: n }, () => (rnd() < 0.6 ? 1 + Math.floor(rnd() * (G - 1)) : G));
+        const units = binaryMatrix(first, G);
+        const losses = stepLossesFromDense(units, n, G, 1, ids(n));
+        const splits = 300;
+        let total = 0;
+        const perm = Array.from({ length: n }, (_, i) => i);
+        for (let k = 0; k < splits; k++) {
+          for (let i = n - 1; i > 0; i--) {
+            const j = Math.floor(rnd() * (i + 1));
+            [perm[i], perm[j]] = [perm[j]!, perm[i]!];
+          }
+          const cal = Int32Array.from(perm.slice(0, 100));
+          const g = crcThreshold(calibrationSums(losses, cal), crcBudget(parseBudget(alpha), 100, 1n));
+          let held = 0;
+          for (const e of perm.slice(100)) held += units[e * G + Math.max(0, g)]!;
+          total += held / 100;
+        }
+        // held-out means over 300 splits: allow 0.02 for assignment noise (their sd is far below it)
+        expect(total / splits).toBeLessThanOrEqual(Number(alpha) + 0.02);
+      }),
+      { numRuns: 15, seed: 20261201 },
+    );
   });
 
   it('falls back to bigint sums when they exceed 2^53, still equal to the dense reference', () => {
@@ -155,7 +182,9 @@ describe('crcThreshold (Eq. 1)', () => {
 
   it('executed-step envelope with step rates 1/1 … 1/45 (lcm > 2^53): exact boundary (1 + H_45)/46 ≈ .1172815', () => {
     const eps = Array.from({ length: 45 }, (_, i) => ({
-      id: `r${i + 1}`, allowFrom: Array(i + 1).fill(1), firstStep: { privacy_flow: i },
+      id: `r${i + 1}`,
+      allowFrom: Array(i + 1).fill(1),
+      firstStep: { privacy_flow: i },
     }));
     const table = buildTable('current', eps, { bottom: -1, denominator: 3 });
     const env = envelopeStepLosses(table);
@@ -181,16 +210,23 @@ describe('crcThresholds (every budget of a split at once)', () => {
     expect(crcThresholds(Float64Array.of(2, 3), [1])).toEqual([-1]);
   });
   it('agrees with a brute-force search on random sums and budgets', () => {
-    fc.assert(fc.property(fc.array(fc.nat(20), { minLength: 1, maxLength: 30 }), fc.array(fc.integer({ min: -2, max: 25 }), { maxLength: 20 }), (s, bs) => {
-      const brute = (b: number) => {
-        if (b < 0) return -1;
-        let best = -1;
-        s.forEach((v, g) => { if (v <= b) best = g; });
-        return best;
-      };
-      expect(crcThresholds(Float64Array.from(s), bs)).toEqual(bs.map(brute));
-      expect(crcThresholds(s.map(BigInt), bs.map(BigInt))).toEqual(bs.map(brute));
-    }));
+    fc.assert(
+      fc.property(
+        fc.array(fc.nat(20), { minLength: 1, maxLength: 30 }),
+        fc.array(fc.integer({ min: -2, max: 25 }), { maxLength: 20 }),
+        (s, bs) => {
+          const brute = (b: number) => {
+            if (b < 0) return -1;
+            let best = -1;
+            s.forEach((v, g) => {
+              if (v <= b) best = g;
+            });
+            return best;
+          };
+          expect(crcThresholds(Float64Array.from(s), bs)).toEqual(bs.map(brute));
+          expect(crcThresholds(s.map(BigInt), bs.map(BigInt))).toEqual(bs.map(brute));
+        },
+      ),
+    );
   });
 });
-

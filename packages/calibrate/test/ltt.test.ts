@@ -1,8 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import type { Rational } from '@carb/pipeline';
 import {
-  PythonRandom, binomialCdfAtMost, calibrationLosses, envelopeStepLosses, calibrationSums, crcBudget, crcThreshold, fitThreshold, ledgerStepLosses, logBinomialCdf,
-  logBinomialCdfErrorBound, logHoeffdingBentkus, lttBudget, lttThreshold, parseBudget, runProtocol, stepLossesFromDense,
+  PythonRandom,
+  binomialCdfAtMost,
+  calibrationLosses,
+  envelopeStepLosses,
+  calibrationSums,
+  crcBudget,
+  crcThreshold,
+  fitThreshold,
+  ledgerStepLosses,
+  logBinomialCdf,
+  logBinomialCdfErrorBound,
+  logHoeffdingBentkus,
+  lttBudget,
+  lttThreshold,
+  parseBudget,
+  runProtocol,
+  stepLossesFromDense,
   type Split,
 } from '../src/index.ts';
 import { buildTable, type SynthEpisode } from './helpers/tableBuilder.ts';
@@ -18,7 +33,8 @@ const choose = (n: number, j: number): bigint => fact(n) / (fact(j) * fact(n - j
 
 /** P(Bin(n, a/b) ≤ k) = num / b^n exactly. */
 function exactTail(n: number, alpha: Rational, k: number): { num: bigint; den: bigint } {
-  const a = alpha.num, b = alpha.den;
+  const a = alpha.num,
+    b = alpha.den;
   let num = 0n;
   for (let j = 0; j <= Math.min(k, n); j++) num += choose(n, j) * a ** BigInt(j) * (b - a) ** BigInt(n - j);
   return { num, den: b ** BigInt(n) };
@@ -35,7 +51,10 @@ const exactLog = (r: { num: bigint; den: bigint }): number => (r.num === 0n ? -I
 /** Exactly whether num/den ≤ x for a double x, via x's binary expansion (x = m / 2^e). */
 function ratAtMostDouble(r: { num: bigint; den: bigint }, x: number): boolean {
   let e = 0n;
-  while (!Number.isInteger(x)) { x *= 2; e++; }
+  while (!Number.isInteger(x)) {
+    x *= 2;
+    e++;
+  }
   return r.num * 2n ** e <= BigInt(x) * r.den;
 }
 
@@ -85,10 +104,17 @@ describe('log-space binomial tail against exact BigInt tails', () => {
   });
 
   it('large n (492, 1081, 5000) at tails down to 1e-200: within the stated bound', () => {
-    for (const [n, alphaText, ks] of [[492, '.05', [0, 5, 12, 24, 60]], [1081, '.10', [3, 80, 108, 300]], [5000, '1/493', [0, 2, 10, 40]]] as const) {
+    for (const [n, alphaText, ks] of [
+      [492, '.05', [0, 5, 12, 24, 60]],
+      [1081, '.10', [3, 80, 108, 300]],
+      [5000, '1/493', [0, 2, 10, 40]],
+    ] as const) {
       const alpha = parseBudget(alphaText);
       const got = logBinomialCdf(n, alpha);
-      for (const k of ks) expect(Math.abs(got[k]! - exactLog(exactTail(n, alpha, k))), `n=${n} k=${k}`).toBeLessThanOrEqual(logBinomialCdfErrorBound(n, alpha));
+      for (const k of ks)
+        expect(Math.abs(got[k]! - exactLog(exactTail(n, alpha, k))), `n=${n} k=${k}`).toBeLessThanOrEqual(
+          logBinomialCdfErrorBound(n, alpha),
+        );
     }
     // P(Bin(5000, 1/493) ≤ 0) = (492/493)^5000 = e^{-10.15…}: no underflow path, and ≈ 3.9e-5
     expect(Math.exp(logBinomialCdf(5000, parseBudget('1/493'), 0)[0]!)).toBeCloseTo(Math.exp(5000 * Math.log1p(-1 / 493)), 15);
@@ -106,7 +132,8 @@ describe('exact decision P(Bin(n, α) ≤ k) ≤ δ', () => {
       for (const alpha of ALPHAS) {
         for (let k = 0; k <= n; k++) {
           const p = exactTail(n, alpha, k);
-          for (const d of [0.01, 0.05, 0.1, 0.2]) expect(binomialCdfAtMost(n, alpha, k, d), `n=${n} α=${alpha.text} k=${k} δ=${d}`).toBe(ratAtMostDouble(p, d));
+          for (const d of [0.01, 0.05, 0.1, 0.2])
+            expect(binomialCdfAtMost(n, alpha, k, d), `n=${n} α=${alpha.text} k=${k} δ=${d}`).toBe(ratAtMostDouble(p, d));
         }
       }
     }
@@ -121,9 +148,15 @@ describe('exact decision P(Bin(n, α) ≤ k) ≤ δ', () => {
   });
 
   it('lttBudget (binary) is k* of the exact tails, also with δ one ulp either side of an exact tail', () => {
-    for (const [n, alphaText] of [[50, '.1'], [60, '.05'], [37, '1/3'], [200, '.10']] as const) {
+    for (const [n, alphaText] of [
+      [50, '.1'],
+      [60, '.05'],
+      [37, '1/3'],
+      [200, '.10'],
+    ] as const) {
       const alpha = parseBudget(alphaText);
-      for (const d of [0.01, 0.05, 0.1, 0.25]) expect(lttBudget(alpha, n, 1n, 'binary', d), `n=${n} α=${alphaText} δ=${d}`).toBe(BigInt(exactKStar(n, alpha, d)));
+      for (const d of [0.01, 0.05, 0.1, 0.25])
+        expect(lttBudget(alpha, n, 1n, 'binary', d), `n=${n} α=${alphaText} δ=${d}`).toBe(BigInt(exactKStar(n, alpha, d)));
       // δ = the double nearest an exact tail P(≤ 3): the log-space values sit inside the error band there
       const p = exactTail(n, alpha, 3);
       const near = Math.exp(exactLog(p));
@@ -171,7 +204,12 @@ describe('Hoeffding–Bentkus p-value', () => {
   });
 
   it('lttBudget (bounded) is the last sum whose p-value is ≤ δ: p(S*) ≤ δ < p(S* + 1) by the direct evaluation', () => {
-    for (const [n, D, alphaText, d] of [[60, 5, '.10', 0.1], [40, 5, '.2', 0.05], [60, 7, '.05', 0.2], [100, 1, '.10', 0.1]] as const) {
+    for (const [n, D, alphaText, d] of [
+      [60, 5, '.10', 0.1],
+      [40, 5, '.2', 0.05],
+      [60, 7, '.05', 0.2],
+      [100, 1, '.10', 0.1],
+    ] as const) {
       const alpha = parseBudget(alphaText);
       const s = Number(lttBudget(alpha, n, BigInt(D), 'bounded', d));
       expect(s, `n=${n} D=${D} α=${alphaText}`).toBeGreaterThanOrEqual(0);
@@ -191,7 +229,13 @@ describe('fixed-sequence testing on hand-made loss tables', () => {
   const firstLoss = (e: number) => (e < 2 ? 2 : e < 4 ? 3 : e < 5 ? 4 : e < 9 ? 5 : G);
   const units = new Uint8Array(n * G);
   for (let e = 0; e < n; e++) for (let g = firstLoss(e); g < G; g++) units[e * G + g] = 1;
-  const losses = stepLossesFromDense(units, n, G, 1, Array.from({ length: n }, (_, e) => `e${e}`));
+  const losses = stepLossesFromDense(
+    units,
+    n,
+    G,
+    1,
+    Array.from({ length: n }, (_, e) => `e${e}`),
+  );
   const all = Array.from({ length: n }, (_, e) => e);
 
   it('the setting: k* = 4 by the exact tails, and the table has S = 0, 0, 2, 4, 5, 9', () => {
@@ -202,7 +246,9 @@ describe('fixed-sequence testing on hand-made loss tables', () => {
   it('λ̂ = 3, the last g with S(g) ≤ 4 (Eq. 1 takes 4: (1 + 5)/41 ≤ .2 < (1 + 9)/41)', () => {
     expect(fitThreshold(losses, all, parseBudget('.2'), { kind: 'high-probability', delta: 0.1 }, 'binary')).toBe(3);
     expect(fitThreshold(losses, all, parseBudget('.2'))).toBe(4);
-    expect(fitThreshold(losses, all, parseBudget('.2'), { kind: 'expectation' })).toBe(crcThreshold(calibrationSums(losses, Int32Array.from(all)), crcBudget(parseBudget('.2'), n, 1n)));
+    expect(fitThreshold(losses, all, parseBudget('.2'), { kind: 'expectation' })).toBe(
+      crcThreshold(calibrationSums(losses, Int32Array.from(all)), crcBudget(parseBudget('.2'), n, 1n)),
+    );
   });
 
   it('stops at the first hypothesis not rejected, even if a later sum would pass (CRC scans from the top)', () => {
@@ -214,8 +260,17 @@ describe('fixed-sequence testing on hand-made loss tables', () => {
   });
 
   it('λ⊥ is certified only from n ≥ ln δ / ln(1−α): all-zero losses at α = .05, δ = .1 give −1 at n = 44 (.95⁴⁴ = .1047), the top at n = 45 (.95⁴⁵ = .0994)', () => {
-    for (const [m, want] of [[44, -1], [45, G - 1]] as const) {
-      const zero = stepLossesFromDense(new Uint8Array(m * G), m, G, 1, Array.from({ length: m }, (_, e) => `z${e}`));
+    for (const [m, want] of [
+      [44, -1],
+      [45, G - 1],
+    ] as const) {
+      const zero = stepLossesFromDense(
+        new Uint8Array(m * G),
+        m,
+        G,
+        1,
+        Array.from({ length: m }, (_, e) => `z${e}`),
+      );
       const idx = Array.from({ length: m }, (_, e) => e);
       expect(fitThreshold(zero, idx, parseBudget('.05'), { kind: 'high-probability', delta: 0.1 }, 'binary')).toBe(want);
       expect(fitThreshold(zero, idx, parseBudget('.05'), { kind: 'high-probability', delta: 0.1 }, 'bounded')).toBe(want);
@@ -230,10 +285,20 @@ describe('fixed-sequence testing on hand-made loss tables', () => {
     for (let e = 0; e < m; e++) {
       for (let c = 0; c < e % 3; c++) for (let g = 1 + ((e + c * 7) % 9) + 3; g < Gg; g++) u[e * Gg + g]! += 1;
     }
-    const graded = stepLossesFromDense(u, m, Gg, 5, Array.from({ length: m }, (_, e) => `g${e}`));
+    const graded = stepLossesFromDense(
+      u,
+      m,
+      Gg,
+      5,
+      Array.from({ length: m }, (_, e) => `g${e}`),
+    );
     const idx = Array.from({ length: m }, (_, e) => e);
     const sums = [...calibrationSums(graded, Int32Array.from(idx))] as number[];
-    for (const [alphaText, d] of [['.10', 0.1], ['.2', 0.05], ['.05', 0.2]] as const) {
+    for (const [alphaText, d] of [
+      ['.10', 0.1],
+      ['.2', 0.05],
+      ['.05', 0.2],
+    ] as const) {
       const alpha = parseBudget(alphaText);
       let want = -1;
       while (want + 1 < Gg && directHB(m, alpha, sums[want + 1]!, 5) <= d) want++;
@@ -244,7 +309,9 @@ describe('fixed-sequence testing on hand-made loss tables', () => {
   });
 
   it('refuses δ outside (0, 1) and foreign episode indices, naming them', () => {
-    expect(() => fitThreshold(losses, all, parseBudget('.2'), { kind: 'high-probability', delta: 1 })).toThrow(/delta = 1; expected a number in \(0, 1\)/);
+    expect(() => fitThreshold(losses, all, parseBudget('.2'), { kind: 'high-probability', delta: 1 })).toThrow(
+      /delta = 1; expected a number in \(0, 1\)/,
+    );
     expect(() => fitThreshold(losses, [0, 40], parseBudget('.2'))).toThrow(/episode index 40/);
   });
 });
@@ -315,13 +382,24 @@ describe('runProtocol with the high-probability guarantee', () => {
   // index 1 + 37e mod 101 and is a privacy flow when e mod 4 = 0, so the union loss starts there.
   const grid = { bottom: -1, denominator: 100 };
   const episodes: SynthEpisode[] = Array.from({ length: 120 }, (_, e) => ({
-    id: `p${e}`, allowFrom: [1 + ((37 * e) % 101)], completed: e % 3 !== 0, ...(e % 4 === 0 ? { firstStep: { privacy_flow: 0 } } : {}),
+    id: `p${e}`,
+    allowFrom: [1 + ((37 * e) % 101)],
+    completed: e % 3 !== 0,
+    ...(e % 4 === 0 ? { firstStep: { privacy_flow: 0 } } : {}),
   }));
   const table = buildTable('graph', episodes, grid);
   const cal = Int32Array.from({ length: 60 }, (_, i) => 2 * i);
   const test = Int32Array.from({ length: 60 }, (_, i) => 2 * i + 1);
-  const splits: Split[] = [{ index: 0, seed: 0, cal, test }, { index: 1, seed: 1, cal: test, test: cal }];
-  const base = { tables: { 'g-carb': table, 'no-guard': table, 'executed-step-crc': table }, alphas: ['.10', '.2'].map(parseBudget), splits, reference: 'no-guard' as const };
+  const splits: Split[] = [
+    { index: 0, seed: 0, cal, test },
+    { index: 1, seed: 1, cal: test, test: cal },
+  ];
+  const base = {
+    tables: { 'g-carb': table, 'no-guard': table, 'executed-step-crc': table },
+    alphas: ['.10', '.2'].map(parseBudget),
+    splits,
+    reference: 'no-guard' as const,
+  };
   const exp = runProtocol(base);
   const hp = runProtocol({ ...base, guarantee: { kind: 'high-probability', delta: 0.1 } });
 
@@ -334,7 +412,9 @@ describe('runProtocol with the high-probability guarantee', () => {
         while (want + 1 < table.G && S(want + 1) <= k) want++;
         const row = hp.splitResults.find((r) => r.method === 'g-carb' && r.alphaText === alphaText && r.split === s.index)!;
         expect(row.lambdaIndex, `split ${s.index} α=${alphaText}`).toBe(want);
-        expect(row.lambdaIndex).toBe(fitThreshold(ledgerStepLosses(table, 'union'), s.cal, parseBudget(alphaText), { kind: 'high-probability', delta: 0.1 }, 'binary'));
+        expect(row.lambdaIndex).toBe(
+          fitThreshold(ledgerStepLosses(table, 'union'), s.cal, parseBudget(alphaText), { kind: 'high-probability', delta: 0.1 }, 'binary'),
+        );
       }
     }
   });

@@ -26,7 +26,10 @@ const labels: EpisodeLabels[] = [
 describe('runProtocol on a hand-computed 4-episode table', () => {
   const res = runProtocol({
     tables: { 'g-carb': table, 'no-guard': table, 'executed-step-crc': table },
-    alphas: ['.5', '.3', '.4'].map(parseBudget), splits, labels, reference: 'no-guard',
+    alphas: ['.5', '.3', '.4'].map(parseBudget),
+    splits,
+    labels,
+    reference: 'no-guard',
   });
   const cell = (m: string, a: number) => res.summary.find((r) => r.method === m && r.alpha === a)!;
   const split = (m: string, a: number, k: number) => res.splitResults.find((r) => r.method === m && r.alpha === a && r.split === k)!;
@@ -34,19 +37,54 @@ describe('runProtocol on a hand-computed 4-episode table', () => {
   it('selects λ̂ per split by Eq. 1 and evaluates the test fold there', () => {
     // split 0: cal {A,B}, S = [0,0,0,1,1], α = .5 needs S ≤ .5 → index 2 (λ = 1/3)
     expect(split('g-carb', 0.5, 0)).toMatchObject({
-      lambdaIndex: 2, lambdaHat: 1 / 3, loss: 0, intervention: 0.5, utility: 0, stepRate: 0, ctxSelected: 3, ctxFull: 4, harmStop: 1, benignStop: 0,
+      lambdaIndex: 2,
+      lambdaHat: 1 / 3,
+      loss: 0,
+      intervention: 0.5,
+      utility: 0,
+      stepRate: 0,
+      ctxSelected: 3,
+      ctxFull: 4,
+      harmStop: 1,
+      benignStop: 0,
     });
     // split 1: cal {C,D}, S = [0,0,0,0,1] → index 3 (λ = 2/3); test A executes its leak
     expect(split('g-carb', 0.5, 1)).toMatchObject({
-      lambdaIndex: 3, lambdaHat: 2 / 3, loss: 0.5, intervention: 0, utility: 1, stepRate: 1 / 6, ctxSelected: 9, ctxFull: 9, harmStop: 0, benignStop: 0,
+      lambdaIndex: 3,
+      lambdaHat: 2 / 3,
+      loss: 0.5,
+      intervention: 0,
+      utility: 1,
+      stepRate: 1 / 6,
+      ctxSelected: 9,
+      ctxFull: 9,
+      harmStop: 0,
+      benignStop: 0,
     });
   });
 
   it('α < 1/(n+1) is counted infeasible and evaluated at stop-all, not dropped', () => {
-    expect(split('g-carb', 0.3, 0)).toMatchObject({ lambdaIndex: -1, lambdaHat: null, loss: 0, intervention: 1, utility: 0, ctxSelected: 2, ctxFull: 2 });
+    expect(split('g-carb', 0.3, 0)).toMatchObject({
+      lambdaIndex: -1,
+      lambdaHat: null,
+      loss: 0,
+      intervention: 1,
+      utility: 0,
+      ctxSelected: 2,
+      ctxFull: 2,
+    });
     expect(cell('g-carb', 0.3)).toMatchObject({
-      splits: 2, feasible: 0, meanLoss: 0, intervention: 1, utility: 0, ctxRed: 0, harmStop: 1, benignStop: 1,
-      lambdaMin: null, lambdaMedian: null, lambdaMax: null,
+      splits: 2,
+      feasible: 0,
+      meanLoss: 0,
+      intervention: 1,
+      utility: 0,
+      ctxRed: 0,
+      harmStop: 1,
+      benignStop: 1,
+      lambdaMin: null,
+      lambdaMedian: null,
+      lambdaMax: null,
     });
   });
 
@@ -61,7 +99,14 @@ describe('runProtocol on a hand-computed 4-episode table', () => {
   });
 
   it('no guard runs at λ = 1 uncalibrated', () => {
-    expect(cell('no-guard', 0.5)).toMatchObject({ meanLoss: 0.5, intervention: 0, utility: 0.75, ctxRed: null, lambdaMin: null, harmStop: 0 });
+    expect(cell('no-guard', 0.5)).toMatchObject({
+      meanLoss: 0.5,
+      intervention: 0,
+      utility: 0.75,
+      ctxRed: null,
+      lambdaMin: null,
+      harmStop: 0,
+    });
   });
 
   it('executed-step CRC calibrates the exact envelope r̃ (lcm 12) and reports raw r', () => {
@@ -87,19 +132,38 @@ describe('runProtocol on a hand-computed 4-episode table', () => {
   it('splitRowAlphas lists split rows of those budgets only; summary and paired rows still cover every budget', () => {
     const only = runProtocol({
       tables: { 'g-carb': table, 'no-guard': table, 'executed-step-crc': table },
-      alphas: ['.5', '.3', '.4'].map(parseBudget), splits, labels, reference: 'no-guard', splitRowAlphas: new Set(['.3']),
+      alphas: ['.5', '.3', '.4'].map(parseBudget),
+      splits,
+      labels,
+      reference: 'no-guard',
+      splitRowAlphas: new Set(['.3']),
     });
     // 3 methods × 1 budget × 2 splits
     expect(only.splitResults.map((r) => [r.method, r.alphaText, r.split])).toEqual([
-      ['no-guard', '.3', 0], ['no-guard', '.3', 1], ['executed-step-crc', '.3', 0], ['executed-step-crc', '.3', 1], ['g-carb', '.3', 0], ['g-carb', '.3', 1],
+      ['no-guard', '.3', 0],
+      ['no-guard', '.3', 1],
+      ['executed-step-crc', '.3', 0],
+      ['executed-step-crc', '.3', 1],
+      ['g-carb', '.3', 0],
+      ['g-carb', '.3', 1],
     ]);
     expect(only.summary).toHaveLength(9);
-    expect(only.paired.find((p) => p.method === 'g-carb' && p.alpha === 0.5)).toMatchObject({ splits: 2, dLoss: -0.25, dIntervention: 0.25, dUtility: -0.25 });
+    expect(only.paired.find((p) => p.method === 'g-carb' && p.alpha === 0.5)).toMatchObject({
+      splits: 2,
+      dLoss: -0.25,
+      dIntervention: 0.25,
+      dUtility: -0.25,
+    });
   });
 
   it('results come in method order (Table 3), then α as given, then split', () => {
     expect([...new Set(res.summary.map((r) => r.method))]).toEqual(['no-guard', 'executed-step-crc', 'g-carb']);
-    expect(res.splitResults.slice(0, 4).map((r) => [r.alphaText, r.split])).toEqual([['.5', 0], ['.5', 1], ['.3', 0], ['.3', 1]]);
+    expect(res.splitResults.slice(0, 4).map((r) => [r.alphaText, r.split])).toEqual([
+      ['.5', 0],
+      ['.5', 1],
+      ['.3', 0],
+      ['.3', 1],
+    ]);
   });
 
   it('graph-braid benign stop: first rejection on a benign-branch step over all held-out trajectories', () => {
@@ -111,14 +175,20 @@ describe('runProtocol on a hand-computed 4-episode table', () => {
 
   it('refuses tables on different episodes', () => {
     const other = buildTable('full', [...episodes].reverse(), grid);
-    expect(() => runProtocol({ tables: { 'g-carb': table, 'full-prefix': other }, alphas: [parseBudget('.1')], splits })).toThrow(/full-prefix episode 0 is D but g-carb has A|g-carb episode 0 is A but full-prefix has D/);
+    expect(() => runProtocol({ tables: { 'g-carb': table, 'full-prefix': other }, alphas: [parseBudget('.1')], splits })).toThrow(
+      /full-prefix episode 0 is D but g-carb has A|g-carb episode 0 is A but full-prefix has D/,
+    );
   });
 
   it('a loss at λ⊥ is refused naming the episode (Theorem 1 needs an empty prefix there)', () => {
     const bad = buildTable('graph', episodes, grid);
     bad.unionLossFrom[1] = 0;
-    expect(() => runProtocol({ tables: { 'g-carb': bad }, alphas: [parseBudget('.1')], splits })).toThrow(/graph \(union ledger\): episode B: loss at λ⊥/);
-    expect(() => runProtocol({ tables: { 'executed-step-crc': bad }, alphas: [parseBudget('.1')], splits })).toThrow(/graph: episode B: positive step rate at λ⊥/);
+    expect(() => runProtocol({ tables: { 'g-carb': bad }, alphas: [parseBudget('.1')], splits })).toThrow(
+      /graph \(union ledger\): episode B: loss at λ⊥/,
+    );
+    expect(() => runProtocol({ tables: { 'executed-step-crc': bad }, alphas: [parseBudget('.1')], splits })).toThrow(
+      /graph: episode B: positive step rate at λ⊥/,
+    );
   });
 });
 

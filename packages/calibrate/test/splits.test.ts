@@ -94,7 +94,11 @@ describe('makeSplits', () => {
   });
 
   it('refuses duplicate ids and oversized folds with one clear line', () => {
-    expect(() => makeSplits(['a', 'b', 'a'], null, { count: 1, baseSeed: 0, nCal: 1, nTest: 1, rng: 'python', unit: 'episode' })).toThrow(/episode id a occurs twice/);
-    expect(() => makeSplits(['a', 'b'], null, { count: 1, baseSeed: 0, nCal: 2, nTest: 1, rng: 'python', unit: 'episode' })).toThrow(/exceeds the 2 episodes/);
+    expect(() => makeSplits(['a', 'b', 'a'], null, { count: 1, baseSeed: 0, nCal: 1, nTest: 1, rng: 'python', unit: 'episode' })).toThrow(
+      /episode id a occurs twice/,
+    );
+    expect(() => makeSplits(['a', 'b'], null, { count: 1, baseSeed: 0, nCal: 2, nTest: 1, rng: 'python', unit: 'episode' })).toThrow(
+      /exceeds the 2 episodes/,
+    );
   });
 });

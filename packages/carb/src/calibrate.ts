@@ -1,4 +1,12 @@
-import { DEFAULT_BUDGETS, METHOD_ORDER, parseBudgets, type DeployRow, type Guarantee, type MethodName, type SplitDataset } from '@carb/calibrate';
+import {
+  DEFAULT_BUDGETS,
+  METHOD_ORDER,
+  parseBudgets,
+  type DeployRow,
+  type Guarantee,
+  type MethodName,
+  type SplitDataset,
+} from '@carb/calibrate';
 import type { CorpusFormat } from '@carb/episodes';
 import { defaultPipelinePath, loadPipeline, type Pipeline } from '@carb/pipeline';
 import { summaryJson } from '@carb/report';

@@ -5,10 +5,26 @@ export { calibrate, type CalibrateOptions, type Calibration, type SummaryJsonRow
 export { explain, type Explanation } from './explain.ts';
 export { CARB_VERSION } from '@carb/jobs';
 export {
-  loadGate, openGate, resolveGate, runGateEvents, readDeployRows,
-  applyDeployedGate, monitorStateRisk, readMonitorState, readFingerprint,
-  type LoadGateOptions, type DeployedGate, type GateVerdict, type ResolvedGate, type GateChoiceArgs, type IndexedRow,
-  type ApplyInput, type ApplyResult, type MonitorRisk, type MonitorState, type Fingerprint,
+  loadGate,
+  openGate,
+  resolveGate,
+  runGateEvents,
+  readDeployRows,
+  applyDeployedGate,
+  monitorStateRisk,
+  readMonitorState,
+  readFingerprint,
+  type LoadGateOptions,
+  type DeployedGate,
+  type GateVerdict,
+  type ResolvedGate,
+  type GateChoiceArgs,
+  type IndexedRow,
+  type ApplyInput,
+  type ApplyResult,
+  type MonitorRisk,
+  type MonitorState,
+  type Fingerprint,
 } from '@carb/deploy';
 export type { ProposedCall, ObservedResult, GateDecision } from '@carb/replay';
 export type { Episode, CorpusFormat } from '@carb/episodes';

@@ -19,7 +19,10 @@ export function withoutOut(argv: readonly string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    if (NOT_RECORDED.includes(a)) { i++; continue; }
+    if (NOT_RECORDED.includes(a)) {
+      i++;
+      continue;
+    }
     if (NOT_RECORDED.some((f) => a.startsWith(`${f}=`))) continue;
     out.push(a);
   }

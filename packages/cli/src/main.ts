@@ -24,7 +24,25 @@ import { UsageError } from './options/usageError.ts';
 import { MISSING_COMMAND, YARGS_MESSAGES, usageLine } from './options/yargsMessage.ts';
 
 // Each command lives in its own file under commands/; register it here.
-const commands: AnyCommand[] = [ingest, inspect, replay, suite, calibrate, gate, apply, explain, verify, mainJob, pipeline, sweep, nearmiss, audit, tools, deploy, monitor];
+const commands: AnyCommand[] = [
+  ingest,
+  inspect,
+  replay,
+  suite,
+  calibrate,
+  gate,
+  apply,
+  explain,
+  verify,
+  mainJob,
+  pipeline,
+  sweep,
+  nearmiss,
+  audit,
+  tools,
+  deploy,
+  monitor,
+];
 
 /** Exit codes: 0 done, 1 bad data (files, records, a failed check), 2 bad command line (nothing was done). */
 export const EXIT_DATA = 1;
@@ -57,12 +75,17 @@ export async function main(argv: string[]): Promise<number> {
       // yargs calls this for validation and `coerce` failures (err is then its YError) and
       // for errors thrown by handlers: throwing stops the command before its handler runs.
       if (err && err.name !== 'YError') throw err;
-      throw new UsageError(usageLine(err ? err.message : msg ?? '', argv, parseContext()));
+      throw new UsageError(usageLine(err ? err.message : (msg ?? ''), argv, parseContext()));
     });
-  for (const c of commands) cli.command(tracked(c, 'carb', c === pipeline ? pipelineSubcommands : c === tools ? toolsSubcommands : c === deploy ? deploySubcommands : []));
+  for (const c of commands)
+    cli.command(
+      tracked(c, 'carb', c === pipeline ? pipelineSubcommands : c === tools ? toolsSubcommands : c === deploy ? deploySubcommands : []),
+    );
   let output = '';
   try {
-    await cli.parseAsync(argv, {}, (_err, _args, out) => { output = out; });
+    await cli.parseAsync(argv, {}, (_err, _args, out) => {
+      output = out;
+    });
   } catch (e) {
     // one-line messages users act on; the stack only on request, for a bug report
     report((e as Error).message);

@@ -40,10 +40,23 @@ describe('--alphas', () => {
     expect(parseAlphas('--alphas', '.025, .05,0.10,1/493')).toEqual(['.025', '.05', '0.10', '1/493']);
   });
   it.each([
-    ['', 'an empty value'], ['   ', '   '], ['.05,,.1', 'an empty entry in ".05,,.1"'], ['0', '0'], ['1', '1'], ['1.0', '1.0'],
-    ['0/7', '0/7'], ['3/2', '3/2'], ['1/0', '1/0'], ['-.05', '-.05'], ['5%', '5%'], ['.05,.050', '.050 (equal to .05)'], ['1/20,.05', '.05 (equal to 1/20)'],
+    ['', 'an empty value'],
+    ['   ', '   '],
+    ['.05,,.1', 'an empty entry in ".05,,.1"'],
+    ['0', '0'],
+    ['1', '1'],
+    ['1.0', '1.0'],
+    ['0/7', '0/7'],
+    ['3/2', '3/2'],
+    ['1/0', '1/0'],
+    ['-.05', '-.05'],
+    ['5%', '5%'],
+    ['.05,.050', '.050 (equal to .05)'],
+    ['1/20,.05', '.05 (equal to 1/20)'],
   ])('refuse %j', (raw, found) => {
-    expect(refusal(() => parseAlphas('--alphas', raw))).toMatch(new RegExp(`^--alphas: expected .*, found ${found.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`));
+    expect(refusal(() => parseAlphas('--alphas', raw))).toMatch(
+      new RegExp(`^--alphas: expected .*, found ${found.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`),
+    );
   });
 });
 
@@ -53,7 +66,9 @@ describe('--methods', () => {
     expect(parseMethods('--methods', 'g-carb, full-prefix')).toEqual(['g-carb', 'full-prefix']);
   });
   it('suggests the nearest method and refuses repeats', () => {
-    expect(refusal(() => parseMethods('--methods', 'g-carb,ful-prefix'))).toBe('--methods: expected a method name (did you mean full-prefix?), found ful-prefix');
+    expect(refusal(() => parseMethods('--methods', 'g-carb,ful-prefix'))).toBe(
+      '--methods: expected a method name (did you mean full-prefix?), found ful-prefix',
+    );
     expect(refusal(() => parseMethods('--methods', 'g-carb,g-carb'))).toBe('--methods: expected each method once, found g-carb twice');
     expect(refusal(() => parseMethods('--methods', ''))).toMatch(/found an empty value$/);
   });
@@ -65,7 +80,9 @@ describe('--selector-seeds', () => {
     expect(parseSeedList('--selector-seeds', '7,0-1,9')).toEqual([7, 0, 1, 9]);
   });
   it('refuse reversed ranges, repeats, junk and runaway ranges', () => {
-    expect(refusal(() => parseSeedList('--selector-seeds', '5-2'))).toBe('--selector-seeds: expected a range low-high with low ≤ high, found 5-2');
+    expect(refusal(() => parseSeedList('--selector-seeds', '5-2'))).toBe(
+      '--selector-seeds: expected a range low-high with low ≤ high, found 5-2',
+    );
     expect(refusal(() => parseSeedList('--selector-seeds', '0-3,2'))).toBe('--selector-seeds: expected each seed once, found 2 twice');
     expect(refusal(() => parseSeedList('--selector-seeds', '1.5'))).toMatch(/found 1\.5$/);
     expect(refusal(() => parseSeedList('--selector-seeds', `0-${MAX_SEEDS}`))).toMatch(new RegExp(`at most ${MAX_SEEDS} seeds`));
@@ -75,15 +92,21 @@ describe('--selector-seeds', () => {
 describe('choices, paths and hashes', () => {
   it('--selector takes exactly the pipeline selector kinds', () => {
     for (const k of SELECTOR_KINDS) expect(parseChoice('--selector', k, SELECTOR_KINDS)).toBe(k);
-    expect(refusal(() => parseChoice('--selector', 'Graph', SELECTOR_KINDS))).toBe('--selector: expected one of "full", "graph", "window", "random", "current", found Graph (did you mean "graph"?)');
+    expect(refusal(() => parseChoice('--selector', 'Graph', SELECTOR_KINDS))).toBe(
+      '--selector: expected one of "full", "graph", "window", "random", "current", found Graph (did you mean "graph"?)',
+    );
   });
   it('paths are non-empty and end as required', () => {
     expect(parseText('--out', 'x.arrow', ['.arrow'])).toBe('x.arrow');
     expect(refusal(() => parseText('--out', '', []))).toBe('--out: expected a value, found an empty value');
-    expect(refusal(() => parseText('--out', 'x.csv', ['.arrow', '.jsonl']))).toBe('--out: expected a file name ending in .arrow or .jsonl, found x.csv');
+    expect(refusal(() => parseText('--out', 'x.csv', ['.arrow', '.jsonl']))).toBe(
+      '--out: expected a file name ending in .arrow or .jsonl, found x.csv',
+    );
   });
   it('a SHA-256 is 64 hex digits', () => {
     expect(parseSha256('--expect-hash', 'A'.repeat(64))).toBe('a'.repeat(64));
-    expect(refusal(() => parseSha256('--expect-hash', 'a'.repeat(63)))).toMatch(/^--expect-hash: expected a SHA-256 of 64 hex digits, found a{63}$/);
+    expect(refusal(() => parseSha256('--expect-hash', 'a'.repeat(63)))).toMatch(
+      /^--expect-hash: expected a SHA-256 of 64 hex digits, found a{63}$/,
+    );
   });
 });

@@ -4,7 +4,17 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LEDGER_CATEGORIES, PIPELINE_SCHEMA_PATH, SCORER_FEATURES, SELECTOR_KINDS, TOOL_TYPES, TOOL_TYPING_SCHEMA_PATH, loadPipeline, loadToolTyping, loadToolTypings } from '@carb/pipeline';
+import {
+  LEDGER_CATEGORIES,
+  PIPELINE_SCHEMA_PATH,
+  SCORER_FEATURES,
+  SELECTOR_KINDS,
+  TOOL_TYPES,
+  TOOL_TYPING_SCHEMA_PATH,
+  loadPipeline,
+  loadToolTyping,
+  loadToolTypings,
+} from '@carb/pipeline';
 import { runCli } from './runCli.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -41,7 +51,8 @@ function loadError(file: string): string[] {
 
 describe('pipeline configs are validated against configs/schema/pipeline.schema.json', () => {
   it('every shipped pipeline config and tool-typing file is valid', () => {
-    for (const f of readdirSync(join(ROOT, 'configs/pipelines'))) expect(() => loadPipeline(join(ROOT, 'configs/pipelines', f))).not.toThrow();
+    for (const f of readdirSync(join(ROOT, 'configs/pipelines')))
+      expect(() => loadPipeline(join(ROOT, 'configs/pipelines', f))).not.toThrow();
     for (const f of readdirSync(join(ROOT, 'configs/tools'))) expect(() => loadToolTyping(join(ROOT, 'configs/tools', f))).not.toThrow();
   });
 
@@ -52,24 +63,35 @@ describe('pipeline configs are validated against configs/schema/pipeline.schema.
       delete at(scorer, 'weights').intercept;
     });
     expect(loadError(file)).toEqual([`${file}: /scorer/weights/intercpet: unknown key (number 0.05); did you mean "intercept"?`]);
-    const top = variant('typo-top', (c) => { c.selecter = c.selector; delete c.selector; });
+    const top = variant('typo-top', (c) => {
+      c.selecter = c.selector;
+      delete c.selector;
+    });
     expect(loadError(top)).toEqual([`${top}: /selecter: unknown key (an object); did you mean "selector"?`]);
   });
 
   it('an unknown key with no near name lists the valid ones', () => {
-    const file = variant('extra', (c) => { at(c, 'grid').zzzzzz = 1; });
+    const file = variant('extra', (c) => {
+      at(c, 'grid').zzzzzz = 1;
+    });
     expect(loadError(file)).toEqual([`${file}: /grid/zzzzzz: unknown key (number 1); expected one of "bottom", "denominator"`]);
   });
 
   it('a number given as a string is refused (it used to change λ̂ and CtxRed silently)', () => {
-    const file = variant('string-number', (c) => { at(c, 'scorer.weights').intercept = '0.05'; });
+    const file = variant('string-number', (c) => {
+      at(c, 'scorer.weights').intercept = '0.05';
+    });
     expect(loadError(file)).toEqual([`${file}: /scorer/weights/intercept: expected a number, found string "0.05"`]);
-    const grid = variant('string-integer', (c) => { at(c, 'grid').denominator = '100'; });
+    const grid = variant('string-integer', (c) => {
+      at(c, 'grid').denominator = '100';
+    });
     expect(loadError(grid)).toEqual([`${grid}: /grid/denominator: expected an integer, found string "100"`]);
   });
 
   it('a bad selector kind is refused with the same list of kinds as `carb replay --selector`', async () => {
-    const file = variant('selector', (c) => { at(c, 'selector').kind = 'grpah'; });
+    const file = variant('selector', (c) => {
+      at(c, 'selector').kind = 'grpah';
+    });
     const kinds = SELECTOR_KINDS.map((k) => JSON.stringify(k)).join(', ');
     expect(loadError(file)).toEqual([`${file}: /selector/kind: expected one of ${kinds}, found string "grpah" (did you mean "graph"?)`]);
     const cli = await runCli(['replay', join(ROOT, 'corpora/ces-clean.jsonl'), '--selector', 'grpah']);
@@ -77,12 +99,18 @@ describe('pipeline configs are validated against configs/schema/pipeline.schema.
   }, 120_000);
 
   it('a missing key is refused', () => {
-    const file = variant('missing', (c) => { delete c.ledger; });
+    const file = variant('missing', (c) => {
+      delete c.ledger;
+    });
     expect(loadError(file)).toEqual([`${file}: /ledger: expected a value (required key), found nothing`]);
   });
 
   it('several problems give one line each', () => {
-    const file = variant('several', (c) => { at(c, 'selector').window = 0; at(c, 'splits').rng = 'mt'; at(c, 'grid').bottom = 0; });
+    const file = variant('several', (c) => {
+      at(c, 'selector').window = 0;
+      at(c, 'splits').rng = 'mt';
+      at(c, 'grid').bottom = 0;
+    });
     expect(loadError(file)).toEqual([
       `${file}: /grid/bottom: expected a number < 0, found number 0`,
       `${file}: /selector/window: expected a number >= 1, found number 0`,
@@ -91,15 +119,29 @@ describe('pipeline configs are validated against configs/schema/pipeline.schema.
   });
 
   it('unreadable JSON and bad regular expressions name the file', () => {
-    const broken = variant('broken', () => {}, (j) => j.slice(0, -2));
+    const broken = variant(
+      'broken',
+      () => {},
+      (j) => j.slice(0, -2),
+    );
     expect(loadError(broken)).toEqual([expect.stringMatching(new RegExp(`^${broken}: expected JSON, found a syntax error`))]);
-    const regex = variant('regex', (c) => { at(c, 'sanitizer').injectionMarkers = ['ok', '(unclosed']; });
-    expect(loadError(regex)).toEqual([expect.stringMatching(new RegExp(`^${regex}: /sanitizer/injectionMarkers/1: expected a regular expression, found "\\(unclosed"`))]);
+    const regex = variant('regex', (c) => {
+      at(c, 'sanitizer').injectionMarkers = ['ok', '(unclosed'];
+    });
+    expect(loadError(regex)).toEqual([
+      expect.stringMatching(new RegExp(`^${regex}: /sanitizer/injectionMarkers/1: expected a regular expression, found "\\(unclosed"`)),
+    ]);
   });
 
   it('a weight that is not an exact short decimal is refused at load time', () => {
-    const file = variant('weights', (c) => { at(c, 'scorer.weights').currentRisky = 0.1 + 0.2; });
-    expect(loadError(file)).toEqual([expect.stringMatching(new RegExp(`^${file}: /scorer/weights/currentRisky: expected a decimal with at most \\d+ places, found 0.30000000000000004$`))]);
+    const file = variant('weights', (c) => {
+      at(c, 'scorer.weights').currentRisky = 0.1 + 0.2;
+    });
+    expect(loadError(file)).toEqual([
+      expect.stringMatching(
+        new RegExp(`^${file}: /scorer/weights/currentRisky: expected a decimal with at most \\d+ places, found 0.30000000000000004$`),
+      ),
+    ]);
   });
 
   it('the schema enums are the ones the code uses', () => {
@@ -122,7 +164,9 @@ describe('tool-typing files are validated', () => {
 
   it('an unknown tool type names the file, the tool and the allowed types', () => {
     const f = typing('bad-type', '{ "tools": { "send_email": ["external_sink", "sink"] } }');
-    expect(() => loadToolTyping(f)).toThrow(`${f}: /tools/send_email/1: expected one of ${TOOL_TYPES.map((x) => JSON.stringify(x)).join(', ')}, found string "sink"`);
+    expect(() => loadToolTyping(f)).toThrow(
+      `${f}: /tools/send_email/1: expected one of ${TOOL_TYPES.map((x) => JSON.stringify(x)).join(', ')}, found string "sink"`,
+    );
   });
 
   it('a misspelled top-level key is refused with a suggestion', () => {
@@ -142,7 +186,9 @@ describe('tool-typing files are validated', () => {
   it('a tool typed differently by two files is refused, naming both', () => {
     const a = typing('a', '{ "tools": { "send_email": ["external_sink"] } }');
     const b = typing('b', '{ "tools": { "send_email": ["read"] } }');
-    expect(() => loadToolTypings([a, b])).toThrow(`${b}: /tools/send_email: expected the types ["external_sink"] it has in ${a}, found ["read"]`);
+    expect(() => loadToolTypings([a, b])).toThrow(
+      `${b}: /tools/send_email: expected the types ["external_sink"] it has in ${a}, found ["read"]`,
+    );
   });
 });
 
@@ -155,10 +201,27 @@ describe('carb pipeline check', () => {
     expect(at(config, 'toolTyping').send_email).toEqual(['external_sink', 'message_social']);
     expect(Object.keys(config)).toEqual([...Object.keys(config)].sort());
     expect(lines[1]).toBe(`config sha256 ${createHash('sha256').update(lines[0]!, 'utf8').digest('hex')}`);
-    const printed = Object.fromEntries(lines.slice(3).filter(Boolean).map((l) => l.trim().split(/\s+/) as [string, string]));
+    const printed = Object.fromEntries(
+      lines
+        .slice(3)
+        .filter(Boolean)
+        .map((l) => l.trim().split(/\s+/) as [string, string]),
+    );
     // an actual run's manifest, computed on the report path
     const out = join(dir, 'report');
-    const run = await runCli(['calibrate', join(ROOT, 'corpora/ces-clean.jsonl'), '--splits', '2', '--methods', 'g-carb', '--alphas', '.1', '--no-frontier', '--out', out]);
+    const run = await runCli([
+      'calibrate',
+      join(ROOT, 'corpora/ces-clean.jsonl'),
+      '--splits',
+      '2',
+      '--methods',
+      'g-carb',
+      '--alphas',
+      '.1',
+      '--no-frontier',
+      '--out',
+      out,
+    ]);
     expect(run.code).toBe(0);
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { components: Record<string, string> };
     expect(Object.keys(printed)).toEqual(['ledger', 'toolTyping', 'graph', 'selector', 'scorer', 'sanitizer', 'grid']);
@@ -166,7 +229,9 @@ describe('carb pipeline check', () => {
   }, 120_000);
 
   it('refuses an invalid config with exit 1 and the schema line', async () => {
-    const file = variant('check-bad', (c) => { at(c, 'scorer.weights').intercept = '0.05'; });
+    const file = variant('check-bad', (c) => {
+      at(c, 'scorer.weights').intercept = '0.05';
+    });
     const r = await runCli(['pipeline', 'check', file]);
     expect(r.code).toBe(1);
     expect(r.errLines).toEqual([`carb: ${file}: /scorer/weights/intercept: expected a number, found string "0.05"`]);

@@ -13,8 +13,14 @@ export interface CliRun {
 export async function runCli(argv: string[]): Promise<CliRun> {
   let out = '';
   let err = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((s) => { out += String(s); return true; });
-  vi.spyOn(process.stderr, 'write').mockImplementation((s) => { err += String(s); return true; });
+  vi.spyOn(process.stdout, 'write').mockImplementation((s) => {
+    out += String(s);
+    return true;
+  });
+  vi.spyOn(process.stderr, 'write').mockImplementation((s) => {
+    err += String(s);
+    return true;
+  });
   process.exitCode = 0;
   try {
     const code = await main(argv);

@@ -37,10 +37,30 @@ const cases: Array<[string, string[], string, string[]]> = [
   ['folds larger than the corpus', ['calibrate', CES, '--cal', '1000', '--test', '1000', '--out', 'OUT'], '--cal/--test', ['1000 + 1000']],
   ['unknown method', ['calibrate', CES, '--methods', 'g-crab', '--out', 'OUT'], '--methods', ['did you mean g-carb?']],
   ['empty methods', ['calibrate', CES, '--methods', '', '--out', 'OUT'], '--methods', ['found an empty value']],
-  ['batch without high-probability', ['calibrate', CES, '--batch', '48', '--out', 'OUT'], '--batch', ['--guarantee high-probability or both']],
-  ['batch with executed-step CRC (all methods)', ['calibrate', CES, '--guarantee', 'high-probability', '--delta', '.1', '--batch', '48', '--out', 'OUT'], '--batch', ['executed-step-crc', '--methods all includes it']],
-  ['batch with executed-step CRC named', ['calibrate', CES, '--guarantee', 'both', '--delta', '.1', '--batch', 'fold', '--methods', 'g-carb,executed-step-crc', '--out', 'OUT'], '--batch', ['found executed-step-crc in --methods']],
-  ['batch not a size', ['calibrate', CES, '--guarantee', 'high-probability', '--delta', '.1', '--batch', '0', '--out', 'OUT'], '--batch', ['positive integer batch size, or fold', 'found 0']],
+  [
+    'batch without high-probability',
+    ['calibrate', CES, '--batch', '48', '--out', 'OUT'],
+    '--batch',
+    ['--guarantee high-probability or both'],
+  ],
+  [
+    'batch with executed-step CRC (all methods)',
+    ['calibrate', CES, '--guarantee', 'high-probability', '--delta', '.1', '--batch', '48', '--out', 'OUT'],
+    '--batch',
+    ['executed-step-crc', '--methods all includes it'],
+  ],
+  [
+    'batch with executed-step CRC named',
+    ['calibrate', CES, '--guarantee', 'both', '--delta', '.1', '--batch', 'fold', '--methods', 'g-carb,executed-step-crc', '--out', 'OUT'],
+    '--batch',
+    ['found executed-step-crc in --methods'],
+  ],
+  [
+    'batch not a size',
+    ['calibrate', CES, '--guarantee', 'high-probability', '--delta', '.1', '--batch', '0', '--out', 'OUT'],
+    '--batch',
+    ['positive integer batch size, or fold', 'found 0'],
+  ],
   ['bad selector seeds', ['calibrate', CES, '--selector-seeds', '5-2', '--out', 'OUT'], '--selector-seeds', ['low ≤ high']],
   ['bad dataset', ['calibrate', CES, '--dataset', 'ces', '--out', 'OUT'], '--dataset', ['"ces-clean"']],
   ['bad expect-hash', ['calibrate', CES, '--expect-hash', 'abc', '--out', 'OUT'], '--expect-hash', ['64 hex digits']],
@@ -48,7 +68,12 @@ const cases: Array<[string, string[], string, string[]]> = [
   ['bad format', ['calibrate', CES, '--format', 'csv', '--out', 'OUT'], '--format', ['"jsonl"', 'found csv']],
   ['no corpus', ['calibrate', '--out', 'OUT'], '<corpus..>', ['required by carb calibrate']],
   ['main --bogus', ['main', '--bogus', '--out', 'OUT'], '--bogus', ['unknown option for carb main']],
-  ['bad selector', ['replay', CES, '--selector', 'grap', '--out', 'OUT.arrow'], '--selector', ['"full", "graph", "window", "random", "current"', 'did you mean "graph"?']],
+  [
+    'bad selector',
+    ['replay', CES, '--selector', 'grap', '--out', 'OUT.arrow'],
+    '--selector',
+    ['"full", "graph", "window", "random", "current"', 'did you mean "graph"?'],
+  ],
   ['replay --out not .arrow', ['replay', CES, '--out', 'OUT.csv'], '--out', ['.arrow']],
   ['replay unknown flag', ['replay', CES, '--naïve', '--out', 'OUT.arrow'], '--naïve', ['unknown option']],
   ['ingest --out suffix', ['ingest', CES, '--out', 'OUT.csv'], '--out', ['.arrow or .jsonl', 'found']],
@@ -58,7 +83,12 @@ const cases: Array<[string, string[], string, string[]]> = [
   ['suite cohort on graph-braid', ['suite', 'graph-braid', '--cohort', 'clean', '--out', 'OUT.jsonl'], '--cohort', ['ces only']],
   ['suite fractional seed', ['suite', 'graph-braid', '--seed', '1.5', '--out', 'OUT.jsonl'], '--seed', ['non-negative integer']],
   ['suite bad param', ['suite', 'ces', '--cohort', 'clean', '--param', 'harm=5', '--out', 'OUT.jsonl'], '--param', ['harm in [0,1]']],
-  ['suite param named like an Object member', ['suite', 'graph-braid', '--param', 'constructor=1', '--out', 'OUT.jsonl'], '--param', ['constructor=1: expected one of']],
+  [
+    'suite param named like an Object member',
+    ['suite', 'graph-braid', '--param', 'constructor=1', '--out', 'OUT.jsonl'],
+    '--param',
+    ['constructor=1: expected one of'],
+  ],
   ['suite misspelled param', ['suite', 'graph-braid', '--param', 'harn=0.2', '--out', 'OUT.jsonl'], '--param', ['did you mean harm?']],
   ['suite unknown name', ['suite', 'cess', '--out', 'OUT.jsonl'], '<name>', ['"ces", "graph-braid"']],
   ['unknown command', ['calibrat', CES, '--out', 'OUT'], 'calibrat', ['unknown command', 'did you mean calibrate?']],
@@ -67,18 +97,22 @@ const cases: Array<[string, string[], string, string[]]> = [
 ];
 
 describe('usage errors: exit 2, one line naming the flag, nothing written', () => {
-  it.each(cases)('%s', async (_name, argv, flag, words) => {
-    const out = fresh();
-    const args = argv.map((a) => a.replace(/^OUT/, out));
-    const r = await runCli(args);
-    expect(r.code).toBe(2);
-    expect(r.errLines).toHaveLength(1);
-    expect(r.errLines[0]!.startsWith(`carb: ${flag}: `)).toBe(true);
-    for (const w of words) expect(r.errLines[0]).toContain(w);
-    expect(r.out).toBe('');
-    // no report dir, no file, not even a temporary one beside it
-    expect(readdirSync(scratch).filter((f) => f.startsWith(`out-${n}`))).toEqual([]);
-  }, 120_000);
+  it.each(cases)(
+    '%s',
+    async (_name, argv, flag, words) => {
+      const out = fresh();
+      const args = argv.map((a) => a.replace(/^OUT/, out));
+      const r = await runCli(args);
+      expect(r.code).toBe(2);
+      expect(r.errLines).toHaveLength(1);
+      expect(r.errLines[0]!.startsWith(`carb: ${flag}: `)).toBe(true);
+      for (const w of words) expect(r.errLines[0]).toContain(w);
+      expect(r.out).toBe('');
+      // no report dir, no file, not even a temporary one beside it
+      expect(readdirSync(scratch).filter((f) => f.startsWith(`out-${n}`))).toEqual([]);
+    },
+    120_000,
+  );
 });
 
 describe('data errors: exit 1, nothing written', () => {
@@ -92,9 +126,20 @@ describe('data errors: exit 1, nothing written', () => {
 
   it('a pipeline config with a misspelled key', async () => {
     const out = fresh();
-    const r = await runCli(['calibrate', CES, '--pipeline', join(ROOT, 'packages/cli/test/fixtures/typo-key.json'), '--out', out, '--splits', '2']);
+    const r = await runCli([
+      'calibrate',
+      CES,
+      '--pipeline',
+      join(ROOT, 'packages/cli/test/fixtures/typo-key.json'),
+      '--out',
+      out,
+      '--splits',
+      '2',
+    ]);
     expect(r.code).toBe(1);
-    expect(r.errLines).toEqual([expect.stringMatching(/typo-key\.json: \/scorer\/weights\/intercpet: unknown key .*did you mean "intercept"\?$/)]);
+    expect(r.errLines).toEqual([
+      expect.stringMatching(/typo-key\.json: \/scorer\/weights\/intercpet: unknown key .*did you mean "intercept"\?$/),
+    ]);
     expect(existsSync(out)).toBe(false);
   }, 120_000);
 });

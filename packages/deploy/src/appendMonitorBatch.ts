@@ -16,18 +16,32 @@ export interface LabelledBatch {
  * digest, or any episode id, seen before: a replayed batch would count its losses twice and
  * void the supermartingale), an empty batch.
  */
-export function appendMonitorBatch(file: string, previous: MonitorState | null, row: MonitoredRow, delta: number, batch: LabelledBatch): MonitorState {
+export function appendMonitorBatch(
+  file: string,
+  previous: MonitorState | null,
+  row: MonitoredRow,
+  delta: number,
+  batch: LabelledBatch,
+): MonitorState {
   if (batch.ids.length === 0) throw new Error('the new logs hold no usable episode; nothing to monitor');
   const problem = previous ? monitoredRowProblem(file, previous, row, delta) : null;
   if (problem) throw new Error(problem);
   const batches = previous?.batches ?? [];
   const seenBatch = batches.findIndex((b) => b.corpusDigest === batch.corpusDigest);
-  if (seenBatch >= 0) throw new Error(`${file}: the new logs (corpus digest ${batch.corpusDigest.slice(0, 12)}…) are batch ${seenBatch + 1} already taken in; refusing to count them twice`);
+  if (seenBatch >= 0)
+    throw new Error(
+      `${file}: the new logs (corpus digest ${batch.corpusDigest.slice(0, 12)}…) are batch ${seenBatch + 1} already taken in; refusing to count them twice`,
+    );
   const digests = batch.ids.map(idDigest);
   const seen = new Map<string, number>();
-  batches.forEach((b, k) => { for (const d of b.idDigests) seen.set(d, k); });
+  batches.forEach((b, k) => {
+    for (const d of b.idDigests) seen.set(d, k);
+  });
   const again = digests.findIndex((d) => seen.has(d));
-  if (again >= 0) throw new Error(`${file}: episode ${JSON.stringify(batch.ids[again])} of the new logs is in batch ${seen.get(digests[again]!)! + 1} already taken in; refusing to count it twice`);
+  if (again >= 0)
+    throw new Error(
+      `${file}: episode ${JSON.stringify(batch.ids[again])} of the new logs is in batch ${seen.get(digests[again]!)! + 1} already taken in; refusing to count it twice`,
+    );
   const losses = Array.from(batch.losses, (l) => {
     if (l !== 0 && l !== 1) throw new Error(`appendMonitorBatch: expected 0/1 losses, found ${l}`);
     return String(l);
@@ -35,6 +49,14 @@ export function appendMonitorBatch(file: string, previous: MonitorState | null, 
   const base: MonitorState = previous ?? { carbMonitorState: 1, row, delta, batches: [] };
   return {
     ...base,
-    batches: [...batches, { previousStateSha256: previous ? sha256Hex(monitorStateText(previous)) : null, corpusDigest: batch.corpusDigest, losses, idDigests: digests }],
+    batches: [
+      ...batches,
+      {
+        previousStateSha256: previous ? sha256Hex(monitorStateText(previous)) : null,
+        corpusDigest: batch.corpusDigest,
+        losses,
+        idDigests: digests,
+      },
+    ],
   };
 }

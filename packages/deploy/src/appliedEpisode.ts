@@ -34,7 +34,17 @@ export interface AppliedEpisode {
  * executesFrom[t] > g, loss is g ≥ unionLossFrom, success g ≥ successFrom. So the means over
  * episodes are replay's grid means at g, by construction from the same table.
  */
-export function appliedEpisode(t: BreakpointTable, e: number, g: number, extra: { stratum: string; scores: readonly string[]; scoreValues: readonly number[]; events: ReadonlyArray<{ step: number; category: string }> }): AppliedEpisode {
+export function appliedEpisode(
+  t: BreakpointTable,
+  e: number,
+  g: number,
+  extra: {
+    stratum: string;
+    scores: readonly string[];
+    scoreValues: readonly number[];
+    events: ReadonlyArray<{ step: number; category: string }>;
+  },
+): AppliedEpisode {
   const base = t.stepOffset[e]!;
   const T = t.stepOffset[e + 1]! - base;
   const stopped = g < t.runsFrom[e]!;
@@ -44,14 +54,16 @@ export function appliedEpisode(t: BreakpointTable, e: number, g: number, extra: 
     while (executed < T && t.executesFrom[base + executed]! <= g) executed++;
   }
   let maxAt = -1;
-  extra.scoreValues.forEach((q, k) => { if (maxAt < 0 || q > extra.scoreValues[maxAt]!) maxAt = k; });
+  extra.scoreValues.forEach((q, k) => {
+    if (maxAt < 0 || q > extra.scoreValues[maxAt]!) maxAt = k;
+  });
   const events = extra.events.filter((ev) => ev.step < executed).map((ev) => `${ev.step}:${ev.category}`);
   return {
     id: t.ids[e]!,
     stratum: extra.stratum,
     steps: T,
     stopStep: stopped ? executed : null,
-    stopScore: stopped ? extra.scores[executed] ?? null : null,
+    stopScore: stopped ? (extra.scores[executed] ?? null) : null,
     maxScore: maxAt < 0 ? null : extra.scores[maxAt]!,
     contextSize: stopped && executed < T ? t.contextSize[base + executed]! : null,
     executed,

@@ -4,7 +4,19 @@ import type { AppliedEpisode } from './appliedEpisode.ts';
 
 /** Column order of episodes.arrow and episodes.csv: ids, counts and scores only (no arguments or results). */
 export const APPLIED_COLUMNS = [
-  'id', 'stratum', 'steps', 'stopStep', 'stopScore', 'maxScore', 'contextSize', 'executed', 'runsFrom', 'loss', 'ledgerEvents', 'taskCompleted', 'success',
+  'id',
+  'stratum',
+  'steps',
+  'stopStep',
+  'stopScore',
+  'maxScore',
+  'contextSize',
+  'executed',
+  'runsFrom',
+  'loss',
+  'ledgerEvents',
+  'taskCompleted',
+  'success',
 ] as const satisfies readonly (keyof AppliedEpisode)[];
 
 /**
@@ -13,19 +25,35 @@ export const APPLIED_COLUMNS = [
  * ledgerEvents `step:category` joined by ";".
  */
 export function appliedArrow(rows: readonly AppliedEpisode[]): Uint8Array {
-  const text = (k: 'id' | 'stopScore' | 'maxScore') => vectorFromArray(rows.map((r) => r[k]), new Utf8());
+  const text = (k: 'id' | 'stopScore' | 'maxScore') =>
+    vectorFromArray(
+      rows.map((r) => r[k]),
+      new Utf8(),
+    );
   const columns: Record<string, Vector> = {
     id: text('id'),
-    stratum: dictionaryColumn(rows.map((r) => r.stratum), 0),
+    stratum: dictionaryColumn(
+      rows.map((r) => r.stratum),
+      0,
+    ),
     steps: makeVector(Int32Array.from(rows, (r) => r.steps)),
-    stopStep: nullableColumn(rows.map((r) => r.stopStep), 'int32'),
+    stopStep: nullableColumn(
+      rows.map((r) => r.stopStep),
+      'int32',
+    ),
     stopScore: text('stopScore'),
     maxScore: text('maxScore'),
-    contextSize: nullableColumn(rows.map((r) => r.contextSize), 'int32'),
+    contextSize: nullableColumn(
+      rows.map((r) => r.contextSize),
+      'int32',
+    ),
     executed: makeVector(Int32Array.from(rows, (r) => r.executed)),
     runsFrom: makeVector(Int32Array.from(rows, (r) => r.runsFrom)),
     loss: makeVector(Int32Array.from(rows, (r) => r.loss)),
-    ledgerEvents: vectorFromArray(rows.map((r) => r.ledgerEvents.join(';')), new Utf8()),
+    ledgerEvents: vectorFromArray(
+      rows.map((r) => r.ledgerEvents.join(';')),
+      new Utf8(),
+    ),
     taskCompleted: makeVector(Int32Array.from(rows, (r) => r.taskCompleted)),
     success: makeVector(Int32Array.from(rows, (r) => r.success)),
   };

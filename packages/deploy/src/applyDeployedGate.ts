@@ -45,10 +45,14 @@ export interface ApplyResult {
 }
 
 /** The executed prefix's ledger events: built-in trace events and the first steps an external row adds. */
-function ledgerEventsOf(builtIn: ReadonlyArray<{ step: number; category: string }>, row: AppliedLedgerRow | null): Array<{ step: number; category: string }> {
+function ledgerEventsOf(
+  builtIn: ReadonlyArray<{ step: number; category: string }>,
+  row: AppliedLedgerRow | null,
+): Array<{ step: number; category: string }> {
   const own = row === null || row.keep ? [...builtIn] : [];
   if (row) {
-    for (const [category, step] of Object.entries({ ...row.steps.firstStep, ...(row.steps.customFirstStep ?? {}) })) if (step >= 0) own.push({ step, category });
+    for (const [category, step] of Object.entries({ ...row.steps.firstStep, ...(row.steps.customFirstStep ?? {}) }))
+      if (step >= 0) own.push({ step, category });
   }
   return own.sort((a, b) => a.step - b.step || (a.category < b.category ? -1 : a.category > b.category ? 1 : 0));
 }
@@ -67,22 +71,45 @@ export function applyDeployedGate(input: ApplyInput): ApplyResult {
     traces,
     onScored: (_e, [s]) => scores.push({ text: s!.scores.map(formatScore), values: s!.scores.map(scoreValue) }),
   });
-  input.ledgerRows.forEach((r, e) => { if (r) mergeLedgerRow(table!, e, r.steps, r.keep); });
-  const applied = episodes.map((ep, e) => appliedEpisode(table!, e, input.gridIndex, {
-    stratum: input.stratumOf ? input.stratumOf(ep) : 'all',
-    scores: scores[e]!.text, scoreValues: scores[e]!.values,
-    events: ledgerEventsOf(traces[e]!.events, input.ledgerRows[e] ?? null),
-  }));
+  input.ledgerRows.forEach((r, e) => {
+    if (r) mergeLedgerRow(table!, e, r.steps, r.keep);
+  });
+  const applied = episodes.map((ep, e) =>
+    appliedEpisode(table!, e, input.gridIndex, {
+      stratum: input.stratumOf ? input.stratumOf(ep) : 'all',
+      scores: scores[e]!.text,
+      scoreValues: scores[e]!.values,
+      events: ledgerEventsOf(traces[e]!.events, input.ledgerRows[e] ?? null),
+    }),
+  );
   const summary = applySummary(applied, row.alpha);
   const reference = fingerprint?.runsFrom[row.method];
-  if (!fingerprint) return { applied, summary, shift: null, shiftNote: `no fingerprint.json beside ${input.deployFile} (a calibration by an earlier carb): recalibrate to get one; the logs were not compared with the calibration` };
-  if (reference === undefined) return { applied, summary, shift: null, shiftNote: `${input.fingerprintFile} has no first-stop indices for ${row.method}` };
-  if (fingerprint.grid !== table!.G) return { applied, summary, shift: null, shiftNote: `${input.fingerprintFile}: grid of ${fingerprint.grid} points, expected the pipeline's ${table!.G}` };
-  const inStratum = row.stratum === 'all' || fingerprint.strata === null ? reference : reference.filter((_, e) => fingerprint.strata![e] === row.stratum);
+  if (!fingerprint)
+    return {
+      applied,
+      summary,
+      shift: null,
+      shiftNote: `no fingerprint.json beside ${input.deployFile} (a calibration by an earlier carb): recalibrate to get one; the logs were not compared with the calibration`,
+    };
+  if (reference === undefined)
+    return { applied, summary, shift: null, shiftNote: `${input.fingerprintFile} has no first-stop indices for ${row.method}` };
+  if (fingerprint.grid !== table!.G)
+    return {
+      applied,
+      summary,
+      shift: null,
+      shiftNote: `${input.fingerprintFile}: grid of ${fingerprint.grid} points, expected the pipeline's ${table!.G}`,
+    };
+  const inStratum =
+    row.stratum === 'all' || fingerprint.strata === null ? reference : reference.filter((_, e) => fingerprint.strata![e] === row.stratum);
   const shift = shiftCheck({
     calibration: inStratum,
     fresh: episodes.map((ep, e) => ({ stratum: applied[e]!.stratum, runsFrom: applied[e]!.runsFrom, tools: countTools(ep, new Map()) })),
-    vocabulary: fingerprint.tools, grid: fingerprint.grid, permutations: input.shift.permutations, seed: input.shift.seed, level: input.shift.level,
+    vocabulary: fingerprint.tools,
+    grid: fingerprint.grid,
+    permutations: input.shift.permutations,
+    seed: input.shift.seed,
+    level: input.shift.level,
   });
   return { applied, summary, shift, shiftNote: null };
 }

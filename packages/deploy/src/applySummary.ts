@@ -25,17 +25,28 @@ export interface ApplySummary {
  */
 export function applySummary(rows: readonly AppliedEpisode[], alpha: number): ApplySummary[] {
   const strata = [...new Set(rows.map((r) => r.stratum))].sort();
-  const groups: Array<[string, readonly AppliedEpisode[]]> = [['all', rows], ...(strata.length > 1 || (strata[0] !== undefined && strata[0] !== 'all') ? strata.map((s) => [s, rows.filter((r) => r.stratum === s)] as [string, AppliedEpisode[]]) : [])];
-  return groups.filter(([, g]) => g.length > 0).map(([stratum, g]) => {
-    const n = g.length;
-    const losses = g.reduce((s, r) => s + r.loss, 0);
-    const interval = clopperPearson(losses, n);
-    const outcomes = g.some((r) => r.taskCompleted === 1);
-    return {
-      stratum, n,
-      intervention: g.filter((r) => r.stopStep !== null).length / n,
-      losses, loss: losses / n, lossInterval: interval, exceedsAlpha: interval[0] > alpha,
-      success: outcomes ? g.reduce((s, r) => s + r.success, 0) / n : null,
-    };
-  });
+  const groups: Array<[string, readonly AppliedEpisode[]]> = [
+    ['all', rows],
+    ...(strata.length > 1 || (strata[0] !== undefined && strata[0] !== 'all')
+      ? strata.map((s) => [s, rows.filter((r) => r.stratum === s)] as [string, AppliedEpisode[]])
+      : []),
+  ];
+  return groups
+    .filter(([, g]) => g.length > 0)
+    .map(([stratum, g]) => {
+      const n = g.length;
+      const losses = g.reduce((s, r) => s + r.loss, 0);
+      const interval = clopperPearson(losses, n);
+      const outcomes = g.some((r) => r.taskCompleted === 1);
+      return {
+        stratum,
+        n,
+        intervention: g.filter((r) => r.stopStep !== null).length / n,
+        losses,
+        loss: losses / n,
+        lossInterval: interval,
+        exceedsAlpha: interval[0] > alpha,
+        success: outcomes ? g.reduce((s, r) => s + r.success, 0) / n : null,
+      };
+    });
 }

@@ -17,7 +17,10 @@
  */
 export const BETTING_STATE_SIZE = 4;
 /** Slots of the state: steps seen, log K_t, Σ L_i, Σ (L_i − μ̂_i)². */
-export const T = 0, LOG_WEALTH = 1, SUM = 2, SQ_DEV = 3;
+export const T = 0,
+  LOG_WEALTH = 1,
+  SUM = 2,
+  SQ_DEV = 3;
 /** WSR's truncation c: a bet never risks more than c of the wealth on one loss of 0. */
 export const BET_CAP = 0.5;
 

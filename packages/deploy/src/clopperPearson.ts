@@ -32,7 +32,8 @@ function solveDecreasing(f: (p: number) => number, target: number): number {
  * upper = the p with P(Bin(n, p) ≤ k) = level/2 (1 when k = n). Covers at least 1 − level.
  */
 export function clopperPearson(k: number, n: number, level = 0.05): [number, number] {
-  if (!(Number.isInteger(k) && Number.isInteger(n) && n > 0 && k >= 0 && k <= n)) throw new Error(`Clopper–Pearson: expected 0 ≤ k ≤ n, n > 0 integers, found k ${k}, n ${n}`);
+  if (!(Number.isInteger(k) && Number.isInteger(n) && n > 0 && k >= 0 && k <= n))
+    throw new Error(`Clopper–Pearson: expected 0 ≤ k ≤ n, n > 0 integers, found k ${k}, n ${n}`);
   const t = Math.log(level / 2);
   const lower = k === 0 ? 0 : solveDecreasing((p) => logBinomialCdf(n, p, k - 1), Math.log1p(-level / 2));
   const upper = k === n ? 1 : solveDecreasing((p) => logBinomialCdf(n, p, k), t);

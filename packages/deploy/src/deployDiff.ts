@@ -11,16 +11,23 @@ export interface HeldOut {
   utility: number;
 }
 
-const key = (r: { stratum?: string; guarantee?: string; method: string; alpha: number }) => `${r.stratum ?? 'all'}\u0000${r.guarantee ?? 'expectation'}\u0000${r.method}\u0000${r.alpha}`;
+const key = (r: { stratum?: string; guarantee?: string; method: string; alpha: number }) =>
+  `${r.stratum ?? 'all'}\u0000${r.guarantee ?? 'expectation'}\u0000${r.method}\u0000${r.alpha}`;
 const lam = (r: DeployRow | undefined) => (r === undefined ? 'absent' : r.lambda === null ? 'infeasible' : String(r.lambda));
-const est = (h: HeldOut | undefined) => (h === undefined ? 'no held-out estimate' : `L̄ ${h.meanLoss.toFixed(3)} I ${h.intervention.toFixed(3)} U ${h.utility.toFixed(3)}`);
+const est = (h: HeldOut | undefined) =>
+  h === undefined ? 'no held-out estimate' : `L̄ ${h.meanLoss.toFixed(3)} I ${h.intervention.toFixed(3)} U ${h.utility.toFixed(3)}`;
 
 /**
  * One line per method × α × stratum (× guarantee) of either deploy.json: λ in a and in b
  * (changed or not) with each calibration's held-out split means from its summary.json, in
  * b's row order then rows only a has.
  */
-export function deployDiff(a: readonly DeployRow[], b: readonly DeployRow[], heldA: readonly HeldOut[], heldB: readonly HeldOut[]): { lines: string[]; changed: number } {
+export function deployDiff(
+  a: readonly DeployRow[],
+  b: readonly DeployRow[],
+  heldA: readonly HeldOut[],
+  heldB: readonly HeldOut[],
+): { lines: string[]; changed: number } {
   const ia = new Map(a.map((r) => [key(r), r]));
   const ib = new Map(b.map((r) => [key(r), r]));
   const ha = new Map(heldA.map((r) => [key(r), r]));

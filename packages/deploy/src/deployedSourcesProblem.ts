@@ -9,12 +9,12 @@ import type { LedgerMode, Pipeline } from '@carb/pipeline';
 export function deployedSourcesProblem(pipeline: Pipeline, ledger: LedgerMode, scores: boolean): string | null {
   const pinned = pipeline.ledger.source?.mode ?? 'builtin';
   if (ledger !== pinned) {
-    return `--ledger: expected ${pinned} (the calibration's ledger${pinned === 'builtin' ? '' : ', with the new logs\' --ledger-events'}), found ${ledger}`;
+    return `--ledger: expected ${pinned} (the calibration's ledger${pinned === 'builtin' ? '' : ", with the new logs' --ledger-events"}), found ${ledger}`;
   }
   const external = pipeline.scorer.source === 'external';
   if (scores !== external) {
     return external
-      ? '--scores: expected the new logs\' external scores (the calibration scored externally), found nothing'
+      ? "--scores: expected the new logs' external scores (the calibration scored externally), found nothing"
       : '--scores: expected no external scores (the calibration used the built-in scorer), found a scores file';
   }
   return null;

@@ -39,7 +39,9 @@ export function readFingerprint(file: string): Fingerprint {
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new Error(`${file}: expected a calibration fingerprint (JSON), found ${code === 'ENOENT' ? 'no file' : code ?? (e as Error).message}`);
+    throw new Error(
+      `${file}: expected a calibration fingerprint (JSON), found ${code === 'ENOENT' ? 'no file' : (code ?? (e as Error).message)}`,
+    );
   }
   const issues = schemaIssues(schemaValidator(FINGERPRINT_SCHEMA_PATH), raw);
   if (issues.length > 0) throw new Error(issues.map((i) => `${file}: ${i.replace(/^\/: /, '')}`).join('\n'));

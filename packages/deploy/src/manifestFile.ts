@@ -33,13 +33,15 @@ export function readManifestFile(file: string, role = 'a readable carb manifest.
     m = JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new Error(`${file}: expected ${role}, found ${code === 'ENOENT' ? 'no file' : code ?? (e as Error).message}`);
+    throw new Error(`${file}: expected ${role}, found ${code === 'ENOENT' ? 'no file' : (code ?? (e as Error).message)}`);
   }
   const problems = manifestProblems(file, m);
   if (problems.length > 0) throw new Error(problems.join('\n'));
   const o = m as Partial<RecordedManifest>;
   if (o.pipelineHash === undefined || o.components === undefined) {
-    throw new Error(`${file}: expected a carb manifest with pipelineHash and components, found ${o.pipelineHash === undefined && o.components === undefined ? 'neither' : `no ${o.pipelineHash === undefined ? 'pipelineHash' : 'components'}`}`);
+    throw new Error(
+      `${file}: expected a carb manifest with pipelineHash and components, found ${o.pipelineHash === undefined && o.components === undefined ? 'neither' : `no ${o.pipelineHash === undefined ? 'pipelineHash' : 'components'}`}`,
+    );
   }
   return o as RecordedManifest;
 }

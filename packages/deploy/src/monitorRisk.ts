@@ -44,7 +44,8 @@ export function monitorRisk(losses: ArrayLike<number>, alpha: number, delta: num
     lossSum += losses[t]!;
     if (alarmAt === null && state[LOG_WEALTH]! >= threshold) alarmAt = t + 1;
   }
-  if (next !== checkpoints.length) throw new Error(`monitorRisk: expected ascending checkpoints within 0…${losses.length}, found ${checkpoints.join(', ')}`);
+  if (next !== checkpoints.length)
+    throw new Error(`monitorRisk: expected ascending checkpoints within 0…${losses.length}, found ${checkpoints.join(', ')}`);
   return { checkpoints: out, alarmAt };
 }
 

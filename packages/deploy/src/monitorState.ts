@@ -37,9 +37,21 @@ export function monitorStateText(state: MonitorState): string {
   const { row, delta, batches } = state;
   const ordered = {
     carbMonitorState: 1,
-    row: { deploySha256: row.deploySha256, method: row.method, alpha: row.alpha, stratum: row.stratum, guarantee: row.guarantee, lambdaIndex: row.lambdaIndex },
+    row: {
+      deploySha256: row.deploySha256,
+      method: row.method,
+      alpha: row.alpha,
+      stratum: row.stratum,
+      guarantee: row.guarantee,
+      lambdaIndex: row.lambdaIndex,
+    },
     delta,
-    batches: batches.map((b) => ({ previousStateSha256: b.previousStateSha256, corpusDigest: b.corpusDigest, losses: b.losses, idDigests: b.idDigests })),
+    batches: batches.map((b) => ({
+      previousStateSha256: b.previousStateSha256,
+      corpusDigest: b.corpusDigest,
+      losses: b.losses,
+      idDigests: b.idDigests,
+    })),
   };
   return `${JSON.stringify(ordered, null, 2)}\n`;
 }

@@ -20,8 +20,15 @@ export interface PermutationTest {
  * observed labelling as one of the permutations is what makes the p-value exact rather than
  * a Monte Carlo estimate of the asymptotic one.
  */
-export function permutationKsTest(a: ArrayLike<number>, b: ArrayLike<number>, size: number, permutations: number, seed: string): PermutationTest {
-  if (a.length === 0 || b.length === 0) throw new Error(`permutation test: expected two non-empty samples, found sizes ${a.length} and ${b.length}`);
+export function permutationKsTest(
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  size: number,
+  permutations: number,
+  seed: string,
+): PermutationTest {
+  if (a.length === 0 || b.length === 0)
+    throw new Error(`permutation test: expected two non-empty samples, found sizes ${a.length} and ${b.length}`);
   const observed = ksStatistic(a, b, size);
   const pooled = Int32Array.from([...Array.from(a), ...Array.from(b)]);
   const rng = seededRandom(seed);

@@ -34,13 +34,19 @@ export function readMonitorState(file: string, text: string): MonitorState {
   o.batches.forEach((b, k) => {
     const at = `/batches/${k}`;
     // what a schema cannot say: one id digest per loss
-    if (b.idDigests.length !== b.losses.length) throw new Error(`${file}: ${at}/idDigests: expected ${b.losses.length} id digests (one per loss), found ${describeValue(b.idDigests)}`);
+    if (b.idDigests.length !== b.losses.length)
+      throw new Error(
+        `${file}: ${at}/idDigests: expected ${b.losses.length} id digests (one per loss), found ${describeValue(b.idDigests)}`,
+      );
     const expected = k === 0 ? null : sha256Hex(monitorStateText(before));
     if (b.previousStateSha256 !== expected) {
-      throw new Error(`${file}: ${at}/previousStateSha256: expected ${expected ?? 'null (the first batch)'}, found ${JSON.stringify(b.previousStateSha256)}: the hash chain is broken (a batch dropped, reordered or edited); refusing to continue it`);
+      throw new Error(
+        `${file}: ${at}/previousStateSha256: expected ${expected ?? 'null (the first batch)'}, found ${JSON.stringify(b.previousStateSha256)}: the hash chain is broken (a batch dropped, reordered or edited); refusing to continue it`,
+      );
     }
     before.batches.push(b);
   });
-  if (monitorStateText(before) !== text) throw new Error(`${file}: expected the bytes carb wrote for this state, found an edited file; refusing to continue it`);
+  if (monitorStateText(before) !== text)
+    throw new Error(`${file}: expected the bytes carb wrote for this state, found an edited file; refusing to continue it`);
   return before;
 }

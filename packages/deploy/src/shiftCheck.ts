@@ -45,7 +45,8 @@ const p3 = (p: number) => (p < 0.001 ? p.toExponential(1) : p.toFixed(3));
 
 /** Per-stratum verdict line. */
 function verdictLine(test: PermutationTest, level: number, unseen: UnseenTools | null): string {
-  const tools = unseen && unseen.unseen > 0 ? `; ${(100 * unseen.share!).toFixed(1)} % of tool calls are to tools unseen at calibration` : '';
+  const tools =
+    unseen && unseen.unseen > 0 ? `; ${(100 * unseen.share!).toFixed(1)} % of tool calls are to tools unseen at calibration` : '';
   return test.p < level
     ? `these logs do not look exchangeable with the calibration corpus: p = ${p3(test.p)} (KS D = ${test.d.toFixed(3)})${tools}; the guarantee does not carry over; recalibrate or monitor`
     : `no evidence of shift in the first-stop indices: p = ${p3(test.p)} (KS D = ${test.d.toFixed(3)})${tools}; exchangeability is not refuted (nor proven)`;
@@ -60,20 +61,48 @@ function verdictLine(test: PermutationTest, level: number, unseen: UnseenTools |
  */
 export function shiftCheck(o: ShiftInput): ShiftCheck {
   const names = [...new Set(o.fresh.map((f) => f.stratum))].sort();
-  const groups: Array<[string, ShiftInput['fresh']]> = [['all', o.fresh], ...(names.length > 1 || (names[0] !== undefined && names[0] !== 'all') ? names.map((s) => [s, o.fresh.filter((f) => f.stratum === s)] as [string, ShiftInput['fresh']]) : [])];
-  const strata = groups.filter(([, g]) => g.length > 0).map(([stratum, g]) => {
-    const test = permutationKsTest(o.calibration, g.map((f) => f.runsFrom), o.grid + 1, o.permutations, `${o.seed}/${stratum}`);
-    let unseen: UnseenTools | null = null;
-    if (o.vocabulary) {
-      const calls = new Map<string, number>();
-      for (const f of g) for (const [tool, c] of f.tools) calls.set(tool, (calls.get(tool) ?? 0) + c);
-      unseen = unseenTools(o.vocabulary, calls);
-    }
-    return { stratum, n: g.length, test, unseen, shifted: test.p < o.level, verdict: verdictLine(test, o.level, unseen) };
-  });
-  const martingale = simpleJumper(conformalPValues(o.calibration, o.fresh.map((f) => f.runsFrom), `${o.seed}/martingale`), o.level);
-  const line = martingale.alarmAt !== null
-    ? `exchangeability martingale: alarm at episode ${martingale.alarmAt} of ${o.fresh.length} (M ≥ 1/δ = ${1 / o.level}; max ${martingale.max.toPrecision(3)}): the new logs, in log order, are not exchangeable with the calibration (anytime-valid at δ ${o.level})`
-    : `exchangeability martingale: no alarm over ${o.fresh.length} episodes (max M ${martingale.max.toPrecision(3)} < 1/δ = ${1 / o.level})`;
-  return { calibrationEpisodes: o.calibration.length, permutations: o.permutations, level: o.level, strata, martingale, martingaleLine: line };
+  const groups: Array<[string, ShiftInput['fresh']]> = [
+    ['all', o.fresh],
+    ...(names.length > 1 || (names[0] !== undefined && names[0] !== 'all')
+      ? names.map((s) => [s, o.fresh.filter((f) => f.stratum === s)] as [string, ShiftInput['fresh']])
+      : []),
+  ];
+  const strata = groups
+    .filter(([, g]) => g.length > 0)
+    .map(([stratum, g]) => {
+      const test = permutationKsTest(
+        o.calibration,
+        g.map((f) => f.runsFrom),
+        o.grid + 1,
+        o.permutations,
+        `${o.seed}/${stratum}`,
+      );
+      let unseen: UnseenTools | null = null;
+      if (o.vocabulary) {
+        const calls = new Map<string, number>();
+        for (const f of g) for (const [tool, c] of f.tools) calls.set(tool, (calls.get(tool) ?? 0) + c);
+        unseen = unseenTools(o.vocabulary, calls);
+      }
+      return { stratum, n: g.length, test, unseen, shifted: test.p < o.level, verdict: verdictLine(test, o.level, unseen) };
+    });
+  const martingale = simpleJumper(
+    conformalPValues(
+      o.calibration,
+      o.fresh.map((f) => f.runsFrom),
+      `${o.seed}/martingale`,
+    ),
+    o.level,
+  );
+  const line =
+    martingale.alarmAt !== null
+      ? `exchangeability martingale: alarm at episode ${martingale.alarmAt} of ${o.fresh.length} (M ≥ 1/δ = ${1 / o.level}; max ${martingale.max.toPrecision(3)}): the new logs, in log order, are not exchangeable with the calibration (anytime-valid at δ ${o.level})`
+      : `exchangeability martingale: no alarm over ${o.fresh.length} episodes (max M ${martingale.max.toPrecision(3)} < 1/δ = ${1 / o.level})`;
+  return {
+    calibrationEpisodes: o.calibration.length,
+    permutations: o.permutations,
+    level: o.level,
+    strata,
+    martingale,
+    martingaleLine: line,
+  };
 }

@@ -13,7 +13,10 @@ export interface UnseenTools {
  * calibration's vocabulary: a gate's features are typed per tool, so calls it was never
  * calibrated on are scored by defaults the calibration did not exercise.
  */
-export function unseenTools(vocabulary: ReadonlyMap<string, number> | Readonly<Record<string, number>>, calls: ReadonlyMap<string, number>): UnseenTools {
+export function unseenTools(
+  vocabulary: ReadonlyMap<string, number> | Readonly<Record<string, number>>,
+  calls: ReadonlyMap<string, number>,
+): UnseenTools {
   const known = vocabulary instanceof Map ? (t: string) => vocabulary.has(t) : (t: string) => Object.hasOwn(vocabulary, t);
   let total = 0;
   let unseen = 0;

@@ -4,8 +4,9 @@ import { recalibrateCommand, shellQuote } from '@carb/deploy';
 describe('recalibrateCommand', () => {
   it('adds the new logs as corpora, keeps every other flag and moves --out', () => {
     const argv = ['calibrate', 'old/a.jsonl', '--pipeline', 'p.json', '--out', 'out/cal', '--alphas', '.05,.10'];
-    expect(recalibrateCommand(argv, ['new/b.jsonl', 'new dir/c.jsonl'], 'out/recal'))
-      .toBe("carb calibrate new/b.jsonl 'new dir/c.jsonl' old/a.jsonl --pipeline p.json --alphas .05,.10 --out out/recal");
+    expect(recalibrateCommand(argv, ['new/b.jsonl', 'new dir/c.jsonl'], 'out/recal')).toBe(
+      "carb calibrate new/b.jsonl 'new dir/c.jsonl' old/a.jsonl --pipeline p.json --alphas .05,.10 --out out/recal",
+    );
   });
   it('reads --out=x too, and refuses an argv that is not a calibration', () => {
     expect(recalibrateCommand(['calibrate', 'a', '--out=x'], ['b'], 'y')).toBe('carb calibrate b a --out y');

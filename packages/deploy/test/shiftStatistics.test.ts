@@ -42,7 +42,7 @@ describe('conformalPValues', () => {
 });
 
 describe('simpleJumper', () => {
-  it('follows Vovk\'s recursion (hand-computed) and alarms at the first M ≥ 1/δ', () => {
+  it("follows Vovk's recursion (hand-computed) and alarms at the first M ≥ 1/δ", () => {
     // step 1: capital 1/3 each, mixing keeps it; f = 1.4, 1, .6 → total 1
     // step 2: (.99·.46667 + .01/3)·1.4 + 1/3 + (.99·.2 + .01/3)·.6 = .651467 + .333333 + .1208 = 1.1056
     const r = simpleJumper([0.1, 0.1], 1 / 1.1);
@@ -70,22 +70,54 @@ describe('clopperPearson', () => {
 
 describe('unseenTools', () => {
   it('counts calls to tools outside the calibration vocabulary', () => {
-    const r = unseenTools({ a: 3, b: 1 }, new Map([['a', 2], ['c', 3], ['d', 1]]));
-    expect(r).toEqual({ calls: 6, unseen: 4, share: 4 / 6, tools: [['c', 3], ['d', 1]] });
+    const r = unseenTools(
+      { a: 3, b: 1 },
+      new Map([
+        ['a', 2],
+        ['c', 3],
+        ['d', 1],
+      ]),
+    );
+    expect(r).toEqual({
+      calls: 6,
+      unseen: 4,
+      share: 4 / 6,
+      tools: [
+        ['c', 3],
+        ['d', 1],
+      ],
+    });
     expect(unseenTools(new Map(), new Map()).share).toBeNull();
   });
 });
 
 describe('shiftCheck', () => {
-  it('says the logs do not look exchangeable when every new first-stop index lies above the calibration\'s', async () => {
+  it("says the logs do not look exchangeable when every new first-stop index lies above the calibration's", async () => {
     const { shiftCheck } = await import('@carb/deploy');
-    const fresh = [9, 9, 9, 9, 9].map((runsFrom) => ({ stratum: 'all', runsFrom, tools: new Map([['known', 3], ['new_tool', 1]]) }));
-    const r = shiftCheck({ calibration: [0, 0, 0, 0, 0], fresh, vocabulary: { known: 10 }, grid: 10, permutations: 999, seed: '0', level: 0.05 });
+    const fresh = [9, 9, 9, 9, 9].map((runsFrom) => ({
+      stratum: 'all',
+      runsFrom,
+      tools: new Map([
+        ['known', 3],
+        ['new_tool', 1],
+      ]),
+    }));
+    const r = shiftCheck({
+      calibration: [0, 0, 0, 0, 0],
+      fresh,
+      vocabulary: { known: 10 },
+      grid: 10,
+      permutations: 999,
+      seed: '0',
+      level: 0.05,
+    });
     // D = 1 only in the 2 of C(10,5) = 252 labellings that keep the samples apart: p ≈ 1/126
     expect(r.strata).toHaveLength(1);
     expect(r.strata[0]!.test.d).toBe(1);
     expect(r.strata[0]!.test.p).toBeLessThan(0.05);
     expect(r.strata[0]!.unseen!.share).toBe(0.25);
-    expect(r.strata[0]!.verdict).toMatch(/^these logs do not look exchangeable with the calibration corpus: p = 0\.0\d\d \(KS D = 1\.000\); 25\.0 % of tool calls are to tools unseen at calibration; the guarantee does not carry over; recalibrate or monitor$/);
+    expect(r.strata[0]!.verdict).toMatch(
+      /^these logs do not look exchangeable with the calibration corpus: p = 0\.0\d\d \(KS D = 1\.000\); 25\.0 % of tool calls are to tools unseen at calibration; the guarantee does not carry over; recalibrate or monitor$/,
+    );
   });
 });

@@ -17,9 +17,16 @@ const TEXT_CALL = /<function[=\s>]|"(?:name|function)"\s*:/;
 const MAPPED = new Set(['suite_name', 'user_task_id', 'injection_task_id', 'attack_type', 'injections', 'messages', 'error']);
 // The other keys of AgentDojo's TaskResults, kept verbatim as benchmark fields. Any other key
 // (an `api_key` a logger added) is dropped and counted, never copied into the corpus.
-const BENCHMARK = new Set(['utility', 'security', 'duration', 'pipeline_name', 'agentdojo_package_version', 'benchmark_version', 'evaluation_timestamp']);
+const BENCHMARK = new Set([
+  'utility',
+  'security',
+  'duration',
+  'pipeline_name',
+  'agentdojo_package_version',
+  'benchmark_version',
+  'evaluation_timestamp',
+]);
 const KNOWN = new Set([...MAPPED, ...BENCHMARK]);
-
 
 class Reader {
   constructor(readonly file: string) {}
@@ -78,16 +85,29 @@ class Reader {
  * The pipeline directory of `runs/<pipeline>/<suite>/<task>/<attack>/<injection|none>.json`,
  * when the file's path has that shape for this record; null otherwise.
  */
-export function pipelineFromPath(file: string, suite: string, userTask: string, attack: string | null, injection: string | null): string | null {
+export function pipelineFromPath(
+  file: string,
+  suite: string,
+  userTask: string,
+  attack: string | null,
+  injection: string | null,
+): string | null {
   const segs = file.split(/[\\/]/);
   const n = segs.length;
   if (n < 5) return null;
-  const ok = segs[n - 1] === `${injection ?? 'none'}.json` && segs[n - 2] === (attack ?? 'none') && segs[n - 3] === userTask && segs[n - 4] === suite;
+  const ok =
+    segs[n - 1] === `${injection ?? 'none'}.json` &&
+    segs[n - 2] === (attack ?? 'none') &&
+    segs[n - 3] === userTask &&
+    segs[n - 4] === suite;
   const pipeline = segs[n - 5];
   return ok && pipeline ? pipeline : null;
 }
 
-interface Pending { step: number; id: string | null }
+interface Pending {
+  step: number;
+  id: string | null;
+}
 
 /**
  * Converts one decoded AgentDojo run log into a canonical Episode. Throws only
@@ -161,7 +181,13 @@ function build(raw: unknown, file: string): Episode {
       let k = callId === null ? -1 : pending.findIndex((p) => p.id === callId);
       if (k < 0) k = 0;
       const p = pending[k];
-      if (p === undefined) throw new AdapterError(file, at, 'unpaired-result', 'expected a tool result after an assistant tool call, found a result with no pending call');
+      if (p === undefined)
+        throw new AdapterError(
+          file,
+          at,
+          'unpaired-result',
+          'expected a tool result after an assistant tool call, found a result with no pending call',
+        );
       pending.splice(k, 1);
       const s = steps[p.step]!;
       steps[p.step] = { index: s.index, tool: s.tool, args: s.args, result: content, error, ok: error === null };
@@ -207,7 +233,8 @@ const one = (ep: Episode): DecodeResult => ({ episodes: [ep], problems: [], skip
  */
 export const AGENTDOJO: LogFormat<'agentdojo'> = {
   name: 'agentdojo',
-  detect: (raw) => isObj(raw) && !Array.isArray(raw.simulations) && ('suite_name' in raw || 'user_task_id' in raw || 'pipeline_name' in raw),
+  detect: (raw) =>
+    isObj(raw) && !Array.isArray(raw.simulations) && ('suite_name' in raw || 'user_task_id' in raw || 'pipeline_name' in raw),
   schema: null,
   decode: (raw, file, ctx) => one(adaptAgentDojo(raw, file, ctx)),
   decodeText: (text, file, dropped) => one(parseAgentDojo(text, file, { dropped })),

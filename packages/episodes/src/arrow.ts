@@ -1,6 +1,19 @@
 import {
-  Bool, Dictionary, Field, Float64, Int32, List, Schema, Struct, Table, Utf8,
-  tableFromIPC, tableToIPC, vectorFromArray, type DataType, type Vector,
+  Bool,
+  Dictionary,
+  Field,
+  Float64,
+  Int32,
+  List,
+  Schema,
+  Struct,
+  Table,
+  Utf8,
+  tableFromIPC,
+  tableToIPC,
+  vectorFromArray,
+  type DataType,
+  type Vector,
 } from 'apache-arrow';
 import { ARROW_SHA_PLACEHOLDER, arrowFileSha256, arrowShaOffset } from './arrowSha.ts';
 import { ARROW_CORPUS_KEY, LinesDigest, corpusHeaderText, digestMismatch, parseCorpusHeader, type CorpusHeader } from './corpusHeader.ts';
@@ -48,7 +61,15 @@ const COLUMNS: ReadonlyArray<[string, () => DataType]> = [
   ['externalScores', () => new List(new Field('item', new Float64(), false))],
 ];
 
-interface StepRow { index: number; tool: string; args: string; result: string; error: string | null; ok: boolean; provenance: string | null }
+interface StepRow {
+  index: number;
+  tool: string;
+  args: string;
+  result: string;
+  error: string | null;
+  ok: boolean;
+  provenance: string | null;
+}
 
 /**
  * Arrow IPC file bytes of the episodes (canonical JSON strings for args, benchmark,
@@ -71,7 +92,12 @@ export function encodeArrow(episodes: readonly Episode[]): Uint8Array {
     request: eps.map((e) => e.request),
     steps: eps.map((e) =>
       e.steps.map((s): StepRow => ({
-        index: s.index, tool: s.tool, args: JSON.stringify(s.args), result: s.result, error: s.error, ok: s.ok,
+        index: s.index,
+        tool: s.tool,
+        args: JSON.stringify(s.args),
+        result: s.result,
+        error: s.error,
+        ok: s.ok,
         provenance: s.provenance === undefined ? null : JSON.stringify(s.provenance),
       })),
     ),
@@ -100,11 +126,17 @@ function parseJson(text: string, file: string, record: string, what: string, dep
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new AdapterError(file, record, 'wrong-type', `${what}: expected canonical JSON text, found unparsable string (${(e as Error).message})`);
+    throw new AdapterError(
+      file,
+      record,
+      'wrong-type',
+      `${what}: expected canonical JSON text, found unparsable string (${(e as Error).message})`,
+    );
   }
   // before anything recursive reads it (validation, canonical order, the digest's JSON text)
   const limit = parsedJsonIssue(text, value, { depth, at: what });
-  if (limit !== null) throw new AdapterError(file, record, limit.reason, limit.reason === 'too-deep' ? `${what}: ${limit.message}` : limit.message);
+  if (limit !== null)
+    throw new AdapterError(file, record, limit.reason, limit.reason === 'too-deep' ? `${what}: ${limit.message}` : limit.message);
   return value;
 }
 
@@ -127,7 +159,9 @@ const COLUMN_TYPES = new Map(COLUMNS.map(([name, type]) => [name, arrowTypeName(
 export function columnTypeIssue(name: string, type: DataType): { record: string; message: string } | null {
   const expected = COLUMN_TYPES.get(name);
   const found = arrowTypeName(type);
-  return expected === undefined || found === expected ? null : { record: `column ${name}`, message: `expected ${expected} values (as carb writes them), found ${found}` };
+  return expected === undefined || found === expected
+    ? null
+    : { record: `column ${name}`, message: `expected ${expected} values (as carb writes them), found ${found}` };
 }
 
 export type Columns = Record<string, Vector>;
@@ -143,10 +177,18 @@ export function decodeRow(cols: Columns, i: number, file: string): Episode {
   for (let j = 0; j < stepVec.length; j++) {
     const r = (stepVec.get(j) as { toJSON(): StepRow }).toJSON();
     const step: PolicyStep = {
-      index: r.index, tool: r.tool, args: parseJson(r.args, file, record, `/steps/${j}/args`, 3) as JsonObject,
-      result: r.result, error: r.error, ok: r.ok,
+      index: r.index,
+      tool: r.tool,
+      args: parseJson(r.args, file, record, `/steps/${j}/args`, 3) as JsonObject,
+      result: r.result,
+      error: r.error,
+      ok: r.ok,
     };
-    steps.push(r.provenance === null ? step : { ...step, provenance: parseJson(r.provenance, file, record, `/steps/${j}/provenance`, 3) as StepProvenance });
+    steps.push(
+      r.provenance === null
+        ? step
+        : { ...step, provenance: parseJson(r.provenance, file, record, `/steps/${j}/provenance`, 3) as StepProvenance },
+    );
   }
   const bench = col('benchmark') as string | null;
   const scores = col('externalScores') as Vector | null;
@@ -177,7 +219,12 @@ export const NOT_ARROW = 'expected an Arrow IPC file of episodes, found bytes th
 function decodeTable(table: Table, bytes: Uint8Array, file: string): DecodeResult {
   const text = table.schema.metadata.get(ARROW_CORPUS_KEY);
   if (text === undefined) {
-    return rejectFile(file, 'corpus digest', 'corpus-digest', `expected the carb corpus header in the Arrow schema metadata (key ${ARROW_CORPUS_KEY}), found none (not written by carb, or damaged)`);
+    return rejectFile(
+      file,
+      'corpus digest',
+      'corpus-digest',
+      `expected the carb corpus header in the Arrow schema metadata (key ${ARROW_CORPUS_KEY}), found none (not written by carb, or damaged)`,
+    );
   }
   let header: CorpusHeader;
   try {
@@ -195,7 +242,12 @@ function decodeTable(table: Table, bytes: Uint8Array, file: string): DecodeResul
   for (const [name] of COLUMNS) {
     const v = table.getChild(name);
     if (v === null) {
-      return rejectFile(file, null, 'malformed-arrow', `expected an episode table with column "${name}", found columns ${table.schema.fields.map((f) => f.name).join(', ')}`);
+      return rejectFile(
+        file,
+        null,
+        'malformed-arrow',
+        `expected an episode table with column "${name}", found columns ${table.schema.fields.map((f) => f.name).join(', ')}`,
+      );
     }
     const typed = columnTypeIssue(name, v.type as DataType);
     if (typed !== null) return rejectFile(file, typed.record, 'malformed-arrow', typed.message);
@@ -203,7 +255,12 @@ function decodeTable(table: Table, bytes: Uint8Array, file: string): DecodeResul
   }
   // Checked before the row loop: a damaged row count must not drive it.
   if (table.numRows !== header.episodes) {
-    return rejectFile(file, 'corpus digest', 'corpus-digest', `expected ${header.episodes} episodes (corpus header), found ${table.numRows} rows (file altered after carb wrote it)`);
+    return rejectFile(
+      file,
+      'corpus digest',
+      'corpus-digest',
+      `expected ${header.episodes} episodes (corpus header), found ${table.numRows} rows (file altered after carb wrote it)`,
+    );
   }
   const episodes: Episode[] = [];
   const digest = new LinesDigest();
@@ -272,7 +329,10 @@ export class UndecodableRows {
   refusal(): { record: string; message: string } | null {
     if (this.first === null) return null;
     const others = this.count - 1;
-    return { record: this.first.record, message: `${this.first.why}${others > 0 ? ` (and ${others} other row(s) that do not decode to an episode)` : ''}` };
+    return {
+      record: this.first.record,
+      message: `${this.first.why}${others > 0 ? ` (and ${others} other row(s) that do not decode to an episode)` : ''}`,
+    };
   }
 }
 

@@ -62,8 +62,13 @@ export class CorpusDigester {
     const { ids, hashes } = this;
     const hex = (i: number) => Buffer.from(hashes.buffer, hashes.byteOffset + i * 32, 32).toString('hex');
     // ids are unique in a usable corpus; the episode digest breaks ties so the result stays order-free regardless
-    const order = Array.from({ length: ids.length }, (_, i) => i)
-      .sort((a, b) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : Buffer.compare(hashes.subarray(a * 32, a * 32 + 32), hashes.subarray(b * 32, b * 32 + 32))));
+    const order = Array.from({ length: ids.length }, (_, i) => i).sort((a, b) =>
+      ids[a]! < ids[b]!
+        ? -1
+        : ids[a]! > ids[b]!
+          ? 1
+          : Buffer.compare(hashes.subarray(a * 32, a * 32 + 32), hashes.subarray(b * 32, b * 32 + 32)),
+    );
     const h = createHash('sha256');
     for (const i of order) h.update(`${hex(i)}\n`, 'utf8');
     return h.digest('hex');

@@ -107,7 +107,11 @@ export function corpusFiles(paths: readonly string[], format: CorpusFormat, skip
       if (fmt !== null && accepts(format, fmt)) files.push({ file: f, format: fileFormat(f, format, fmt), gz: isGz(f) });
     }
     if (files.length === before) {
-      skip('empty', { file: path, record: null, message: `expected episode files (${format === 'auto' ? '.json, .jsonl or .arrow, optionally .gz' : format}) in this directory, found none` });
+      skip('empty', {
+        file: path,
+        record: null,
+        message: `expected episode files (${format === 'auto' ? '.json, .jsonl or .arrow, optionally .gz' : format}) in this directory, found none`,
+      });
     }
   }
   return files;

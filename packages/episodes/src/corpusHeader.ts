@@ -60,7 +60,12 @@ const quote = (s: string) => JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}â€
 export function parseCorpusHeader(text: string, file: string, record: string, arrow = false): CorpusHeader {
   const shape = `{"carbCorpus":1,"episodes":<count>,"sha256":"<64 hex digits>"${arrow ? ',"arrowSha256":"<64 hex digits>"' : ''}}`;
   const fail = (found: string): never => {
-    throw new AdapterError(file, record, 'corpus-digest', `expected a carb corpus header ${shape}, found ${found} (file altered after carb wrote it)`);
+    throw new AdapterError(
+      file,
+      record,
+      'corpus-digest',
+      `expected a carb corpus header ${shape}, found ${found} (file altered after carb wrote it)`,
+    );
   };
   let v: unknown;
   try {
@@ -71,9 +76,15 @@ export function parseCorpusHeader(text: string, file: string, record: string, ar
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return fail(quote(text));
   const h = v as Record<string, unknown>;
   const keys = Object.keys(h).sort().join(',');
-  if (keys !== (arrow ? 'arrowSha256,carbCorpus,episodes,sha256' : 'carbCorpus,episodes,sha256')) return fail(`keys ${keys === '' ? '(none)' : keys}`);
+  if (keys !== (arrow ? 'arrowSha256,carbCorpus,episodes,sha256' : 'carbCorpus,episodes,sha256'))
+    return fail(`keys ${keys === '' ? '(none)' : keys}`);
   if (h.carbCorpus !== 1) {
-    throw new AdapterError(file, record, 'corpus-digest', `expected carb corpus format 1, found ${quote(String(h.carbCorpus))} (written by another carb version)`);
+    throw new AdapterError(
+      file,
+      record,
+      'corpus-digest',
+      `expected carb corpus format 1, found ${quote(String(h.carbCorpus))} (written by another carb version)`,
+    );
   }
   if (!Number.isSafeInteger(h.episodes) || (h.episodes as number) < 0) return fail(`episodes ${quote(String(h.episodes))}`);
   for (const k of arrow ? ['sha256', 'arrowSha256'] : ['sha256']) {

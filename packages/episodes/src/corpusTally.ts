@@ -58,7 +58,10 @@ export class CorpusTally {
 
   rollback(m: Mark): void {
     this.problems.length = m.problems;
-    for (const [now, then] of [[this.skipped, m.skipped], [this.dropped, m.dropped]] as const) {
+    for (const [now, then] of [
+      [this.skipped, m.skipped],
+      [this.dropped, m.dropped],
+    ] as const) {
       for (const k of Object.keys(now)) Reflect.deleteProperty(now, k);
       Object.assign(now, then);
     }
@@ -72,7 +75,11 @@ export class CorpusTally {
     for (const ep of episodes) {
       const first = this.firstFile.get(ep.id);
       if (first !== undefined) {
-        this.duplicates.push({ file, record: ep.id, message: `expected a unique episode id, found a duplicate of the episode in ${this.fileNames[first] ?? 'an earlier file'}` });
+        this.duplicates.push({
+          file,
+          record: ep.id,
+          message: `expected a unique episode id, found a duplicate of the episode in ${this.fileNames[first] ?? 'an earlier file'}`,
+        });
         this.skipped['duplicate-id'] = (this.skipped['duplicate-id'] ?? 0) + 1;
         continue;
       }
@@ -92,6 +99,13 @@ export class CorpusTally {
   }
 
   summary(): CorpusSummary {
-    return { files: this.files, episodes: this.episodes, skipped: { ...this.skipped }, flagged: { ...this.flagged }, dropped: sorted(this.dropped), bytes: this.bytes };
+    return {
+      files: this.files,
+      episodes: this.episodes,
+      skipped: { ...this.skipped },
+      flagged: { ...this.flagged },
+      dropped: sorted(this.dropped),
+      bytes: this.bytes,
+    };
   }
 }

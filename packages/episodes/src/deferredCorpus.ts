@@ -12,13 +12,18 @@ import type { Episode } from './types.ts';
  * proposal count and how many of them call a tool the pipeline does not type (calibrate's
  * degenerate-deployment check).
  */
-export type EpisodeHead = Pick<Episode, 'id' | 'group' | 'source' | 'flags'> & { calls?: number; untypedCalls?: number; tools?: Record<string, number> };
+export type EpisodeHead = Pick<Episode, 'id' | 'group' | 'source' | 'flags'> & {
+  calls?: number;
+  untypedCalls?: number;
+  tools?: Record<string, number>;
+};
 
 /** One record line decoded (decodeJsonlLine): the episode's head, or why the line was skipped. */
 export type DecodedLine = { head: EpisodeHead } | LineSkip;
 
 /** A piece of a deferred read, in corpus order: record lines to decode, or the end of a file. */
-export type DeferredPiece = { file: string; lines: RecordLines; end?: undefined } | { file: string; lines?: undefined; end: DeferredFileEnd };
+export type DeferredPiece =
+  { file: string; lines: RecordLines; end?: undefined } | { file: string; lines?: undefined; end: DeferredFileEnd };
 
 interface DeferredFileEnd {
   f: CorpusFile;
@@ -40,7 +45,10 @@ export class DeferredCorpus {
   private mark: ReturnType<CorpusTally['mark']> | null = null;
   private decoded = 0;
 
-  private constructor(private readonly files: readonly CorpusFile[], skips: ReadonlyArray<[string, Problem]>) {
+  private constructor(
+    private readonly files: readonly CorpusFile[],
+    skips: ReadonlyArray<[string, Problem]>,
+  ) {
     for (const [reason, p] of skips) this.tally.skip(reason, p);
   }
 

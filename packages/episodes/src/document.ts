@@ -49,7 +49,12 @@ function decodeText(text: string, file: string, format: DocumentFormat, dropped:
   const named = format === 'json' ? null : logFormat(format);
   // a name with no module behind it (a caller's typo, a format not yet registered) is refused, never guessed
   if (format !== 'json' && named === null) {
-    throw new AdapterError(file, null, 'unrecognized-format', `unknown format ${JSON.stringify(format)}: expected one of ${LOG_FORMAT_NAMES.join(', ')}`);
+    throw new AdapterError(
+      file,
+      null,
+      'unrecognized-format',
+      `unknown format ${JSON.stringify(format)}: expected one of ${LOG_FORMAT_NAMES.join(', ')}`,
+    );
   }
   if (named?.decodeText) return named.decodeText(text, file, dropped);
   const raw = parse(text, file);

@@ -38,9 +38,13 @@ export class GzipJsonlCorpusWriter {
       this.plain.finish();
       const gz = new StreamedFile(this.out, '.gz');
       try {
-        await pipeline(createReadStream(this.plainFile.path), createGzip({ level: constants.Z_BEST_COMPRESSION }), async (chunks: AsyncIterable<Buffer>) => {
-          for await (const chunk of chunks) gz.write(chunk);
-        });
+        await pipeline(
+          createReadStream(this.plainFile.path),
+          createGzip({ level: constants.Z_BEST_COMPRESSION }),
+          async (chunks: AsyncIterable<Buffer>) => {
+            for await (const chunk of chunks) gz.write(chunk);
+          },
+        );
         gz.finish();
       } catch (e) {
         gz.abort();

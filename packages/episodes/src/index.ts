@@ -8,14 +8,31 @@ export { orderEpisode, isOrdered } from './order.ts';
 export { CorpusDigester, corpusDigest, encoderText, episodeDigest, episodeHash } from './corpusDigest.ts';
 export { encodeJsonl, encodeCorpusJsonl, decodeJsonl, episodeToJsonLine, type DecodeResult } from './jsonl.ts';
 export { ARROW_SHA_PLACEHOLDER, arrowFileSha256, arrowShaOffset } from './arrowSha.ts';
-export { ARROW_CORPUS_KEY, JSONL_HEADER_PREFIX, LinesDigest, corpusHeaderText, parseCorpusHeader, digestMismatch, type CorpusHeader } from './corpusHeader.ts';
+export {
+  ARROW_CORPUS_KEY,
+  JSONL_HEADER_PREFIX,
+  LinesDigest,
+  corpusHeaderText,
+  parseCorpusHeader,
+  digestMismatch,
+  type CorpusHeader,
+} from './corpusHeader.ts';
 export { encodeArrow, decodeArrow } from './arrow.ts';
 export { adaptAgentDojo, parseAgentDojo, pipelineFromPath, NOT_EXECUTED } from './agentdojo.ts';
 export { adaptTau2 } from './tau2.ts';
 export { adaptTauBench } from './tauBench.ts';
 export { adaptOpenAiChat, parseOpenAiChatJsonl } from './openaiChat.ts';
 export { decodeDocument, detectFormat, UNRECOGNIZED_FORMAT, type DocumentFormat } from './document.ts';
-export { CORPUS_ENCODINGS, CORPUS_FORMATS, LOG_FORMATS, LOG_FORMAT_NAMES, SOURCE_FORMATS, detectLogFormat, logFormat, type LogFormatName } from './formats.ts';
+export {
+  CORPUS_ENCODINGS,
+  CORPUS_FORMATS,
+  LOG_FORMATS,
+  LOG_FORMAT_NAMES,
+  SOURCE_FORMATS,
+  detectLogFormat,
+  logFormat,
+  type LogFormatName,
+} from './formats.ts';
 export type { LogFormat } from './logFormat.ts';
 export { readCorpus, type CorpusFormat, type CorpusResult, type CorpusSummary, type ReadCorpusOptions } from './corpus.ts';
 export { streamCorpus, type CorpusStream, type StreamCorpusOptions } from './streamCorpus.ts';

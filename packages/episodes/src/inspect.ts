@@ -34,7 +34,14 @@ export interface InspectReport {
 const NONE = 'none';
 
 function stats(eps: readonly Episode[]): GroupStats {
-  let total = 0, max = 0, zero = 0, util = 0, attacked = 0, success = 0, aborted = 0, textOnly = 0;
+  let total = 0,
+    max = 0,
+    zero = 0,
+    util = 0,
+    attacked = 0,
+    success = 0,
+    aborted = 0,
+    textOnly = 0;
   for (const e of eps) {
     const n = e.steps.length;
     total += n;
@@ -89,7 +96,11 @@ export function unknownToolCounts(eps: readonly Episode[], typing: Readonly<Reco
  * counts, utility and attack-success rates, unknown tools, flags, and the harmful
  * share when construction labels are given.
  */
-export function inspectCorpus(eps: readonly Episode[], typing: Readonly<Record<string, unknown>>, labels: readonly EpisodeLabels[] | null = null): InspectReport {
+export function inspectCorpus(
+  eps: readonly Episode[],
+  typing: Readonly<Record<string, unknown>>,
+  labels: readonly EpisodeLabels[] | null = null,
+): InspectReport {
   const model = (e: Episode) => e.source.model ?? NONE;
   const attack = (e: Episode) => e.source.attack ?? NONE;
   const byModelAttack: Record<string, Record<string, GroupStats>> = {};
@@ -97,7 +108,8 @@ export function inspectCorpus(eps: readonly Episode[], typing: Readonly<Record<s
   let labelStats: InspectReport['labels'] = null;
   if (labels !== null) {
     const byId = new Map(labels.map((l) => [l.id, l]));
-    let labelled = 0, harmful = 0;
+    let labelled = 0,
+      harmful = 0;
     for (const e of eps) {
       const l = byId.get(e.id);
       if (l === undefined) continue;

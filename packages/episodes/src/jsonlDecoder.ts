@@ -38,7 +38,11 @@ export class JsonlDecoder {
    * line numbers) for decodeJsonlLine elsewhere; the header and the byte digest are still
    * checked here, the episode count by the decoding side.
    */
-  constructor(readonly file: string, private readonly maxLine = MAX_LINE_BYTES, private readonly deferred = false) {
+  constructor(
+    readonly file: string,
+    private readonly maxLine = MAX_LINE_BYTES,
+    private readonly deferred = false,
+  ) {
     this.lines = new LineSplitter((text, n) => this.line(text, n), maxLine);
   }
 
@@ -51,7 +55,10 @@ export class JsonlDecoder {
     if (this.refusal !== null || chunk.length === 0) return;
     if (!this.firstSeen) {
       const nl = chunk.indexOf(0x0a);
-      if (nl < 0) { this.lines.push(chunk); return; }
+      if (nl < 0) {
+        this.lines.push(chunk);
+        return;
+      }
       this.lines.push(chunk.subarray(0, nl + 1));
       chunk = chunk.subarray(nl + 1);
       if (this.refused()) return;
@@ -134,7 +141,10 @@ export class JsonlDecoder {
     }
     const got = decodeJsonlLine(text, n, this.maxLine);
     if (got === null) return;
-    if (!('episode' in got)) { this.skip(got.reason, got.record, got.message); return; }
+    if (!('episode' in got)) {
+      this.skip(got.reason, got.record, got.message);
+      return;
+    }
     this.pending.push(got.episode);
     this.decoded++;
   }
@@ -146,5 +156,12 @@ export class JsonlDecoder {
  */
 export function countRefusal(file: string, expected: number, decoded: number): Refusal | null {
   if (decoded === expected) return null;
-  return { reason: 'corpus-digest', problem: { file, record: 'corpus digest', message: `expected ${expected} episodes (corpus header), found ${decoded} (file altered after carb wrote it)` } };
+  return {
+    reason: 'corpus-digest',
+    problem: {
+      file,
+      record: 'corpus digest',
+      message: `expected ${expected} episodes (corpus header), found ${decoded} (file altered after carb wrote it)`,
+    },
+  };
 }

@@ -35,7 +35,11 @@ export function decodeJsonlLine(text: string | null, n: number, maxLine: number)
   if (issues.length > 0) {
     const id = (value as { id?: unknown } | null)?.id;
     // an id that is itself the problem (blank, a line break) is not repeated in the record
-    return { reason: 'invalid-episode', record: typeof id === 'string' && idIssue(id) === null ? `${record}, episode ${id}` : record, message: `invalid episode: ${issues.join('; ')}` };
+    return {
+      reason: 'invalid-episode',
+      record: typeof id === 'string' && idIssue(id) === null ? `${record}, episode ${id}` : record,
+      message: `invalid episode: ${issues.join('; ')}`,
+    };
   }
   // before anything recursive reads the free-form values (canonical order, JSON text)
   const limit = freeFormIssue(value as Episode, text);

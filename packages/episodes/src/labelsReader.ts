@@ -59,7 +59,14 @@ export function readLabels(file: string): { labels: EpisodeLabels[]; problems: P
     }
     const o = v as EpisodeLabels;
     const steps = shared(stepLists, o.benignBranchSteps.join(','), Object.freeze([...o.benignBranchSteps]));
-    labels.push({ id: o.id, pair: o.pair === o.id ? o.id : o.pair, kind: shared(kinds, o.kind, o.kind), harmful: o.harmful, sinkStep: o.sinkStep, benignBranchSteps: steps });
+    labels.push({
+      id: o.id,
+      pair: o.pair === o.id ? o.id : o.pair,
+      kind: shared(kinds, o.kind, o.kind),
+      harmful: o.harmful,
+      sinkStep: o.sinkStep,
+      benignBranchSteps: steps,
+    });
   };
   let fd: number;
   try {

@@ -26,7 +26,10 @@ export class LineSplitter {
   /** 1-based number of the next line. */
   line = 1;
 
-  constructor(private readonly onLine: (text: string | null, line: number) => void, private readonly maxLine = MAX_LINE_BYTES) {}
+  constructor(
+    private readonly onLine: (text: string | null, line: number) => void,
+    private readonly maxLine = MAX_LINE_BYTES,
+  ) {}
 
   push(chunk: Buffer): void {
     let from = 0;

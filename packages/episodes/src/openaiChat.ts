@@ -15,10 +15,13 @@ export type ToolErrorOf = (msg: Obj, content: string, pointer: string) => string
 function text(f: Fields, v: unknown, pointer: string): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'string') return v;
-  return f.array(v, pointer).map((part, i) => {
-    const p = f.object(part, `${pointer}/${i}`);
-    return p.type === 'text' ? f.string(p.text, `${pointer}/${i}/text`) : '';
-  }).join('\n');
+  return f
+    .array(v, pointer)
+    .map((part, i) => {
+      const p = f.object(part, `${pointer}/${i}`);
+      return p.type === 'text' ? f.string(p.text, `${pointer}/${i}/text`) : '';
+    })
+    .join('\n');
 }
 
 // Arguments as the API sends them, a JSON string (some loggers store the parsed object).
@@ -41,7 +44,12 @@ function args(f: Fields, v: unknown, pointer: string): JsonObject {
  * ({id, function: {name, arguments}}) paired by id with `role: "tool"` results
  * (`tool_call_id`). The request is the first user message.
  */
-export function openAiChatSteps(f: Fields, messages: unknown, pointer: string, errorOf: ToolErrorOf): { request: string | null; steps: PolicyStep[] } {
+export function openAiChatSteps(
+  f: Fields,
+  messages: unknown,
+  pointer: string,
+  errorOf: ToolErrorOf,
+): { request: string | null; steps: PolicyStep[] } {
   const steps = new ToolSteps(f.file);
   let request: string | null = null;
   f.array(messages, pointer).forEach((m, i) => {
@@ -61,7 +69,12 @@ export function openAiChatSteps(f: Fields, messages: unknown, pointer: string, e
       const cp = `${mp}/tool_calls/${j}`;
       const call = f.object(c, cp);
       const fn = f.object(call.function, `${cp}/function`);
-      steps.call(f.id(call.id, `${cp}/id`), f.string(fn.name, `${cp}/function/name`), args(f, fn.arguments, `${cp}/function/arguments`), cp);
+      steps.call(
+        f.id(call.id, `${cp}/id`),
+        f.string(fn.name, `${cp}/function/name`),
+        args(f, fn.arguments, `${cp}/function/arguments`),
+        cp,
+      );
     });
   });
   return { request, steps: steps.steps };
@@ -91,13 +104,25 @@ function build(raw: unknown, file: string, pointer: string, fallbackId: string):
   const done: unknown = rec.taskCompleted ?? false;
   if (typeof done !== 'boolean') return f.fail(`${pointer}/taskCompleted`, 'a boolean', done);
   // The chat format has no error channel; a logger may add `error` (a string) to the tool message.
-  const { request, steps } = openAiChatSteps(f, rec.messages, `${pointer}/messages`, (msg, content, p) => toolFailure(f.optString(msg.error, `${p}/error`), content, FLAG_ONLY));
-  const extra = Object.keys(rec).filter((k) => BENCHMARK.has(k)).sort();
+  const { request, steps } = openAiChatSteps(f, rec.messages, `${pointer}/messages`, (msg, content, p) =>
+    toolFailure(f.optString(msg.error, `${p}/error`), content, FLAG_ONLY),
+  );
+  const extra = Object.keys(rec)
+    .filter((k) => BENCHMARK.has(k))
+    .sort();
   const benchmark: JsonObject | null = extra.length === 0 ? null : Object.fromEntries(extra.map((k) => [k, rec[k] as JsonValue]));
   return {
     id,
     group: id,
-    source: { format: 'openai-chat', file, model: typeof rec.model === 'string' ? rec.model : null, suite: null, userTask: null, injectionTask: null, attack: null },
+    source: {
+      format: 'openai-chat',
+      file,
+      model: typeof rec.model === 'string' ? rec.model : null,
+      suite: null,
+      userTask: null,
+      injectionTask: null,
+      attack: null,
+    },
     request,
     steps,
     outcome: { taskCompleted: done, completedAtStep: null },
@@ -114,7 +139,10 @@ function build(raw: unknown, file: string, pointer: string, fallbackId: string):
  * is skipped. Records without an id get `<file stem>/line-N`.
  */
 export function parseOpenAiChatJsonl(text: string, file: string, dropped?: AdaptContext['dropped']): DecodeResult {
-  const lines = text.split('\n').map((line, i) => ({ line, n: i + 1 })).filter((l) => l.line.trim() !== '');
+  const lines = text
+    .split('\n')
+    .map((line, i) => ({ line, n: i + 1 }))
+    .filter((l) => l.line.trim() !== '');
   const stem = fileStem(file);
   return adaptEach(lines, ({ line, n }) => {
     let raw: unknown;

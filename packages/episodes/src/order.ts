@@ -43,8 +43,9 @@ function keysInOrder(o: object, order: readonly string[], required: number): boo
 
 /** A decoded carb-written step is already in encoder form: reuse it rather than copy 2·10⁷ steps of a large corpus. */
 function stepInOrder(s: PolicyStep): boolean {
-  return keysInOrder(s, STEP_KEYS, 6) && isCanonical(s.args)
-    && (s.provenance === undefined || keysInOrder(s.provenance, PROVENANCE_KEYS, 0));
+  return (
+    keysInOrder(s, STEP_KEYS, 6) && isCanonical(s.args) && (s.provenance === undefined || keysInOrder(s.provenance, PROVENANCE_KEYS, 0))
+  );
 }
 
 function orderStep(s: PolicyStep): PolicyStep {
@@ -85,7 +86,15 @@ function build(ep: Episode): Episode {
   return {
     id: ep.id,
     group: ep.group,
-    source: { format: s.format, file: s.file, model: s.model, suite: s.suite, userTask: s.userTask, injectionTask: s.injectionTask, attack: s.attack },
+    source: {
+      format: s.format,
+      file: s.file,
+      model: s.model,
+      suite: s.suite,
+      userTask: s.userTask,
+      injectionTask: s.injectionTask,
+      attack: s.attack,
+    },
     // absent in JSONL written before the field existed (and in what carb writes for null)
     request: ep.request ?? null,
     steps: ep.steps.map(orderStep),

@@ -88,6 +88,11 @@ export function endCorpusFile(tally: CorpusTally, f: CorpusFile, r: FileReport, 
   tally.skip(r.refusal.reason, r.refusal.problem);
   if (r.decoded > 0) {
     const p = r.refusal.problem;
-    throw new AdapterError(p.file, p.record, r.refusal.reason, `${p.message}; ${r.decoded} episode(s) of this file were already streamed: the corpus is refused`);
+    throw new AdapterError(
+      p.file,
+      p.record,
+      r.refusal.reason,
+      `${p.message}; ${r.decoded} episode(s) of this file were already streamed: the corpus is refused`,
+    );
   }
 }

@@ -2,7 +2,16 @@ import { createReadStream, readFileSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { createGunzip, gunzipSync } from 'node:zlib';
 import { RecordBatchReader, type DataType, type RecordBatch } from 'apache-arrow';
-import { COLUMN_NAMES, NOT_ARROW, UndecodableRows, columnTypeIssue, decodeArrow, decodeDigestedRow, digestRefusal, type Columns } from './arrow.ts';
+import {
+  COLUMN_NAMES,
+  NOT_ARROW,
+  UndecodableRows,
+  columnTypeIssue,
+  decodeArrow,
+  decodeDigestedRow,
+  digestRefusal,
+  type Columns,
+} from './arrow.ts';
 import { arrowFileSha256Streamed, arrowShaOffsetOnDisk } from './arrowSha.ts';
 import { ARROW_CORPUS_KEY, LinesDigest, digestMismatch, parseCorpusHeader, type CorpusHeader } from './corpusHeader.ts';
 import type { CorpusFile } from './corpusFiles.ts';
@@ -34,7 +43,9 @@ async function* jsonlPieces<T>(f: CorpusFile, r: FileReport, d: JsonlDecoder, ta
   const raw = createReadStream(f.file, { highWaterMark: CHUNK });
   // an object, not a variable: the error arrives in a callback, after the compiler last looked
   const failed: { error: Error | null } = { error: null };
-  raw.on('error', (e) => { failed.error = e; });
+  raw.on('error', (e) => {
+    failed.error = e;
+  });
   let source: AsyncIterable<Buffer> = raw;
   if (f.gz) {
     const gun = createGunzip({ chunkSize: CHUNK });
@@ -110,13 +121,21 @@ async function* arrowBatches(f: CorpusFile, r: FileReport, size: number): AsyncG
     await reader.open();
   } catch {
     await fh.close();
-    refuse(r, f.file, null, 'malformed-arrow', NOT_ARROW); return;
+    refuse(r, f.file, null, 'malformed-arrow', NOT_ARROW);
+    return;
   }
   try {
     const schema = reader.schema;
     const text = schema.metadata.get(ARROW_CORPUS_KEY);
     if (text === undefined) {
-      refuse(r, f.file, 'corpus digest', 'corpus-digest', `expected the carb corpus header in the Arrow schema metadata (key ${ARROW_CORPUS_KEY}), found none (not written by carb, or damaged)`); return;
+      refuse(
+        r,
+        f.file,
+        'corpus digest',
+        'corpus-digest',
+        `expected the carb corpus header in the Arrow schema metadata (key ${ARROW_CORPUS_KEY}), found none (not written by carb, or damaged)`,
+      );
+      return;
     }
     let header: CorpusHeader;
     try {
@@ -128,13 +147,22 @@ async function* arrowBatches(f: CorpusFile, r: FileReport, size: number): AsyncG
     }
     const at = await arrowShaOffsetOnDisk(f.file, size, header.arrowSha256!);
     const whole = at < 0 ? 'a file whose metadata cannot be located' : await arrowFileSha256Streamed(f.file, at);
-    if (whole !== header.arrowSha256) { refuse(r, f.file, 'corpus digest', 'corpus-digest', digestMismatch(header.arrowSha256!, whole, 'the file bytes')); return; }
+    if (whole !== header.arrowSha256) {
+      refuse(r, f.file, 'corpus digest', 'corpus-digest', digestMismatch(header.arrowSha256!, whole, 'the file bytes'));
+      return;
+    }
     const names = schema.fields.map((x) => x.name);
     const missing = COLUMN_NAMES.find((n) => !names.includes(n));
-    if (missing !== undefined) { refuse(r, f.file, null, 'malformed-arrow', `expected an episode table with column "${missing}", found columns ${names.join(', ')}`); return; }
+    if (missing !== undefined) {
+      refuse(r, f.file, null, 'malformed-arrow', `expected an episode table with column "${missing}", found columns ${names.join(', ')}`);
+      return;
+    }
     for (const field of schema.fields) {
       const typed = columnTypeIssue(field.name, field.type as DataType);
-      if (typed !== null) { refuse(r, f.file, typed.record, 'malformed-arrow', typed.message); return; }
+      if (typed !== null) {
+        refuse(r, f.file, typed.record, 'malformed-arrow', typed.message);
+        return;
+      }
     }
     const digest = new LinesDigest();
     let rows = 0;
@@ -153,14 +181,25 @@ async function* arrowBatches(f: CorpusFile, r: FileReport, size: number): AsyncG
       if (out.length > 0) yield out;
     }
     if (rows !== header.episodes) {
-      refuse(r, f.file, 'corpus digest', 'corpus-digest', `expected ${header.episodes} episodes (corpus header), found ${rows} rows (file altered after carb wrote it)`); return;
+      refuse(
+        r,
+        f.file,
+        'corpus digest',
+        'corpus-digest',
+        `expected ${header.episodes} episodes (corpus header), found ${rows} rows (file altered after carb wrote it)`,
+      );
+      return;
     }
     const refusal = bad.refusal() ?? digestRefusal(header.sha256, digest.hex());
-    if (refusal !== null) { refuse(r, f.file, refusal.record, 'corpus-digest', refusal.message); return; }
+    if (refusal !== null) {
+      refuse(r, f.file, refusal.record, 'corpus-digest', refusal.message);
+      return;
+    }
   } catch (e) {
     if (e instanceof AdapterError) throw e;
     // damaged bytes can make arrow-js throw anything, at any batch
-    refuse(r, f.file, null, 'malformed-arrow', NOT_ARROW); return;
+    refuse(r, f.file, null, 'malformed-arrow', NOT_ARROW);
+    return;
   } finally {
     await reader.cancel();
     await fh.close();

@@ -7,14 +7,21 @@ import { ToolSteps } from './toolSteps.ts';
 import type { Episode, JsonObject } from './types.ts';
 import type { LogFormat } from './logFormat.ts';
 
-interface RunInfo { model: string | null; domain: string | null }
+interface RunInfo {
+  model: string | null;
+  domain: string | null;
+}
 
 function runInfo(f: Fields, root: Obj): RunInfo {
   if (root.info === undefined || root.info === null) return { model: null, domain: null };
   const info = f.object(root.info, '/info');
   const agent = info.agent_info === undefined || info.agent_info === null ? {} : f.object(info.agent_info, '/info/agent_info');
-  const env = info.environment_info === undefined || info.environment_info === null ? {} : f.object(info.environment_info, '/info/environment_info');
-  return { model: f.optString(agent.llm, '/info/agent_info/llm'), domain: f.optString(env.domain_name, '/info/environment_info/domain_name') };
+  const env =
+    info.environment_info === undefined || info.environment_info === null ? {} : f.object(info.environment_info, '/info/environment_info');
+  return {
+    model: f.optString(agent.llm, '/info/agent_info/llm'),
+    domain: f.optString(env.domain_name, '/info/environment_info/domain_name'),
+  };
 }
 
 function simulation(f: Fields, raw: unknown, at: string, stem: string, run: RunInfo): Episode {
@@ -62,7 +69,12 @@ function simulation(f: Fields, raw: unknown, at: string, stem: string, run: RunI
         userCalls.add(f.id(call.id, `${cp}/id`));
         return;
       }
-      steps.call(f.id(call.id, `${cp}/id`), f.string(call.name, `${cp}/name`), f.object(call.arguments, `${cp}/arguments`) as JsonObject, cp);
+      steps.call(
+        f.id(call.id, `${cp}/id`),
+        f.string(call.name, `${cp}/name`),
+        f.object(call.arguments, `${cp}/arguments`) as JsonObject,
+        cp,
+      );
     });
   });
   const benchmark: JsonObject = { reward, db_match: dbMatch, termination_reason: termination };
@@ -94,7 +106,9 @@ export function adaptTau2(raw: unknown, file: string, ctx: AdaptContext = {}): D
   const sims = f.array(root.simulations, '/simulations');
   const run = runInfo(f, root);
   const stem = fileStem(file);
-  return adaptEach(sims, (s, i) => adaptRecord(s, file, `/simulations/${i}`, () => simulation(f, s, `/simulations/${i}`, stem, run), ctx.unsafe));
+  return adaptEach(sims, (s, i) =>
+    adaptRecord(s, file, `/simulations/${i}`, () => simulation(f, s, `/simulations/${i}`, stem, run), ctx.unsafe),
+  );
 }
 
 /** tau2-bench Results JSON: an object with a `simulations` list. */

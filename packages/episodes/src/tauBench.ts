@@ -18,7 +18,8 @@ function record(f: Fields, raw: unknown, at: string, stem: string): Episode {
   if (typeof reward !== 'number') f.fail(`${at}/reward`, 'a number', reward);
   const { request, steps } = openAiChatSteps(f, rec.traj, `${at}/traj`, errorText);
   const info = rec.info === undefined || rec.info === null ? {} : f.object(rec.info, `${at}/info`);
-  const rewardInfo = info.reward_info === undefined || info.reward_info === null ? null : f.object(info.reward_info, `${at}/info/reward_info`);
+  const rewardInfo =
+    info.reward_info === undefined || info.reward_info === null ? null : f.object(info.reward_info, `${at}/info/reward_info`);
   const benchmark: JsonObject = { reward };
   if (rewardInfo !== null && rewardInfo.info !== undefined) benchmark.reward_info = rewardInfo.info as JsonObject;
   return {

@@ -18,7 +18,13 @@ export class ToolSteps {
 
   call(id: string, tool: string, args: JsonObject, pointer: string): void {
     if (tool === '') throw new AdapterError(this.file, pointer, 'wrong-type', 'expected a non-empty tool name, found an empty string');
-    if (this.pending.has(id)) throw new AdapterError(this.file, pointer, 'duplicate-call-id', `expected a tool call id unique among unanswered calls, found "${id}" twice`);
+    if (this.pending.has(id))
+      throw new AdapterError(
+        this.file,
+        pointer,
+        'duplicate-call-id',
+        `expected a tool call id unique among unanswered calls, found "${id}" twice`,
+      );
     this.pending.set(id, this.steps.length);
     this.steps.push({ index: this.steps.length, tool, args: canonicalize(args), result: '', error: NOT_EXECUTED, ok: false });
   }
@@ -26,7 +32,13 @@ export class ToolSteps {
   /** The result of call `id`: `error` null when the tool succeeded (then `content` is the visible result). */
   result(id: string, content: string, error: string | null, pointer: string): void {
     const k = this.pending.get(id);
-    if (k === undefined) throw new AdapterError(this.file, pointer, 'unpaired-result', `expected a tool result for an earlier unanswered tool call, found id "${id}" that none has`);
+    if (k === undefined)
+      throw new AdapterError(
+        this.file,
+        pointer,
+        'unpaired-result',
+        `expected a tool result for an earlier unanswered tool call, found id "${id}" that none has`,
+      );
     this.pending.delete(id);
     const s = this.steps[k]!;
     this.steps[k] = { index: s.index, tool: s.tool, args: s.args, result: error === null ? content : '', error, ok: error === null };

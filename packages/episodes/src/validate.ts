@@ -7,9 +7,10 @@ import type { Episode } from './types.ts';
 export const EPISODE_SCHEMA_PATH = carbPath('configs/schema/episode.schema.json');
 
 // The source formats are the registry's (formats.ts): the schema file leaves the list to it.
-const validator = () => schemaValidator(EPISODE_SCHEMA_PATH, (schema) => {
-  jsonObjectAt(schema, '/properties/source/properties').format = { enum: [...SOURCE_FORMATS] };
-});
+const validator = () =>
+  schemaValidator(EPISODE_SCHEMA_PATH, (schema) => {
+    jsonObjectAt(schema, '/properties/source/properties').format = { enum: [...SOURCE_FORMATS] };
+  });
 
 /**
  * Checks one decoded JSON value against the episode schema plus the cross-field

@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { AdapterError, NOT_EXECUTED, adaptAgentDojo, containsInjection, normalizeWhitespace, parseAgentDojo, readCorpus } from '@carb/episodes';
+import {
+  AdapterError,
+  NOT_EXECUTED,
+  adaptAgentDojo,
+  containsInjection,
+  normalizeWhitespace,
+  parseAgentDojo,
+  readCorpus,
+} from '@carb/episodes';
 
 const FIX = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const load = (rel: string) => parseAgentDojo(readFileSync(join(FIX, rel), 'utf8'), join(FIX, rel));
@@ -16,14 +24,25 @@ describe('AgentDojo adapter: edge forms', () => {
     expect(ep.steps[0]!.result.startsWith('Bill 98.70')).toBe(true);
     expect(ep.steps[1]!.result).toBe('1810.0');
     expect(ep.steps[2]).toEqual({
-      index: 2, tool: 'send_money', args: { amount: 98.7, date: '2022-01-01', recipient: 'US13', subject: 'bill' },
-      result: '', error: 'ValueError: Insufficient funds.', ok: false,
+      index: 2,
+      tool: 'send_money',
+      args: { amount: 98.7, date: '2022-01-01', recipient: 'US13', subject: 'bill' },
+      result: '',
+      error: 'ValueError: Insufficient funds.',
+      ok: false,
     });
     // args keys are canonical (sorted)
     expect(Object.keys(ep.steps[2]!.args)).toEqual(['amount', 'date', 'recipient', 'subject']);
     expect(ep.outcome).toEqual({ taskCompleted: false, completedAtStep: null });
     expect(ep.benchmark).toEqual({ duration: 1.5, pipeline_name: 'fixture-model', security: true, utility: false });
-    expect(ep.source).toMatchObject({ format: 'agentdojo', model: 'fixture-model', suite: 'banking', userTask: 'user_task_0', injectionTask: 'injection_task_0', attack: 'important_instructions' });
+    expect(ep.source).toMatchObject({
+      format: 'agentdojo',
+      model: 'fixture-model',
+      suite: 'banking',
+      userTask: 'user_task_0',
+      injectionTask: 'injection_task_0',
+      attack: 'important_instructions',
+    });
     expect(ep.flags).toEqual({ aborted: null, textOnlyCalls: false });
   });
 
@@ -49,8 +68,13 @@ describe('AgentDojo adapter: edge forms', () => {
     ]);
     expect(ep.steps[2]!.error).toContain('ToolNotFoundException');
     expect(ep.benchmark).toEqual({
-      agentdojo_package_version: 'unknown', benchmark_version: 'v1.2.1', duration: 1.5,
-      evaluation_timestamp: '2025-07-25 05:27:22', pipeline_name: 'local', security: true, utility: true,
+      agentdojo_package_version: 'unknown',
+      benchmark_version: 'v1.2.1',
+      duration: 1.5,
+      evaluation_timestamp: '2025-07-25 05:27:22',
+      pipeline_name: 'local',
+      security: true,
+      utility: true,
     });
   });
 
@@ -87,7 +111,21 @@ describe('AgentDojo adapter: edge forms', () => {
     const user = raw.messages.findIndex((m) => m.role === 'user');
     expect(adaptAgentDojo(raw, file).request).toBe('Balance?');
     // a later user message does not replace the request; two blocks join with a newline
-    const twice = { ...raw, messages: [...raw.messages.slice(0, user), { role: 'user', content: [{ type: 'text', content: 'First.' }, { type: 'text', content: 'Second.' }] }, ...raw.messages.slice(user + 1), { role: 'user', content: 'Later.' }] };
+    const twice = {
+      ...raw,
+      messages: [
+        ...raw.messages.slice(0, user),
+        {
+          role: 'user',
+          content: [
+            { type: 'text', content: 'First.' },
+            { type: 'text', content: 'Second.' },
+          ],
+        },
+        ...raw.messages.slice(user + 1),
+        { role: 'user', content: 'Later.' },
+      ],
+    };
     expect(adaptAgentDojo(twice, file).request).toBe('First.\nSecond.');
     const none = { ...raw, messages: raw.messages.filter((m) => m.role !== 'user') };
     expect(adaptAgentDojo(none, file).request).toBeNull();
@@ -108,7 +146,11 @@ describe('AgentDojo adapter: edge forms', () => {
     expect([missing.reason, missing.record, missing.detail]).toEqual(['missing-key', '/utility', 'expected key "utility", found nothing']);
     expect(missing.message).toBe(`${join(FIX, 'bad/missing-utility.json')}: /utility: expected key "utility", found nothing`);
     const wrong = err('bad/wrong-type-calls.json');
-    expect([wrong.reason, wrong.record, wrong.detail]).toEqual(['wrong-type', '/messages/1/tool_calls', 'expected an array or null, found string']);
+    expect([wrong.reason, wrong.record, wrong.detail]).toEqual([
+      'wrong-type',
+      '/messages/1/tool_calls',
+      'expected an array or null, found string',
+    ]);
     expect(err('bad/unpaired.json').record).toBe('/messages/1');
   });
 });
@@ -132,6 +174,11 @@ describe('readCorpus over the fixtures', () => {
     expect(r.summary.episodes).toBe(1);
     expect(r.summary.skipped).toEqual({ 'malformed-json': 1, 'missing-key': 1, 'wrong-type': 1, 'unpaired-result': 1 });
     expect(r.problems).toHaveLength(4);
-    expect(r.problems.map((p) => p.file.slice(FIX.length + 1))).toEqual(['bad/missing-utility.json', 'bad/truncated.json', 'bad/unpaired.json', 'bad/wrong-type-calls.json']);
+    expect(r.problems.map((p) => p.file.slice(FIX.length + 1))).toEqual([
+      'bad/missing-utility.json',
+      'bad/truncated.json',
+      'bad/unpaired.json',
+      'bad/wrong-type-calls.json',
+    ]);
   });
 });

@@ -33,7 +33,16 @@ function edit(root: J, path: (string | number)[], f: (parent: Container, key: st
   if (cur !== null && typeof cur === 'object') f(cur as Container, path[path.length - 1]!);
   return copy;
 }
-const junk = fc.oneof(fc.constant(null), fc.boolean(), fc.integer(), fc.string(), fc.constant([]), fc.constant({}), fc.constant([{ type: 'text' }]), fc.constant({ role: 'tool' }));
+const junk = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.integer(),
+  fc.string(),
+  fc.constant([]),
+  fc.constant({}),
+  fc.constant([{ type: 'text' }]),
+  fc.constant({ role: 'tool' }),
+);
 const ROLES = ['system', 'user', 'assistant', 'tool', 'bogus'];
 
 // A mutation: drop a key, replace a value by junk, set a role, shuffle messages.
@@ -44,7 +53,11 @@ const mutation = fc.oneof(
   fc.record({ op: fc.constant('shuffle' as const), seed: fc.nat() }),
 );
 
-type Mutation = { op: 'drop'; at: number } | { op: 'replace'; at: number; value: unknown } | { op: 'role'; at: number; value: string } | { op: 'shuffle'; seed: number };
+type Mutation =
+  | { op: 'drop'; at: number }
+  | { op: 'replace'; at: number; value: unknown }
+  | { op: 'role'; at: number; value: string }
+  | { op: 'shuffle'; seed: number };
 
 function apply(doc: J, m: Mutation): J {
   const ps = paths(doc);
@@ -62,9 +75,22 @@ function apply(doc: J, m: Mutation): J {
     });
   }
   const path = ps[m.at % ps.length]!;
-  if (m.op === 'drop') return path.length === 0 ? undefined : edit(doc, path, (p, k) => { if (Array.isArray(p)) p.splice(k as number, 1); else Reflect.deleteProperty(p, k); });
-  if (m.op === 'role') return edit(doc, path, (p) => { if ('role' in p) p.role = m.value; });
-  return path.length === 0 ? m.value : edit(doc, path, (p, k) => { p[k] = m.value; });
+  if (m.op === 'drop')
+    return path.length === 0
+      ? undefined
+      : edit(doc, path, (p, k) => {
+          if (Array.isArray(p)) p.splice(k as number, 1);
+          else Reflect.deleteProperty(p, k);
+        });
+  if (m.op === 'role')
+    return edit(doc, path, (p) => {
+      if ('role' in p) p.role = m.value;
+    });
+  return path.length === 0
+    ? m.value
+    : edit(doc, path, (p, k) => {
+        p[k] = m.value;
+      });
 }
 
 function expectOnlyAdapterErrors(run: () => unknown): void {

@@ -1,19 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { tableFromIPC, Int64, Schema, Table, tableToIPC, vectorFromArray, type Vector } from 'apache-arrow';
 import { parsedLines } from '@carb/io';
-import { AdapterError, decodeArrow, decodeDocument, decodeJsonl, encodeArrow, episodeToJsonLine, problemLines, type Episode, type Problem } from '@carb/episodes';
+import {
+  AdapterError,
+  decodeArrow,
+  decodeDocument,
+  decodeJsonl,
+  encodeArrow,
+  episodeToJsonLine,
+  problemLines,
+  type Episode,
+  type Problem,
+} from '@carb/episodes';
 import { ARROW_SHA_PLACEHOLDER, arrowFileSha256, arrowShaOffset } from '../src/arrowSha.ts';
 import { ARROW_CORPUS_KEY, LinesDigest, corpusHeaderText } from '../src/corpusHeader.ts';
 
 // Issue 21, "Hostile input": each finding as it reaches the decoders (the CLI side is test/hostile-input-cli.test.ts).
 
 const episode = (id: string, over: Partial<Episode> = {}): Episode => ({
-  id, group: id,
+  id,
+  group: id,
   source: { format: 'jsonl', file: null, model: null, suite: null, userTask: null, injectionTask: null, attack: null },
   request: null,
   steps: [{ index: 0, tool: 'read', args: { q: 1 }, result: 'r', error: null, ok: true }],
   outcome: { taskCompleted: true, completedAtStep: null },
-  benchmark: null, injections: {}, flags: { aborted: null, textOnlyCalls: false }, externalScores: null,
+  benchmark: null,
+  injections: {},
+  flags: { aborted: null, textOnlyCalls: false },
+  externalScores: null,
   ...over,
 });
 const line = (id: string, over: Partial<Episode> = {}) => episodeToJsonLine(episode(id, over));
@@ -38,7 +52,9 @@ describe('nesting depth: at most 1,000, per record', () => {
   });
 
   it('5,000 deep where no free-form value belongs (an unknown key, the source) is one schema problem', () => {
-    const r = jsonl(`${line('a').replace('"benchmark":null', `"benchmark":null,"extra":${nested(5000)}`)}\n${line('b').replace(/"source":\{[^}]*\}/, `"source":${nested(5000)}`)}\n`);
+    const r = jsonl(
+      `${line('a').replace('"benchmark":null', `"benchmark":null,"extra":${nested(5000)}`)}\n${line('b').replace(/"source":\{[^}]*\}/, `"source":${nested(5000)}`)}\n`,
+    );
     expect(r.episodes).toEqual([]);
     expect(r.problems.map((p) => p.record)).toEqual(['line 1, episode a', 'line 2, episode b']);
     expect(r.problems[0]!.message).toContain('/extra: unknown key');
@@ -58,7 +74,13 @@ describe('nesting depth: at most 1,000, per record', () => {
   });
 
   it('an OpenAI chat line whose arguments string is 5,000 deep is one problem', () => {
-    const call = (args: string) => JSON.stringify({ id: 'x', messages: [{ role: 'assistant', content: null, tool_calls: [{ id: 'c', type: 'function', function: { name: 't', arguments: args } }] }] });
+    const call = (args: string) =>
+      JSON.stringify({
+        id: 'x',
+        messages: [
+          { role: 'assistant', content: null, tool_calls: [{ id: 'c', type: 'function', function: { name: 't', arguments: args } }] },
+        ],
+      });
     const r = decodeDocument(`${call('{"q":1}')}\n${call(nested(5000)).replace('"id":"x"', '"id":"y"')}\n`, 'chat.jsonl', 'openai-chat');
     expect(r.episodes.map((e) => e.id)).toEqual(['x']);
     expect(messages(r.problems)).toEqual([`line 2/messages/0/tool_calls/0/function/arguments: ${TOO_DEEP}`]);
@@ -77,13 +99,19 @@ describe('contradictions and silent changes are refused per record, one line eac
   });
 
   it('completedAtStep past the last step', () => {
-    const r = jsonl(`${line('a', { outcome: { taskCompleted: true, completedAtStep: 0 } })}\n${line('b', { outcome: { taskCompleted: true, completedAtStep: 1 } })}\n`);
+    const r = jsonl(
+      `${line('a', { outcome: { taskCompleted: true, completedAtStep: 0 } })}\n${line('b', { outcome: { taskCompleted: true, completedAtStep: 1 } })}\n`,
+    );
     expect(r.episodes.map((e) => e.id)).toEqual(['a']);
-    expect(messages(r.problems)).toEqual(['line 2, episode b: invalid episode: /outcome/completedAtStep: expected a step index below 1 (the step count), found 1']);
+    expect(messages(r.problems)).toEqual([
+      'line 2, episode b: invalid episode: /outcome/completedAtStep: expected a step index below 1 (the step count), found 1',
+    ]);
   });
 
   it('1e999 (which JSON.parse makes Infinity, and JSON.stringify then null) is refused, anywhere in the record', () => {
-    const r = jsonl(`${line('a').replace('"q":1', '"q":1e999')}\n${line('b').replace('"benchmark":null', '"benchmark":{"r":[-1e400]}')}\n${line('c').replace('"q":1', '"q":1e308')}\n`);
+    const r = jsonl(
+      `${line('a').replace('"q":1', '"q":1e999')}\n${line('b').replace('"benchmark":null', '"benchmark":{"r":[-1e400]}')}\n${line('c').replace('"q":1', '"q":1e308')}\n`,
+    );
     expect(r.episodes.map((e) => e.id)).toEqual(['c']);
     expect(messages(r.problems)).toEqual([
       'line 1: /steps/0/args/q: expected a finite number, found one out of range (it parses as Infinity)',
@@ -93,11 +121,17 @@ describe('contradictions and silent changes are refused per record, one line eac
   });
 
   it('an integer literal JSON numbers cannot hold (576460752303426024 would become …6000) is refused; 2^53 and 1e20 are read', () => {
-    const r = jsonl(`${line('a').replace('"q":1', '"q":576460752303426024')}\n${line('b').replace('"q":1', '"q":9007199254740992,"s":"576460752303426024","f":1e20')}\n`);
+    const r = jsonl(
+      `${line('a').replace('"q":1', '"q":576460752303426024')}\n${line('b').replace('"q":1', '"q":9007199254740992,"s":"576460752303426024","f":1e20')}\n`,
+    );
     expect(r.episodes.map((e) => e.id)).toEqual(['b']);
-    expect(messages(r.problems)).toEqual(['line 1: /steps/0/args/q: expected an integer JSON numbers hold exactly (at most 2^53), found 576460752303426024 (it parses as 576460752303426048)']);
+    expect(messages(r.problems)).toEqual([
+      'line 1: /steps/0/args/q: expected an integer JSON numbers hold exactly (at most 2^53), found 576460752303426024 (it parses as 576460752303426048)',
+    ]);
     const log = agentdojo({ args: { id: '@ID@' } }).replace('"@ID@"', '12345678901234567890');
-    expect(() => decodeDocument(log, 'runs/x.json', 'json')).toThrow('runs/x.json: /: /messages/1/tool_calls/0/args/id: expected an integer JSON numbers hold exactly (at most 2^53), found 12345678901234567890 (it parses as 12345678901234567168)');
+    expect(() => decodeDocument(log, 'runs/x.json', 'json')).toThrow(
+      'runs/x.json: /: /messages/1/tool_calls/0/args/id: expected an integer JSON numbers hold exactly (at most 2^53), found 12345678901234567890 (it parses as 12345678901234567168)',
+    );
   });
 
   it('blank ids and ids holding a line break', () => {
@@ -109,7 +143,7 @@ describe('contradictions and silent changes are refused per record, one line eac
     ]);
   });
 
-  it('invalid UTF-8 in a JSONL line is that line\'s problem (not U+FFFD in the corpus); the others are kept', () => {
+  it("invalid UTF-8 in a JSONL line is that line's problem (not U+FFFD in the corpus); the others are kept", () => {
     const bad = Buffer.from(line('b').replace('"r"', '"r\u00ff"'), 'utf8');
     bad[bad.indexOf(0xc3)] = 0xff; // ÿ (c3 bf) becomes ff bf: not UTF-8
     const bytes = Buffer.concat([Buffer.from(`${line('a')}\n`), bad, Buffer.from(`\n${line('c')}\n`)]);
@@ -123,7 +157,9 @@ describe('contradictions and silent changes are refused per record, one line eac
     const bytes = Buffer.from(agentdojo({ args: { q: 'x' } }), 'utf8');
     const at = bytes.indexOf('"x"') + 1;
     bytes[at] = 0xfe;
-    expect(() => decodeDocument(bytes, 'runs/x.json', 'json')).toThrow(new AdapterError('runs/x.json', null, 'invalid-utf8', 'expected UTF-8 text, found bytes that are not (invalid UTF-8)'));
+    expect(() => decodeDocument(bytes, 'runs/x.json', 'json')).toThrow(
+      new AdapterError('runs/x.json', null, 'invalid-utf8', 'expected UTF-8 text, found bytes that are not (invalid UTF-8)'),
+    );
   });
 });
 
@@ -140,7 +176,10 @@ describe('a UTF-8 byte order mark is accepted on every text input', () => {
     expect(decodeDocument(`${BOM}{"id":"x","messages":[]}\n`, 'chat.jsonl', 'openai-chat').episodes).toHaveLength(1);
   });
   it('labels, ledger events and score files (parsedLines)', () => {
-    expect([...parsedLines(`${BOM}{"a":1}\n{"b":2}\n`)]).toEqual([{ line: 1, value: { a: 1 } }, { line: 2, value: { b: 2 } }]);
+    expect([...parsedLines(`${BOM}{"a":1}\n{"b":2}\n`)]).toEqual([
+      { line: 1, value: { a: 1 } },
+      { line: 2, value: { b: 2 } },
+    ]);
   });
 });
 
@@ -153,7 +192,11 @@ describe('unknown top-level fields are dropped and counted, never copied', () =>
     expect(r.dropped).toEqual({ api_key: 1 });
   });
   it('OpenAI chat: only model is kept beside the mapped fields', () => {
-    const r = decodeDocument('{"id":"x","model":"m","api_key":"sk-1","messages":[]}\n{"id":"y","api_key":"sk-2","messages":[]}\n', 'chat.jsonl', 'openai-chat');
+    const r = decodeDocument(
+      '{"id":"x","model":"m","api_key":"sk-1","messages":[]}\n{"id":"y","api_key":"sk-2","messages":[]}\n',
+      'chat.jsonl',
+      'openai-chat',
+    );
     expect(r.episodes.map((e) => e.benchmark)).toEqual([{ model: 'm' }, null]);
     expect(r.dropped).toEqual({ api_key: 2 });
   });
@@ -162,13 +205,19 @@ describe('unknown top-level fields are dropped and counted, never copied', () =>
 describe('Arrow rows that used to decode silently or with a misleading message', () => {
   it('steps null is refused naming the row', () => {
     // the digests are those of the row as it decoded before (steps []): nothing but the row itself tells it apart
-    const bytes = rewriteArrow([episode('a'), episode('b')], (name, v) => (name === 'steps' ? vectorFromArray([[STEP_ROW], null], v.type) : v), [episode('a'), episode('b', { steps: [] })]);
+    const bytes = rewriteArrow(
+      [episode('a'), episode('b')],
+      (name, v) => (name === 'steps' ? vectorFromArray([[STEP_ROW], null], v.type) : v),
+      [episode('a'), episode('b', { steps: [] })],
+    );
     expect(decodeArrow(bytes, 'c.arrow').problems.map((p) => `${String(p.record)}: ${p.message}`)).toEqual([
       'row 1: /steps: expected a list of steps, found null',
     ]);
   });
   it('an Int64 column (576460752303426024 is outside the safe range) names the column and the expected type', () => {
-    const bytes = rewriteArrow([episode('a'), episode('b', { outcome: { taskCompleted: true, completedAtStep: 0 } })], (name, v) => (name === 'completedAtStep' ? vectorFromArray([null, 576460752303426024n], new Int64()) : v));
+    const bytes = rewriteArrow([episode('a'), episode('b', { outcome: { taskCompleted: true, completedAtStep: 0 } })], (name, v) =>
+      name === 'completedAtStep' ? vectorFromArray([null, 576460752303426024n], new Int64()) : v,
+    );
     expect(decodeArrow(bytes, 'c.arrow').problems.map((p) => `${String(p.record)}: ${p.message}`)).toEqual([
       'column completedAtStep: expected Int32 values (as carb writes them), found Int64',
     ]);
@@ -177,7 +226,11 @@ describe('Arrow rows that used to decode silently or with a misleading message',
 
 describe('problem lines are capped per file, counts exact', () => {
   it('20,000 problems of one file print 20 lines and one line for the rest; other files keep theirs', () => {
-    const ps: Problem[] = Array.from({ length: 20000 }, (_, i) => ({ file: 'big.jsonl', record: `line ${i + 1}`, message: 'malformed JSON' }));
+    const ps: Problem[] = Array.from({ length: 20000 }, (_, i) => ({
+      file: 'big.jsonl',
+      record: `line ${i + 1}`,
+      message: 'malformed JSON',
+    }));
     ps.push({ file: 'small.jsonl', record: 'line 1', message: 'malformed JSON' });
     const lines = problemLines(ps);
     expect(lines).toHaveLength(22);
@@ -194,8 +247,15 @@ const STEP_ROW = { index: 0, tool: 'read', args: '{"q":1}', result: 'r', error: 
 
 function agentdojo(call: { args: unknown }): string {
   return JSON.stringify({
-    suite_name: 's', pipeline_name: 'p', user_task_id: 'u', injection_task_id: null, attack_type: null, injections: {},
-    utility: true, security: false, error: null,
+    suite_name: 's',
+    pipeline_name: 'p',
+    user_task_id: 'u',
+    injection_task_id: null,
+    attack_type: null,
+    injections: {},
+    utility: true,
+    security: false,
+    error: null,
     messages: [
       { role: 'user', content: 'do it' },
       { role: 'assistant', content: '', tool_calls: [{ function: 'read', args: call.args, id: 'c' }] },
@@ -206,7 +266,11 @@ function agentdojo(call: { args: unknown }): string {
 
 function sim(taskId: string, args: unknown): object {
   return {
-    id: `sim-${taskId}`, task_id: taskId, trial: 0, termination_reason: 'user_stop', reward_info: { reward: 1, db_check: { db_match: true } },
+    id: `sim-${taskId}`,
+    task_id: taskId,
+    trial: 0,
+    termination_reason: 'user_stop',
+    reward_info: { reward: 1, db_check: { db_match: true } },
     messages: [
       { role: 'user', content: 'hi' },
       { role: 'assistant', content: '', tool_calls: [{ id: 'a', name: 'read', arguments: args }] },

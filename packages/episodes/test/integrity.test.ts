@@ -77,7 +77,9 @@ describe('Arrow corpus digest', () => {
       const file = join(dir, `at-${offset}.arrow`);
       writeFileSync(file, overwrite(bytes, offset, offset));
       const r = readCorpus([file]);
-      expect(oneLine(r, file)).toBe(`${file}: expected an Arrow IPC file of episodes, found bytes that do not decode as one (damaged, truncated or not Arrow)`);
+      expect(oneLine(r, file)).toBe(
+        `${file}: expected an Arrow IPC file of episodes, found bytes that do not decode as one (damaged, truncated or not Arrow)`,
+      );
       expect(r.summary.skipped).toEqual({ 'malformed-arrow': 1 });
     }
   });
@@ -91,7 +93,9 @@ describe('Arrow corpus digest', () => {
     forged.write(fileSha(forged), digits, 'latin1');
     const file = join(tmp(), 'forged.arrow');
     writeFileSync(file, forged);
-    expect(oneLine(readCorpus([file]), file)).toBe(`${file}: corpus digest: expected sha256 ${'f'.repeat(64)}, found ${linesSha} (file altered after carb wrote it)`);
+    expect(oneLine(readCorpus([file]), file)).toBe(
+      `${file}: corpus digest: expected sha256 ${'f'.repeat(64)}, found ${linesSha} (file altered after carb wrote it)`,
+    );
   });
 
   it('an Arrow file without the carb header is refused as one line', () => {
@@ -139,7 +143,9 @@ describe('JSONL corpus digest', () => {
     const file = join(tmp(), 'edited.jsonl');
     writeFileSync(file, edited);
     const r = readCorpus([file]);
-    expect(oneLine(r, file)).toBe(`${file}: corpus digest: expected sha256 ${sha(body)}, found ${sha(edited.slice(edited.indexOf('\n') + 1))} (file altered after carb wrote it)`);
+    expect(oneLine(r, file)).toBe(
+      `${file}: corpus digest: expected sha256 ${sha(body)}, found ${sha(edited.slice(edited.indexOf('\n') + 1))} (file altered after carb wrote it)`,
+    );
     expect(r.summary.skipped).toEqual({ 'corpus-digest': 1 });
   });
 
@@ -152,7 +158,9 @@ describe('JSONL corpus digest', () => {
     );
     const count = join(dir, 'count.jsonl');
     writeFileSync(count, text.replace('"episodes":160', '"episodes":161'));
-    expect(oneLine(readCorpus([count]), count)).toBe(`${count}: corpus digest: expected 161 episodes (corpus header), found 160 (file altered after carb wrote it)`);
+    expect(oneLine(readCorpus([count]), count)).toBe(
+      `${count}: corpus digest: expected 161 episodes (corpus header), found 160 (file altered after carb wrote it)`,
+    );
   });
 
   it('third-party JSONL (no header) still reads, line numbers as in the file', () => {

@@ -3,12 +3,31 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { carbPath } from '@carb/io';
-import { AdapterError, CORPUS_FORMATS, LOG_FORMATS, SOURCE_FORMATS, decodeDocument, detectFormat, episodeIssues, readCorpus, type CorpusFormat, type DocumentFormat } from '@carb/episodes';
+import {
+  AdapterError,
+  CORPUS_FORMATS,
+  LOG_FORMATS,
+  SOURCE_FORMATS,
+  decodeDocument,
+  detectFormat,
+  episodeIssues,
+  readCorpus,
+  type CorpusFormat,
+  type DocumentFormat,
+} from '@carb/episodes';
 
 // An AgentDojo run file in miniature: every key the adapter requires, one user message, no tool call.
 const AGENTDOJO_RUN = JSON.stringify({
-  suite_name: 'workspace', pipeline_name: 'gpt-4o', user_task_id: 'user_task_0', injection_task_id: null, attack_type: null,
-  injections: {}, messages: [{ role: 'user', content: 'hi' }], error: null, utility: true, security: false,
+  suite_name: 'workspace',
+  pipeline_name: 'gpt-4o',
+  user_task_id: 'user_task_0',
+  injection_task_id: null,
+  attack_type: null,
+  injections: {},
+  messages: [{ role: 'user', content: 'hi' }],
+  error: null,
+  utility: true,
+  security: false,
 });
 
 describe('a format no adapter is registered for', () => {
@@ -21,7 +40,11 @@ describe('a format no adapter is registered for', () => {
     }
     expect(thrown).toBeInstanceOf(AdapterError);
     const p = (thrown as AdapterError).toProblem();
-    expect(p).toEqual({ file: 'run.json', record: null, message: 'unknown format "graph-braid": expected one of agentdojo, tau2, tau-bench, openai-chat' });
+    expect(p).toEqual({
+      file: 'run.json',
+      record: null,
+      message: 'unknown format "graph-braid": expected one of agentdojo, tau2, tau-bench, openai-chat',
+    });
   });
 
   it('through readCorpus: the file is one problem, counted, and no episode is made', () => {
@@ -47,7 +70,7 @@ describe('the adapter registry is what detection, docs and the episode schema re
     expect(listed?.[1]?.split('|')).toEqual([...CORPUS_FORMATS]);
   });
 
-  it('the episode schema accepts exactly the registered formats and carb\'s own sources as source.format', () => {
+  it("the episode schema accepts exactly the registered formats and carb's own sources as source.format", () => {
     expect([...SOURCE_FORMATS]).toEqual([...LOG_FORMATS.map((f) => f.name), 'ces', 'graph-braid', 'jsonl']);
     const ep = decodeDocument(AGENTDOJO_RUN, 'run.json', 'agentdojo').episodes[0]!;
     for (const format of SOURCE_FORMATS) expect(episodeIssues({ ...ep, source: { ...ep.source, format } })).toEqual([]);

@@ -5,25 +5,49 @@ import { AdapterError, decodeDocument, episodeIssues, type DocumentFormat } from
 // Small hand-written logs of each format; mutated below.
 const TAU2 = {
   info: { agent_info: { llm: 'm' }, environment_info: { domain_name: 'airline' } },
-  simulations: [{
-    id: 's1', task_id: '1', trial: 0, termination_reason: 'user_stop', reward_info: { reward: 1, db_check: { db_match: true } },
-    messages: [
-      { role: 'user', content: 'cancel ABC', tool_calls: null },
-      { role: 'assistant', content: '', tool_calls: [{ id: 'a', name: 'get_reservation_details', arguments: { reservation_id: 'ABC' } }, { id: 'b', name: 'cancel_reservation', arguments: { reservation_id: 'ABC' } }] },
-      { role: 'tool', id: 'b', content: '{}', error: false },
-      { role: 'tool', id: 'a', content: 'Error: x', error: true },
-    ],
-  }],
+  simulations: [
+    {
+      id: 's1',
+      task_id: '1',
+      trial: 0,
+      termination_reason: 'user_stop',
+      reward_info: { reward: 1, db_check: { db_match: true } },
+      messages: [
+        { role: 'user', content: 'cancel ABC', tool_calls: null },
+        {
+          role: 'assistant',
+          content: '',
+          tool_calls: [
+            { id: 'a', name: 'get_reservation_details', arguments: { reservation_id: 'ABC' } },
+            { id: 'b', name: 'cancel_reservation', arguments: { reservation_id: 'ABC' } },
+          ],
+        },
+        { role: 'tool', id: 'b', content: '{}', error: false },
+        { role: 'tool', id: 'a', content: 'Error: x', error: true },
+      ],
+    },
+  ],
 };
 const CHAT_MESSAGES = [
   { role: 'system', content: 'policy' },
   { role: 'user', content: [{ type: 'text', text: 'book' }] },
-  { role: 'assistant', content: null, tool_calls: [{ id: 'c', type: 'function', function: { name: 'book_reservation', arguments: '{"user_id":"u","flights":[1]}' } }] },
+  {
+    role: 'assistant',
+    content: null,
+    tool_calls: [{ id: 'c', type: 'function', function: { name: 'book_reservation', arguments: '{"user_id":"u","flights":[1]}' } }],
+  },
   { role: 'tool', tool_call_id: 'c', name: 'book_reservation', content: 'Error: no seats' },
 ];
 const TAU_BENCH = [{ task_id: 0, trial: 0, reward: 0, info: { reward_info: { info: { r_actions: 0 } } }, traj: CHAT_MESSAGES }];
 const CHAT = { id: 'r', taskCompleted: true, meta: { k: 1 }, messages: CHAT_MESSAGES };
-const SEEDS: [unknown, DocumentFormat][] = [[TAU2, 'tau2'], [TAU2, 'json'], [TAU_BENCH, 'tau-bench'], [TAU_BENCH, 'json'], [CHAT, 'openai-chat'], [CHAT, 'json']];
+const SEEDS: [unknown, DocumentFormat][] = [
+  [TAU2, 'tau2'],
+  [TAU2, 'json'],
+  [TAU_BENCH, 'tau-bench'],
+  [TAU_BENCH, 'json'],
+  [CHAT, 'openai-chat'],
+  [CHAT, 'json'],
+];
 
 function paths(v: unknown, at: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
   out.push(at);
@@ -32,7 +56,16 @@ function paths(v: unknown, at: (string | number)[] = [], out: (string | number)[
   return out;
 }
 
-const junk = fc.oneof(fc.constant(null), fc.boolean(), fc.integer(), fc.string(), fc.constant([]), fc.constant({}), fc.constant('{"a":'), fc.constant({ role: 'tool' }));
+const junk = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.integer(),
+  fc.string(),
+  fc.constant([]),
+  fc.constant({}),
+  fc.constant('{"a":'),
+  fc.constant({ role: 'tool' }),
+);
 const mutation = fc.record({ at: fc.nat(), drop: fc.boolean(), value: junk });
 
 function mutate(doc: unknown, m: { at: number; drop: boolean; value: unknown }): unknown {

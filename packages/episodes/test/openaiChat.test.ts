@@ -14,8 +14,16 @@ describe('OpenAI chat-completions logs', () => {
     const r = readCorpus([SUPPORT]);
     expect(r.problems).toEqual([]);
     expect(r.episodes.map((e) => e.id)).toEqual(['conv-1', 'support/line-3']);
-    const [a, b] = r.episodes as [typeof r.episodes[0], typeof r.episodes[0]];
-    expect(a.source).toEqual({ format: 'openai-chat', file: SUPPORT, model: 'gpt-4o-mini', suite: null, userTask: null, injectionTask: null, attack: null });
+    const [a, b] = r.episodes as [(typeof r.episodes)[0], (typeof r.episodes)[0]];
+    expect(a.source).toEqual({
+      format: 'openai-chat',
+      file: SUPPORT,
+      model: 'gpt-4o-mini',
+      suite: null,
+      userTask: null,
+      injectionTask: null,
+      attack: null,
+    });
     expect(a.request).toBe('Please refund order A17.');
     expect(a.steps).toEqual([
       { index: 0, tool: 'get_order', args: { order_id: 'A17' }, result: '{"status":"delivered","total":20}', error: null, ok: true },
@@ -59,8 +67,16 @@ describe('OpenAI chat-completions logs', () => {
     expect(r.episodes.map((e) => e.id)).toEqual(['ok']);
     expect(r.problems).toEqual([
       { file: MALFORMED, record: 'line 2', message: 'expected one JSON chat record per line, found malformed JSON' },
-      { file: MALFORMED, record: 'line 3/messages/0/tool_calls/0/function/arguments', message: 'expected the arguments as a JSON object string, found malformed JSON' },
-      { file: MALFORMED, record: 'line 4/messages/0', message: 'expected a tool result for an earlier unanswered tool call, found id "zz" that none has' },
+      {
+        file: MALFORMED,
+        record: 'line 3/messages/0/tool_calls/0/function/arguments',
+        message: 'expected the arguments as a JSON object string, found malformed JSON',
+      },
+      {
+        file: MALFORMED,
+        record: 'line 4/messages/0',
+        message: 'expected a tool result for an earlier unanswered tool call, found id "zz" that none has',
+      },
       { file: MALFORMED, record: 'line 5/messages', message: 'expected an array, found nothing' },
     ]);
     expect(r.summary.skipped).toEqual({ 'malformed-json': 1, 'malformed-arguments': 1, 'unpaired-result': 1, 'missing-key': 1 });
@@ -85,7 +101,9 @@ describe('OpenAI chat-completions logs', () => {
   it('a JSON file of no known format is refused with one line', () => {
     const file = join(FIX, 'unrecognized/not-a-log.json');
     const r = readCorpus([file]);
-    expect(r.problems).toEqual([{ file, record: null, message: 'unrecognized format: expected one of agentdojo, tau2, tau-bench, openai-chat, jsonl, arrow' }]);
+    expect(r.problems).toEqual([
+      { file, record: null, message: 'unrecognized format: expected one of agentdojo, tau2, tau-bench, openai-chat, jsonl, arrow' },
+    ]);
     expect(r.summary).toMatchObject({ files: 1, episodes: 0, skipped: { 'unrecognized-format': 1 } });
   });
 });

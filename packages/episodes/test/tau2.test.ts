@@ -1,6 +1,15 @@
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NOT_EXECUTED, adaptTau2, detectFormat, readCorpus, streamCorpus, validateEpisode, type CorpusResult, type Episode } from '@carb/episodes';
+import {
+  NOT_EXECUTED,
+  adaptTau2,
+  detectFormat,
+  readCorpus,
+  streamCorpus,
+  validateEpisode,
+  type CorpusResult,
+  type Episode,
+} from '@carb/episodes';
 import { SHARED, describeShared } from '../../../test/helpers/shared.ts';
 
 const TAU2 = resolve(SHARED, 'corpora/tau2-airline');
@@ -28,7 +37,9 @@ const EXPECTED: Record<string, { sims: number; calls: number; db: number; errors
 
 describeShared('tau2 Results adapter on the shared airline trajectories', () => {
   let corpus: CorpusResult;
-  beforeAll(() => { corpus = readCorpus([TRAJ]); });
+  beforeAll(() => {
+    corpus = readCorpus([TRAJ]);
+  });
 
   it('reads every simulation as one episode, with no problem (140 in all)', () => {
     expect(corpus.problems).toEqual([]);
@@ -40,8 +51,14 @@ describeShared('tau2 Results adapter on the shared airline trajectories', () => 
     for (const [file, x] of Object.entries(EXPECTED)) {
       const eps = corpus.episodes.filter((e) => e.source.file === file);
       const steps = eps.flatMap((e) => e.steps);
-      expect({ file, sims: eps.length, calls: steps.length, db: eps.filter((e) => e.outcome.taskCompleted).length, errors: steps.filter((s) => !s.ok).length, agentError: eps.filter((e) => e.flags.aborted !== null).length })
-        .toEqual({ file, sims: x.sims, calls: x.calls, db: x.db, errors: x.errors, agentError: x.agentError });
+      expect({
+        file,
+        sims: eps.length,
+        calls: steps.length,
+        db: eps.filter((e) => e.outcome.taskCompleted).length,
+        errors: steps.filter((s) => !s.ok).length,
+        agentError: eps.filter((e) => e.flags.aborted !== null).length,
+      }).toEqual({ file, sims: x.sims, calls: x.calls, db: x.db, errors: x.errors, agentError: x.agentError });
       // every call of these logs got a result
       expect(steps.some((s) => s.error === NOT_EXECUTED)).toBe(false);
       expect(eps.every((e) => e.source.format === 'tau2' && e.source.suite === 'airline' && e.group === e.source.userTask)).toBe(true);
@@ -64,20 +81,44 @@ describeShared('tau2 Results adapter on the shared airline trajectories', () => 
   it('hand-checked: gpt-4.1 task 30 (one-stop → nonstop flight change)', () => {
     const ep: Episode = corpus.episodes.find((e) => e.id === 'gpt-4.1_airline_test20/30/0')!;
     expect(ep.group).toBe('30');
-    expect(ep.source).toEqual({ format: 'tau2', file: GPT41, model: 'gpt-4.1', suite: 'airline', userTask: '30', injectionTask: null, attack: null });
-    expect(ep.request).toBe('Hi, I’d like to make some changes to my upcoming flight from Las Vegas to Houston. Can you help me with that?');
+    expect(ep.source).toEqual({
+      format: 'tau2',
+      file: GPT41,
+      model: 'gpt-4.1',
+      suite: 'airline',
+      userTask: '30',
+      injectionTask: null,
+      attack: null,
+    });
+    expect(ep.request).toBe(
+      'Hi, I’d like to make some changes to my upcoming flight from Las Vegas to Houston. Can you help me with that?',
+    );
     expect(ep.steps.map((s) => [s.index, s.tool, s.ok])).toEqual([
-      [0, 'get_reservation_details', true], [1, 'search_direct_flight', true], [2, 'update_reservation_flights', true],
+      [0, 'get_reservation_details', true],
+      [1, 'search_direct_flight', true],
+      [2, 'update_reservation_flights', true],
     ]);
     expect(ep.steps[0]!.args).toEqual({ reservation_id: '1N99U6' });
     expect(ep.steps[1]!.args).toEqual({ origin: 'LAS', destination: 'IAH', date: '2024-05-19' });
     expect(ep.steps[2]!.args).toEqual({
-      reservation_id: '1N99U6', cabin: 'economy', payment_id: 'gift_card_5634230',
-      flights: [{ flight_number: 'HAT266', date: '2024-05-19' }, { flight_number: 'HAT112', date: '2024-05-27' }],
+      reservation_id: '1N99U6',
+      cabin: 'economy',
+      payment_id: 'gift_card_5634230',
+      flights: [
+        { flight_number: 'HAT266', date: '2024-05-19' },
+        { flight_number: 'HAT112', date: '2024-05-27' },
+      ],
     });
-    expect(ep.steps[0]!.result.startsWith('{"reservation_id": "1N99U6", "user_id": "james_taylor_7043", "origin": "LAS", "destination": "IAH"')).toBe(true);
+    expect(
+      ep.steps[0]!.result.startsWith('{"reservation_id": "1N99U6", "user_id": "james_taylor_7043", "origin": "LAS", "destination": "IAH"'),
+    ).toBe(true);
     expect(ep.outcome).toEqual({ taskCompleted: true, completedAtStep: null });
-    expect(ep.benchmark).toEqual({ db_match: true, reward: 1, simulation_id: '9b0777eb-59b5-4279-ab51-2e6d1d96a222', termination_reason: 'user_stop' });
+    expect(ep.benchmark).toEqual({
+      db_match: true,
+      reward: 1,
+      simulation_id: '9b0777eb-59b5-4279-ab51-2e6d1d96a222',
+      termination_reason: 'user_stop',
+    });
   });
 
   it('hand-checked: gpt-4.1 task 48 made one cancel_reservation and failed db_match (reward 0)', () => {
@@ -98,18 +139,31 @@ describeShared('tau2 Results adapter on the shared airline trajectories', () => 
     const r = readCorpus([join(TAU2, 'tools.json')]);
     expect(r.episodes).toEqual([]);
     expect(r.summary.skipped).toEqual({ 'unrecognized-format': 1 });
-    expect(r.problems).toEqual([{ file: join(TAU2, 'tools.json'), record: null, message: 'unrecognized format: expected one of agentdojo, tau2, tau-bench, openai-chat, jsonl, arrow' }]);
+    expect(r.problems).toEqual([
+      {
+        file: join(TAU2, 'tools.json'),
+        record: null,
+        message: 'unrecognized format: expected one of agentdojo, tau2, tau-bench, openai-chat, jsonl, arrow',
+      },
+    ]);
   });
 });
 
 // Hand-written Results documents: each malformed simulation is one counted problem.
 const sim = (over: Record<string, unknown>) => ({
-  id: 's', task_id: '7', trial: 0, termination_reason: 'user_stop',
+  id: 's',
+  task_id: '7',
+  trial: 0,
+  termination_reason: 'user_stop',
   reward_info: { reward: 1, db_check: { db_match: true, db_reward: 1 } },
   messages: [
     { role: 'assistant', content: 'Hi!', tool_calls: null },
     { role: 'user', content: 'Cancel ABC123 please.', tool_calls: null },
-    { role: 'assistant', content: '', tool_calls: [{ id: 'a', name: 'get_reservation_details', arguments: { reservation_id: 'ABC123' }, requestor: 'assistant' }] },
+    {
+      role: 'assistant',
+      content: '',
+      tool_calls: [{ id: 'a', name: 'get_reservation_details', arguments: { reservation_id: 'ABC123' }, requestor: 'assistant' }],
+    },
     { role: 'tool', id: 'a', content: 'Error: reservation ABC123 not found', error: true },
     { role: 'assistant', content: '', tool_calls: [{ id: 'b', name: 'cancel_reservation', arguments: { reservation_id: 'ABC123' } }] },
   ],
@@ -118,13 +172,26 @@ const sim = (over: Record<string, unknown>) => ({
 
 describe('tau2 Results adapter: hand-written documents', () => {
   it('maps an error result and keeps an unanswered call as not executed; no db_check means not completed', () => {
-    const r = adaptTau2({ info: { agent_info: { llm: 'm' }, environment_info: { domain_name: 'airline' } }, simulations: [sim({ reward_info: { reward: 0, db_check: null }, termination_reason: 'agent_error' })] }, 'dir/run.json');
+    const r = adaptTau2(
+      {
+        info: { agent_info: { llm: 'm' }, environment_info: { domain_name: 'airline' } },
+        simulations: [sim({ reward_info: { reward: 0, db_check: null }, termination_reason: 'agent_error' })],
+      },
+      'dir/run.json',
+    );
     expect(r.problems).toEqual([]);
     const ep = r.episodes[0]!;
     expect(ep.id).toBe('run/7/0');
     expect(ep.request).toBe('Cancel ABC123 please.');
     expect(ep.steps).toEqual([
-      { index: 0, tool: 'get_reservation_details', args: { reservation_id: 'ABC123' }, result: '', error: 'Error: reservation ABC123 not found', ok: false },
+      {
+        index: 0,
+        tool: 'get_reservation_details',
+        args: { reservation_id: 'ABC123' },
+        result: '',
+        error: 'Error: reservation ABC123 not found',
+        ok: false,
+      },
       { index: 1, tool: 'cancel_reservation', args: { reservation_id: 'ABC123' }, result: '', error: NOT_EXECUTED, ok: false },
     ]);
     expect(ep.outcome.taskCompleted).toBe(false);
@@ -134,26 +201,41 @@ describe('tau2 Results adapter: hand-written documents', () => {
 
   it('a user-side tool call (dual-control domains) and its result are not agent steps', () => {
     const base = sim({});
-    const messages = [...base.messages.slice(0, 2), { role: 'user', content: '', tool_calls: [{ id: 'u1', name: 'toggle_airplane_mode', arguments: {}, requestor: 'user' }] }, { role: 'tool', id: 'u1', content: 'ok', requestor: 'user' }, ...base.messages.slice(2)];
+    const messages = [
+      ...base.messages.slice(0, 2),
+      { role: 'user', content: '', tool_calls: [{ id: 'u1', name: 'toggle_airplane_mode', arguments: {}, requestor: 'user' }] },
+      { role: 'tool', id: 'u1', content: 'ok', requestor: 'user' },
+      ...base.messages.slice(2),
+    ];
     const r = adaptTau2({ simulations: [{ ...base, messages }] }, 'run.json');
     expect(r.problems).toEqual([]);
     expect(r.episodes[0]!.steps.map((s) => s.tool)).toEqual(['get_reservation_details', 'cancel_reservation']);
   });
 
   it('one problem line per malformed simulation, counted by reason; the good ones are kept', () => {
-    const r = adaptTau2({
-      simulations: [
-        sim({}),
-        sim({ task_id: '8', reward_info: { reward: 1, db_check: { db_match: 'yes' } } }),
-        sim({ task_id: '9', messages: [{ role: 'tool', id: 'zz', content: 'x' }] }),
-        sim({ task_id: '10', messages: [{ role: 'assistant', tool_calls: [{ id: 'q', name: 'get_user_details', arguments: '{"user_id":"u"}' }] }] }),
-        'not a simulation',
-      ],
-    }, 'x.json');
+    const r = adaptTau2(
+      {
+        simulations: [
+          sim({}),
+          sim({ task_id: '8', reward_info: { reward: 1, db_check: { db_match: 'yes' } } }),
+          sim({ task_id: '9', messages: [{ role: 'tool', id: 'zz', content: 'x' }] }),
+          sim({
+            task_id: '10',
+            messages: [{ role: 'assistant', tool_calls: [{ id: 'q', name: 'get_user_details', arguments: '{"user_id":"u"}' }] }],
+          }),
+          'not a simulation',
+        ],
+      },
+      'x.json',
+    );
     expect(r.episodes.map((e) => e.id)).toEqual(['x/7/0']);
     expect(r.problems).toEqual([
       { file: 'x.json', record: '/simulations/1/reward_info/db_check/db_match', message: 'expected a boolean, found string' },
-      { file: 'x.json', record: '/simulations/2/messages/0', message: 'expected a tool result for an earlier unanswered tool call, found id "zz" that none has' },
+      {
+        file: 'x.json',
+        record: '/simulations/2/messages/0',
+        message: 'expected a tool result for an earlier unanswered tool call, found id "zz" that none has',
+      },
       { file: 'x.json', record: '/simulations/3/messages/0/tool_calls/0/arguments', message: 'expected an object, found string' },
       { file: 'x.json', record: '/simulations/4', message: 'expected an object, found string' },
     ]);
@@ -163,18 +245,27 @@ describe('tau2 Results adapter: hand-written documents', () => {
 
 describe('tau2 failed calls without an `error` key (tau2 Environment.get_response writes "Error: <exception>")', () => {
   const doc = (tool: Record<string, unknown>) => ({
-    simulations: [{
-      id: 's', task_id: 't', termination_reason: 'user_stop', reward_info: { reward: 1, db_check: { db_match: true } },
-      messages: [
-        { role: 'assistant', content: null, tool_calls: [{ id: 'c1', name: 'book_reservation', arguments: {} }] },
-        { role: 'tool', id: 'c1', ...tool },
-      ],
-    }],
+    simulations: [
+      {
+        id: 's',
+        task_id: 't',
+        termination_reason: 'user_stop',
+        reward_info: { reward: 1, db_check: { db_match: true } },
+        messages: [
+          { role: 'assistant', content: null, tool_calls: [{ id: 'c1', name: 'book_reservation', arguments: {} }] },
+          { role: 'tool', id: 'c1', ...tool },
+        ],
+      },
+    ],
   });
-  const step = (tool: Record<string, unknown>) => (adaptTau2(doc(tool), 'x.json').episodes[0]!).steps[0]!;
+  const step = (tool: Record<string, unknown>) => adaptTau2(doc(tool), 'x.json').episodes[0]!.steps[0]!;
 
   it('content "Error: …" and no error key: a failed step, its error the content', () => {
-    expect(step({ content: 'Error: Payment amount does not add up' })).toMatchObject({ ok: false, error: 'Error: Payment amount does not add up', result: '' });
+    expect(step({ content: 'Error: Payment amount does not add up' })).toMatchObject({
+      ok: false,
+      error: 'Error: Payment amount does not add up',
+      result: '',
+    });
   });
   it('the key, when present, is what the log says: error true fails, error false succeeds', () => {
     expect(step({ content: 'Error: x', error: true })).toMatchObject({ ok: false, error: 'Error: x' });

@@ -3,12 +3,16 @@ import { jsonObjectAt } from '@carb/io';
 import { encodeJsonl, decodeJsonl, validateEpisode, type Episode } from '@carb/episodes';
 
 const valid: Episode = {
-  id: 'm/s/u/none/none', group: 'm/s/u/none/none',
+  id: 'm/s/u/none/none',
+  group: 'm/s/u/none/none',
   source: { format: 'jsonl', file: null, model: 'm', suite: 's', userTask: 'u', injectionTask: null, attack: null },
   request: null,
   steps: [{ index: 0, tool: 'get_balance', args: {}, result: '10', error: null, ok: true }],
   outcome: { taskCompleted: true, completedAtStep: null },
-  benchmark: { utility: true }, injections: {}, flags: { aborted: null, textOnlyCalls: false }, externalScores: null,
+  benchmark: { utility: true },
+  injections: {},
+  flags: { aborted: null, textOnlyCalls: false },
+  externalScores: null,
 };
 const clone = (): Record<string, unknown> => structuredClone(valid) as unknown as Record<string, unknown>;
 // the object at a JSON pointer of an episode being broken on purpose
@@ -47,12 +51,16 @@ describe('validateEpisode', () => {
     expect(validateEpisode(r, 'f')).toEqual(['f: episode m/s/u/none/none: /request: expected a string or null, found number 5']);
     const w = clone();
     w.externalScores = [0.5, 0.5];
-    expect(validateEpisode(w, 'f')).toEqual(['f: episode m/s/u/none/none: /externalScores: expected one score per step (1), found an array (length 2)']);
+    expect(validateEpisode(w, 'f')).toEqual([
+      'f: episode m/s/u/none/none: /externalScores: expected one score per step (1), found an array (length 2)',
+    ]);
   });
 
   it('names the record when there is no id', () => {
     const v = clone();
     delete v.id;
-    expect(validateEpisode(v, 'c.jsonl', 'line 4')).toEqual(['c.jsonl: episode line 4 (no id): /id: expected a value (required key), found nothing']);
+    expect(validateEpisode(v, 'c.jsonl', 'line 4')).toEqual([
+      'c.jsonl: episode line 4 (no id): /id: expected a value (required key), found nothing',
+    ]);
   });
 });

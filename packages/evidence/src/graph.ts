@@ -42,7 +42,10 @@ class PrefixGraphImpl implements PrefixGraphBuilder {
   private isPending = false;
   private released = false;
 
-  constructor(private readonly pipeline: Pipeline, private readonly keepEdge: EdgeFilter | null) {
+  constructor(
+    private readonly pipeline: Pipeline,
+    private readonly keepEdge: EdgeFilter | null,
+  ) {
     this.rules = compileRules(pipeline);
     this.index = new Indexes(this.rules);
   }
@@ -77,7 +80,10 @@ class PrefixGraphImpl implements PrefixGraphBuilder {
 
   propose(step: PolicyStep): number {
     if (this.released) throw new Error(`prefix graph: proposal for step ${step.index} after the graph was released`);
-    if (this.isPending) throw new Error(`prefix graph: proposal for step ${step.index} while step ${this.node(this.nodes.length - 1).record.index} is still pending`);
+    if (this.isPending)
+      throw new Error(
+        `prefix graph: proposal for step ${step.index} while step ${this.node(this.nodes.length - 1).record.index} is still pending`,
+      );
     // the session already passes an action-only record; copy only when it is not one
     const visible: PolicyStep = step.result === '' && step.error === null ? step : { ...step, result: '', error: null };
     this.nodes.push(this.build(visible, this.nodes.length));
@@ -92,7 +98,9 @@ class PrefixGraphImpl implements PrefixGraphBuilder {
     if (this.isPending) {
       const proposed = this.node(at - 1);
       if (proposed.record.index !== step.index || proposed.record.tool !== step.tool) {
-        throw new Error(`prefix graph: commit of step ${step.index} (${step.tool}) does not match pending proposal ${proposed.record.index} (${proposed.record.tool})`);
+        throw new Error(
+          `prefix graph: commit of step ${step.index} (${step.tool}) does not match pending proposal ${proposed.record.index} (${proposed.record.tool})`,
+        );
       }
       at -= 1;
       // edges into the executed node are those a fresh build from the full record gives

@@ -54,7 +54,14 @@ export interface RecordKeys {
 const NONE: readonly string[] = [];
 
 /** The keys of a record with nothing visible in its result (a proposal). */
-export const EMPTY_RESULT_KEYS: ResultKeys = { ids: NONE, finKeys: NONE, threadKeys: NONE, resultCanaries: NONE, resultTokens: NONE, resultLines: NONE };
+export const EMPTY_RESULT_KEYS: ResultKeys = {
+  ids: NONE,
+  finKeys: NONE,
+  threadKeys: NONE,
+  resultCanaries: NONE,
+  resultTokens: NONE,
+  resultLines: NONE,
+};
 
 export function recordKeys(step: PolicyStep, rules: CompiledRules): RecordKeys {
   return { action: actionKeys(step, rules), result: resultKeys(step.result, rules) };

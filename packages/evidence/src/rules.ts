@@ -49,9 +49,10 @@ function build(graph: GraphRules, sanitizer: SanitizerConfig): CompiledRules {
       let c = classes.get(name);
       if (c === undefined) {
         const tokens = fieldTokens(name);
-        c = (hasWord(tokens, words) ? FIELD_IDENTIFIER : 0)
-          | (hasWord(tokens, FINANCIAL_FIELD_WORDS) ? FIELD_FINANCIAL : 0)
-          | (hasWord(tokens, THREAD_FIELD_WORDS) ? FIELD_THREAD : 0);
+        c =
+          (hasWord(tokens, words) ? FIELD_IDENTIFIER : 0) |
+          (hasWord(tokens, FINANCIAL_FIELD_WORDS) ? FIELD_FINANCIAL : 0) |
+          (hasWord(tokens, THREAD_FIELD_WORDS) ? FIELD_THREAD : 0);
         classes.set(name, c);
       }
       return c;

@@ -17,7 +17,10 @@ export function selectContext(graph: PrefixGraph, selector: SelectorConfig, key:
     case 'current':
       return Int32Array.of(p);
     case 'window':
-      if (!(selector.window >= 1)) throw new Error(`selectContext: selector.window must be an integer k ≥ 1 (records including the proposal), found ${selector.window}`);
+      if (!(selector.window >= 1))
+        throw new Error(
+          `selectContext: selector.window must be an integer k ≥ 1 (records including the proposal), found ${selector.window}`,
+        );
       // k records counting the proposal itself: p and the k − 1 most recent executed (Table 8's .462/.481/.067)
       return range(Math.max(0, p - selector.window + 1), p);
     case 'graph':
@@ -25,7 +28,9 @@ export function selectContext(graph: PrefixGraph, selector: SelectorConfig, key:
     case 'random':
       return equalSizeRandom(p, graphLocal(graph, p).length, () => `${selector.seed}\u0000${key.episodeId}\u0000${graph.record(p).index}`);
     default:
-      throw new Error(`selectContext: unknown selector kind ${JSON.stringify((selector as { kind: unknown }).kind)}; expected full, graph, window, random or current`);
+      throw new Error(
+        `selectContext: unknown selector kind ${JSON.stringify((selector as { kind: unknown }).kind)}; expected full, graph, window, random or current`,
+      );
   }
 }
 

@@ -30,10 +30,18 @@ function typeBoundary(episode: Episode, graph: PrefixGraph): void {
 }
 use(typeBoundary);
 
-const FORBIDDEN = [/from\s+['"]@carb\/episodes['"]/, /from\s+['"]@carb\/episodes\/(?!policy['"])/, /from\s+['"]@carb\/ledger/, /from\s+['"]@carb\/suites/, /from\s+['"]@carb\/replay/];
+const FORBIDDEN = [
+  /from\s+['"]@carb\/episodes['"]/,
+  /from\s+['"]@carb\/episodes\/(?!policy['"])/,
+  /from\s+['"]@carb\/ledger/,
+  /from\s+['"]@carb\/suites/,
+  /from\s+['"]@carb\/replay/,
+];
 
 function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
 describe('policy/evaluation boundary', () => {
@@ -41,7 +49,12 @@ describe('policy/evaluation boundary', () => {
     it(`packages/${pkg}/src imports episode types only from @carb/episodes/policy`, () => {
       const files = sources(resolve(here, '../..', pkg, 'src'));
       expect(files.length).toBeGreaterThan(2);
-      const bad = files.flatMap((f) => readFileSync(f, 'utf8').split('\n').filter((l) => FORBIDDEN.some((re) => re.test(l))).map((l) => `${f}: ${l.trim()}`));
+      const bad = files.flatMap((f) =>
+        readFileSync(f, 'utf8')
+          .split('\n')
+          .filter((l) => FORBIDDEN.some((re) => re.test(l)))
+          .map((l) => `${f}: ${l.trim()}`),
+      );
       expect(bad).toEqual([]);
     });
   }

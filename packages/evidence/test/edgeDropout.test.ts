@@ -54,7 +54,11 @@ describe('edge dropout', () => {
   });
 
   it('keeps (from, to) exactly when the hash of the pair under the episode key clears p · 2³²', () => {
-    for (const [seed, id, p] of [[0, 'gb-0000', 0.2], [0, 'gb-0001', 0.05], [3, 'gb-0000', 0.5]] as const) {
+    for (const [seed, id, p] of [
+      [0, 'gb-0000', 0.2],
+      [0, 'gb-0001', 0.05],
+      [3, 'gb-0000', 0.5],
+    ] as const) {
       const keep = edgeDropout(at(p, seed), id)!;
       let dropped = 0;
       for (let to = 1; to < 20; to++) {

@@ -12,7 +12,8 @@ const pipeline = testPipeline();
 /** Everything observable about a graph, as plain data. */
 function snapshot(g: PrefixGraph): unknown[] {
   const out: unknown[] = [];
-  for (let i = 0; i < g.size; i++) out.push({ record: g.record(i), types: g.types(i), marks: g.marks(i), parents: g.parents(i), edges: g.edges(i) });
+  for (let i = 0; i < g.size; i++)
+    out.push({ record: g.record(i), types: g.types(i), marks: g.marks(i), parents: g.parents(i), edges: g.edges(i) });
   return out;
 }
 
@@ -38,14 +39,36 @@ function graphAt(steps: readonly PolicyStep[], t: number, keepEdge?: EdgeFilter)
 }
 
 // Small vocabularies so that identifiers, spans, canaries, IBANs and threads collide often.
-const words = ['acct-5555', 'file-2024', 'th-8812', 'CANARY-QX7R2Z', 'GB29NWBK60161331926819', 'dora@gmail.com', 'Order 4471 ships Mondays', 'n fox jumps over'];
+const words = [
+  'acct-5555',
+  'file-2024',
+  'th-8812',
+  'CANARY-QX7R2Z',
+  'GB29NWBK60161331926819',
+  'dora@gmail.com',
+  'Order 4471 ships Mondays',
+  'n fox jumps over',
+];
 const fields = ['id', 'file_id', 'thread', 'account', 'body', 'recipient'];
 const tools = ['read_file', 'list_items', 'create_note', 'send_email', 'send_money', 'delete_file', 'post_message'];
 const arbStep = fc.record({
   tool: fc.constantFrom(...tools),
   args: fc.array(fc.tuple(fc.constantFrom(...fields), fc.constantFrom(...words)), { maxLength: 3 }),
-  result: fc.array(fc.oneof(fc.tuple(fc.constantFrom(...fields), fc.constantFrom(...words)).map(([f, w]) => `${f}: ${w}`), fc.constantFrom(...words)), { maxLength: 4 }),
-  prov: fc.option(fc.record({ branch: fc.constantFrom('b1', 'b2'), outputs: fc.array(fc.constantFrom('h1', 'h2'), { maxLength: 2 }), inputs: fc.array(fc.constantFrom('h1', 'h2'), { maxLength: 2 }) }), { nil: undefined }),
+  result: fc.array(
+    fc.oneof(
+      fc.tuple(fc.constantFrom(...fields), fc.constantFrom(...words)).map(([f, w]) => `${f}: ${w}`),
+      fc.constantFrom(...words),
+    ),
+    { maxLength: 4 },
+  ),
+  prov: fc.option(
+    fc.record({
+      branch: fc.constantFrom('b1', 'b2'),
+      outputs: fc.array(fc.constantFrom('h1', 'h2'), { maxLength: 2 }),
+      inputs: fc.array(fc.constantFrom('h1', 'h2'), { maxLength: 2 }),
+    }),
+    { nil: undefined },
+  ),
 });
 const arbEpisode = fc.array(arbStep, { minLength: 1, maxLength: 10 }).map((specs) =>
   specs.map((s, index): PolicyStep => {

@@ -12,16 +12,41 @@ export function snapshot(g: PrefixGraph): unknown[] {
 }
 
 // Small vocabularies so that identifiers, spans, canaries and IBANs collide often.
-const words = ['acct-5555', 'file-2024', 'th-8812', 'abc', 'CANARY-QX7R2Z', 'GB29NWBK60161331926819', 'dora@gmail.com', 'Order 4471 ships Mondays', 'n fox jumps over', 'brown fox'];
+const words = [
+  'acct-5555',
+  'file-2024',
+  'th-8812',
+  'abc',
+  'CANARY-QX7R2Z',
+  'GB29NWBK60161331926819',
+  'dora@gmail.com',
+  'Order 4471 ships Mondays',
+  'n fox jumps over',
+  'brown fox',
+];
 const fields = ['id', 'file_id', 'thread', 'account', 'body', 'recipient', 'note'];
 const tools = ['read_file', 'list_items', 'create_note', 'send_email', 'send_money', 'delete_file', 'post_message', 'unknown_tool'];
 
 const arbStep = fc.record({
   tool: fc.constantFrom(...tools),
   args: fc.array(fc.tuple(fc.constantFrom(...fields), fc.constantFrom(...words)), { maxLength: 3 }),
-  result: fc.array(fc.oneof(fc.tuple(fc.constantFrom(...fields), fc.constantFrom(...words)).map(([f, w]) => `${f}: ${w}`), fc.constantFrom(...words), fc.constant('The quick brown fox jumps over')), { maxLength: 4 }),
+  result: fc.array(
+    fc.oneof(
+      fc.tuple(fc.constantFrom(...fields), fc.constantFrom(...words)).map(([f, w]) => `${f}: ${w}`),
+      fc.constantFrom(...words),
+      fc.constant('The quick brown fox jumps over'),
+    ),
+    { maxLength: 4 },
+  ),
   ok: fc.boolean(),
-  prov: fc.option(fc.record({ branch: fc.constantFrom('b1', 'b2'), outputs: fc.array(fc.constantFrom('h1', 'h2', 'h3'), { maxLength: 2 }), inputs: fc.array(fc.constantFrom('h1', 'h2', 'h3'), { maxLength: 2 }) }), { nil: undefined }),
+  prov: fc.option(
+    fc.record({
+      branch: fc.constantFrom('b1', 'b2'),
+      outputs: fc.array(fc.constantFrom('h1', 'h2', 'h3'), { maxLength: 2 }),
+      inputs: fc.array(fc.constantFrom('h1', 'h2', 'h3'), { maxLength: 2 }),
+    }),
+    { nil: undefined },
+  ),
 });
 
 type StepSpec = typeof arbStep extends fc.Arbitrary<infer T> ? T : never;
@@ -57,6 +82,8 @@ describe('incremental build equals a fresh build at every decision', () => {
   it('rejects a commit that does not match the pending proposal', () => {
     const g = createPrefixGraph(testPipeline());
     g.propose({ index: 0, tool: 'read_file', args: {}, result: '', error: null, ok: true });
-    expect(() => g.commit({ index: 0, tool: 'send_email', args: {}, result: 'x', error: null, ok: true })).toThrow(/does not match pending proposal 0 \(read_file\)/);
+    expect(() => g.commit({ index: 0, tool: 'send_email', args: {}, result: 'x', error: null, ok: true })).toThrow(
+      /does not match pending proposal 0 \(read_file\)/,
+    );
   });
 });

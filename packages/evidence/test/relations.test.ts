@@ -29,16 +29,26 @@ describe('relation 2: shared object / data identifier', () => {
     // `provider` contains "id" but no token starts with it; `notes` is no identifier field
     const steps = episode(step('list_items', {}, 'provider: acme-corp'), step('create_note', { notes: 'acme-corp' }));
     expect(graphAt(steps, 1).parents(1)).toEqual([]);
-    const listed = episode(step('list_items', {}, 'recipients:\n- bob.smith@corp.example\n- carol@corp.example'), step('create_note', { recipient: 'carol@corp.example' }));
+    const listed = episode(
+      step('list_items', {}, 'recipients:\n- bob.smith@corp.example\n- carol@corp.example'),
+      step('create_note', { recipient: 'carol@corp.example' }),
+    );
     // the address is also an exact e-mail of the earlier result (relation 8)
     expect(rel(graphAt(listed, 1), 0, 1)).toEqual([2, 8]);
   });
   it('reads identifiers from dict reprs', () => {
-    const steps = episode(step('list_items', {}, "{'message': 'Transaction 42 sent', 'id': 'tx-0042'}"), step('create_note', { object: 'tx-0042' }));
+    const steps = episode(
+      step('list_items', {}, "{'message': 'Transaction 42 sent', 'id': 'tx-0042'}"),
+      step('create_note', { object: 'tx-0042' }),
+    );
     expect(rel(graphAt(steps, 1), 0, 1)).toEqual([2]);
   });
   it('links declared objects', () => {
-    const steps = episode(step('list_items', {}, '', { objects: ['o1'] }), step('list_items', {}, '', { objects: ['o1'] }), step('list_items', {}, '', { objects: ['o2'] }));
+    const steps = episode(
+      step('list_items', {}, '', { objects: ['o1'] }),
+      step('list_items', {}, '', { objects: ['o1'] }),
+      step('list_items', {}, '', { objects: ['o2'] }),
+    );
     const g = graphAt(steps, 2);
     expect(g.parents(1)).toEqual([0]);
     expect(g.parents(2)).toEqual([]);
@@ -52,7 +62,11 @@ describe('relation 2: shared object / data identifier', () => {
 
 describe('relation 3: declared input produced earlier', () => {
   it('links an input handle to the record that declared it as output', () => {
-    const steps = episode(step('list_items', {}, '', { outputs: ['h1'] }), step('list_items', {}, '', { outputs: ['h2'] }), step('create_note', {}, '', { inputs: ['h1'] }));
+    const steps = episode(
+      step('list_items', {}, '', { outputs: ['h1'] }),
+      step('list_items', {}, '', { outputs: ['h2'] }),
+      step('create_note', {}, '', { inputs: ['h1'] }),
+    );
     const g = graphAt(steps, 2);
     expect(rel(g, 0, 2)).toEqual([3]);
     expect(g.parents(2)).toEqual([0]);
@@ -97,7 +111,11 @@ describe('relation 5: financial action shares a transaction / account identifier
 });
 
 describe('relation 6: irreversible action on the same visible object', () => {
-  const steps = episode(step('list_items', {}, '- id_: file-2024\n  filename: notes.txt'), step('delete_file', { file_id: 'file-2024' }), step('create_note', { file_id: 'file-2024' }));
+  const steps = episode(
+    step('list_items', {}, '- id_: file-2024\n  filename: notes.txt'),
+    step('delete_file', { file_id: 'file-2024' }),
+    step('create_note', { file_id: 'file-2024' }),
+  );
   it('links an irreversible update to the record showing the object', () => {
     expect(rel(graphAt(steps, 1), 0, 1)).toEqual([2, 6]);
   });
@@ -107,7 +125,11 @@ describe('relation 6: irreversible action on the same visible object', () => {
 });
 
 describe('relation 7: message/social action in the same thread', () => {
-  const steps = episode(step('list_items', {}, 'thread: th-8812\nbody: hello'), step('post_message', { thread: 'th-8812', body: 'hi' }), step('create_note', { thread: 'th-8812' }));
+  const steps = episode(
+    step('list_items', {}, 'thread: th-8812\nbody: hello'),
+    step('post_message', { thread: 'th-8812', body: 'hi' }),
+    step('create_note', { thread: 'th-8812' }),
+  );
   it('links a message action to the record naming its thread', () => {
     expect(rel(graphAt(steps, 1), 0, 1)).toEqual([2, 7]);
   });
@@ -117,7 +139,8 @@ describe('relation 7: message/social action in the same thread', () => {
 });
 
 describe('relation 8: exact distinctive content of an earlier result in later action fields', () => {
-  const link = (result: string, args: Record<string, string>): number[] => rel(graphAt(episode(step('get_webpage', {}, result), step('send_email', args)), 1), 0, 1);
+  const link = (result: string, args: Record<string, string>): number[] =>
+    rel(graphAt(episode(step('get_webpage', {}, result), step('send_email', args)), 1), 0, 1);
   it('e-mail addresses, exact', () => {
     expect(link('Contact dora@gmail.com for info', { recipients: 'dora@gmail.com' })).toEqual([8]);
     expect(link('Contact dora@gmail.com for info', { body: 'write to dora@gmail.co' })).toEqual([]);

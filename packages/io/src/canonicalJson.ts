@@ -15,12 +15,15 @@ export function canonicalJson(value: unknown): string {
     case 'boolean':
       return JSON.stringify(value);
     case 'object': {
-      if (ArrayBuffer.isView(value) && !(value instanceof DataView)) return canonicalJson(Array.from(value as unknown as ArrayLike<number>));
+      if (ArrayBuffer.isView(value) && !(value instanceof DataView))
+        return canonicalJson(Array.from(value as unknown as ArrayLike<number>));
       if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
       // Keys are joined by hand, not through JSON.stringify of a sorted copy: JS objects
       // put integer-like keys first whatever the insertion order, which is not code-unit order.
       const obj = value as Record<string, unknown>;
-      const keys = Object.keys(obj).filter((k) => obj[k] !== undefined).sort();
+      const keys = Object.keys(obj)
+        .filter((k) => obj[k] !== undefined)
+        .sort();
       return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
     }
     default:

@@ -12,7 +12,7 @@ export function readConfigJson(file: string): unknown {
     text = readFileSync(file, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    refuseConfig(file, [`expected a readable file, found ${code === 'ENOENT' ? 'no file' : code ?? (e as Error).message}`]);
+    refuseConfig(file, [`expected a readable file, found ${code === 'ENOENT' ? 'no file' : (code ?? (e as Error).message)}`]);
   }
   try {
     return JSON.parse(text);

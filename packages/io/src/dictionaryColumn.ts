@@ -15,5 +15,7 @@ export function dictionaryColumn(values: readonly string[], id: number): Vector 
     indices[i] = c;
   }
   const type = new Dictionary(new Utf8(), new Int32(), id);
-  return makeVector(makeData({ type, length: values.length, nullCount: 0, data: indices, dictionary: vectorFromArray([...codes.keys()], new Utf8()) }));
+  return makeVector(
+    makeData({ type, length: values.length, nullCount: 0, data: indices, dictionary: vectorFromArray([...codes.keys()], new Utf8()) }),
+  );
 }

@@ -25,10 +25,28 @@ export { markdownText } from './markdownText.ts';
 export { removeOnSignal } from './signalCleanup.ts';
 export { lockOutput, lockPathFor, OutputLockedError } from './outputLock.ts';
 export { removeStaleTemps } from './staleTemps.ts';
-export { OUTPUT_MARKER, lstatOrNull, claimOutputFolder, outputFolderProblem, outputMarkerText, readOutputMarker, writeOutputFolder, type OutputRule } from './outputFolder.ts';
+export {
+  OUTPUT_MARKER,
+  lstatOrNull,
+  claimOutputFolder,
+  outputFolderProblem,
+  outputMarkerText,
+  readOutputMarker,
+  writeOutputFolder,
+  type OutputRule,
+} from './outputFolder.ts';
 export { outputFileProblem } from './outputFile.ts';
 export { fileHead } from './fileHead.ts';
-export { MAX_JSON_DEPTH, TOO_DEEP, jsonLimitIssue, parsedJsonIssue, unsafeIntegers, type JsonLimitIssue, type LimitOptions, type UnsafeIntegers } from './jsonLimits.ts';
+export {
+  MAX_JSON_DEPTH,
+  TOO_DEEP,
+  jsonLimitIssue,
+  parsedJsonIssue,
+  unsafeIntegers,
+  type JsonLimitIssue,
+  type LimitOptions,
+  type UnsafeIntegers,
+} from './jsonLimits.ts';
 export { BOM, NOT_UTF8, stripBom, utf8Text } from './utf8Text.ts';
 export { fileSha256, sha256Hex } from './fileSha256.ts';
 export { UsageError, badValue } from './usageError.ts';

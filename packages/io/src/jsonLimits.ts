@@ -27,7 +27,8 @@ export function unsafeIntegers(text: string): UnsafeIntegers {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
       continue;
     }
@@ -114,15 +115,23 @@ function numberIssue(root: unknown, unsafe: UnsafeIntegers | undefined, prefix: 
   while (stack.length > 0) {
     const { value: v, at } = stack.pop()!;
     if (typeof v === 'number') {
-      if (!Number.isFinite(v)) return { reason: 'non-finite-number', message: `${at || '/'}: expected a finite number, found one out of range (it parses as ${v})` };
+      if (!Number.isFinite(v))
+        return {
+          reason: 'non-finite-number',
+          message: `${at || '/'}: expected a finite number, found one out of range (it parses as ${v})`,
+        };
       const literal = unsafe?.get(v);
       if (literal !== undefined) {
-        return { reason: 'unsafe-integer', message: `${at || '/'}: expected an integer JSON numbers hold exactly (at most 2^53), found ${literal} (it parses as ${BigInt(v)})` };
+        return {
+          reason: 'unsafe-integer',
+          message: `${at || '/'}: expected an integer JSON numbers hold exactly (at most 2^53), found ${literal} (it parses as ${BigInt(v)})`,
+        };
       }
     }
     if (v === null || typeof v !== 'object') continue;
     const entries: Array<[string, unknown]> = Array.isArray(v) ? v.map((x, i) => [String(i), x]) : Object.entries(v);
-    for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i]![1], at: `${at}/${entries[i]![0].replace(/~/g, '~0').replace(/\//g, '~1')}` });
+    for (let i = entries.length - 1; i >= 0; i--)
+      stack.push({ value: entries[i]![1], at: `${at}/${entries[i]![0].replace(/~/g, '~0').replace(/\//g, '~1')}` });
   }
   throw new Error('numberIssue: no such number in the value');
 }

@@ -9,6 +9,7 @@ export function jsonObjectAt(value: unknown, pointer: string): Record<string, un
     const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     node = node !== null && typeof node === 'object' && Object.hasOwn(node, key) ? (node as Record<string, unknown>)[key] : undefined;
   }
-  if (node === null || typeof node !== 'object' || Array.isArray(node)) throw new Error(`${pointer}: expected an object, found ${node === undefined ? 'nothing' : JSON.stringify(node)}`);
+  if (node === null || typeof node !== 'object' || Array.isArray(node))
+    throw new Error(`${pointer}: expected an object, found ${node === undefined ? 'nothing' : JSON.stringify(node)}`);
   return node as Record<string, unknown>;
 }

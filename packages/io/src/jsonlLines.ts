@@ -19,10 +19,16 @@ export function* parsedLines(text: string): Generator<ParsedLine> {
  * The non-blank lines of a JSONL text parsed one by one: each as `{ at, line, value }` (`at` is
  * `file:line`, 1-based), a malformed one as one problem line saying what was `expected`.
  */
-export function* jsonlLines(text: string, file: string, expected: string, problems: string[]): Generator<{ at: string; line: number; value: unknown }> {
+export function* jsonlLines(
+  text: string,
+  file: string,
+  expected: string,
+  problems: string[],
+): Generator<{ at: string; line: number; value: unknown }> {
   for (const p of parsedLines(text)) {
     const at = `${file}:${p.line}`;
-    if (p.error !== undefined) problems.push(`${at}: expected ${expected} per line, found malformed JSON (${p.error.replace(/\s*\n\s*/g, ' ')})`);
+    if (p.error !== undefined)
+      problems.push(`${at}: expected ${expected} per line, found malformed JSON (${p.error.replace(/\s*\n\s*/g, ' ')})`);
     else yield { at, line: p.line, value: p.value };
   }
 }

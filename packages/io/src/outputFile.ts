@@ -12,6 +12,7 @@ export function outputFileProblem(file: string, what: string, isCarbs: (file: st
   if (st === null) return null;
   if (st.isSymbolicLink()) return `${file} is a symbolic link; carb never writes through links, so give another file name`;
   if (st.isDirectory()) return `${file} is a folder; expected a file name for ${what}`;
-  if (!isCarbs(file)) return `${file} exists and is not ${what} carb wrote; carb overwrites only its own files, so choose another name or move it away`;
+  if (!isCarbs(file))
+    return `${file} exists and is not ${what} carb wrote; carb overwrites only its own files, so choose another name or move it away`;
   return null;
 }

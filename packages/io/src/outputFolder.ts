@@ -91,7 +91,8 @@ export function outputFolderProblem(dir: string, rule: OutputRule): string | nul
   const st = lstatOrNull(dir);
   if (st === null) return null;
   const wanted = `a new or empty folder, or one carb ${rule.kind} wrote`;
-  if (st.isSymbolicLink()) return `${dir} is a symbolic link; carb never writes through links, so give the folder itself (expected ${wanted})`;
+  if (st.isSymbolicLink())
+    return `${dir} is a symbolic link; carb never writes through links, so give the folder itself (expected ${wanted})`;
   if (!st.isDirectory()) return `${dir} is a file; expected ${wanted}`;
   const entries = entriesUnder(dir);
   if (entries.length === 0) return null;
@@ -99,12 +100,17 @@ export function outputFolderProblem(dir: string, rule: OutputRule): string | nul
   if (link) return `${dir}: ${link[0]} is a symbolic link; carb never writes through links, so remove it or choose another folder`;
   const marker = readOutputMarker(dir);
   if (marker && marker.kind !== rule.kind) return `${dir} holds carb ${marker.kind} output; expected ${wanted}`;
-  const files = marker ? marker.files : rule.recognise?.(dir) ?? null;
-  if (!marker && files === null) return `${dir} is a non-empty folder carb did not write (no ${OUTPUT_MARKER}); carb replaces only folders it wrote, so choose a new or empty one`;
+  const files = marker ? marker.files : (rule.recognise?.(dir) ?? null);
+  if (!marker && files === null)
+    return `${dir} is a non-empty folder carb did not write (no ${OUTPUT_MARKER}); carb replaces only folders it wrote, so choose a new or empty one`;
   if (rule.incremental) return null;
   const listed = new Set(files ?? []);
-  const foreign = entries.find(([rel, s]) => rel !== OUTPUT_MARKER && (s.isDirectory() ? ![...listed].some((f) => f.startsWith(`${rel}/`)) : !(s.isFile() && listed.has(rel))));
-  if (foreign) return `${dir}: holds ${foreign[0]}, which carb did not write there; the folder is replaced whole, so move it out or choose another folder`;
+  const foreign = entries.find(
+    ([rel, s]) =>
+      rel !== OUTPUT_MARKER && (s.isDirectory() ? ![...listed].some((f) => f.startsWith(`${rel}/`)) : !(s.isFile() && listed.has(rel))),
+  );
+  if (foreign)
+    return `${dir}: holds ${foreign[0]}, which carb did not write there; the folder is replaced whole, so move it out or choose another folder`;
   return null;
 }
 
@@ -134,9 +140,14 @@ export function claimOutputFolder(dir: string, rule: OutputRule, part?: string):
  * atomically (writeDirAtomic: temporary files go on SIGINT/SIGTERM/SIGHUP and with the next
  * write after a SIGKILL).
  */
-export async function writeOutputFolder(dir: string, rule: OutputRule, files: ReadonlyMap<string, string | Uint8Array> | ReadonlyArray<readonly [string, string | Uint8Array]>): Promise<void> {
+export async function writeOutputFolder(
+  dir: string,
+  rule: OutputRule,
+  files: ReadonlyMap<string, string | Uint8Array> | ReadonlyArray<readonly [string, string | Uint8Array]>,
+): Promise<void> {
   type Entry = readonly [string, string | Uint8Array];
-  const entries: Entry[] = files instanceof Map ? [...(files as ReadonlyMap<string, string | Uint8Array>)] : [...(files as readonly Entry[])];
+  const entries: Entry[] =
+    files instanceof Map ? [...(files as ReadonlyMap<string, string | Uint8Array>)] : [...(files as readonly Entry[])];
   const names = entries.map(([n]) => n);
   if (!names.includes(OUTPUT_MARKER)) entries.push([OUTPUT_MARKER, outputMarkerText(rule.kind, names)]);
   const release = claimOutputFolder(dir, rule);

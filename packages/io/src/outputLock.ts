@@ -82,7 +82,9 @@ export function lockOutput(target: string, part?: string): () => void {
         if (attempt === 0) continue; // released in between: try again
       }
       const [pid, host] = holder.split(' ');
-      const locked = new OutputLockedError(`${target}: another carb run (pid ${pid || '?'} on ${host ?? '?'}) is writing it; wait for it to end, or remove ${lock} if that run is gone`);
+      const locked = new OutputLockedError(
+        `${target}: another carb run (pid ${pid || '?'} on ${host ?? '?'}) is writing it; wait for it to end, or remove ${lock} if that run is gone`,
+      );
       if (attempt === 0 && host === hostname() && /^\d+$/.test(pid ?? '') && !alive(Number(pid))) {
         // left by a run that died without its handlers: moved aside by one rename, so of two runs
         // taking it over at once only one gets it, and a fresh lock moved by mistake goes back

@@ -15,7 +15,11 @@ export function progress(label: string, total: number | null): Progress {
   const bar = new cliProgress.SingleBar({ format, stream: process.stderr, hideCursor: true }, cliProgress.Presets.shades_classic);
   bar.start(total ?? 0, 0);
   return {
-    tick(n = 1) { bar.increment(n); },
-    stop() { bar.stop(); },
+    tick(n = 1) {
+      bar.increment(n);
+    },
+    stop() {
+      bar.stop();
+    },
   };
 }

@@ -22,7 +22,9 @@ export function redactValues(value: unknown, keep: ReadonlySet<string> = NOTHING
   if (value === null || value === undefined) return value;
   if (Array.isArray(value)) return value.map((v) => redactValues(v, keep));
   if (typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, keep.has(k) ? v : redactValues(v, keep)]));
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, keep.has(k) ? v : redactValues(v, keep)]),
+    );
   }
   return redactionMarker(value);
 }

@@ -25,7 +25,9 @@ const escapeKey = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
 
 function unknownKey(e: ErrorObject, root: unknown): string {
   const key = String((e.params as { additionalProperty: unknown }).additionalProperty);
-  const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {}).filter((k) => !k.startsWith('$') && !k.startsWith('_'));
+  const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {}).filter(
+    (k) => !k.startsWith('$') && !k.startsWith('_'),
+  );
   const near = closestName(key, known);
   const hint = near !== null ? `did you mean "${near}"?` : `expected one of ${known.map((k) => `"${k}"`).join(', ')}`;
   return `${e.instancePath}/${escapeKey(key)}: unknown key (${describeValue(at(root, `${e.instancePath}/${escapeKey(key)}`))}); ${hint}`;
@@ -60,10 +62,19 @@ function errorLine(e: ErrorObject, root: unknown): string | null {
     case 'enum': {
       const allowed = p.allowedValues as unknown[];
       const value = at(root, e.instancePath);
-      const near = typeof value === 'string' ? closestName(value, allowed.filter((v): v is string => typeof v === 'string')) : null;
+      const near =
+        typeof value === 'string'
+          ? closestName(
+              value,
+              allowed.filter((v): v is string => typeof v === 'string'),
+            )
+          : null;
       return `${pointer}: expected one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}, found ${found}${near === null ? '' : ` (did you mean "${near}"?)`}`;
     }
-    case 'minimum': case 'maximum': case 'exclusiveMinimum': case 'exclusiveMaximum':
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
       return `${pointer}: expected a number ${String(p.comparison)} ${String(p.limit)}, found ${found}`;
     case 'uniqueItems':
       return `${pointer}: expected no repeated items (items ${String(p.j)} and ${String(p.i)} are equal), found ${found}`;
@@ -92,7 +103,11 @@ export function schemaIssues(validate: ValidateFunction, value: unknown): string
   const meant = new Set(errors.map(misspelled).filter((m): m is string => m !== null));
   const lines: string[] = [];
   for (const e of errors) {
-    if (e.keyword === 'required' && meant.has(`${e.instancePath}/${escapeKey(String((e.params as { missingProperty: unknown }).missingProperty))}`)) continue;
+    if (
+      e.keyword === 'required' &&
+      meant.has(`${e.instancePath}/${escapeKey(String((e.params as { missingProperty: unknown }).missingProperty))}`)
+    )
+      continue;
     const line = errorLine(e, value);
     if (line !== null && !lines.includes(line)) lines.push(line);
   }

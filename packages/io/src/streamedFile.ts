@@ -8,7 +8,7 @@ const FLUSH_AT = 1 << 22;
 
 // writeSync may write less than asked; loop until all is out.
 function writeAll(fd: number, data: Uint8Array): void {
-  for (let at = 0; at < data.length; ) at += writeSync(fd, data, at, data.length - at);
+  for (let at = 0; at < data.length;) at += writeSync(fd, data, at, data.length - at);
 }
 
 /**
@@ -82,7 +82,10 @@ export class TempFile {
  * writeDirAtomic: a whole folder).
  */
 export class StreamedFile extends TempFile {
-  constructor(readonly target: string, suffix = '') {
+  constructor(
+    readonly target: string,
+    suffix = '',
+  ) {
     super(target, suffix);
   }
 

@@ -3,7 +3,9 @@ import { canonicalJson, canonicalize } from '../src/index.ts';
 
 describe('canonicalJson', () => {
   it('sorts keys by code unit at every depth, drops whitespace and undefined members', () => {
-    expect(canonicalJson({ b: 1, a: [true, null, 'x', undefined], c: { e: 0.5, d: -0, f: undefined } })).toBe('{"a":[true,null,"x",null],"b":1,"c":{"d":0,"e":0.5}}');
+    expect(canonicalJson({ b: 1, a: [true, null, 'x', undefined], c: { e: 0.5, d: -0, f: undefined } })).toBe(
+      '{"a":[true,null,"x",null],"b":1,"c":{"d":0,"e":0.5}}',
+    );
     // code units: "B" (0x42) < "_" (0x5f) < "a" (0x61)
     expect(canonicalJson({ a: 1, _: 2, B: 3 })).toBe('{"B":3,"_":2,"a":1}');
   });

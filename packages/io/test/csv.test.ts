@@ -17,7 +17,13 @@ describe('csvField (RFC 4180)', () => {
 
 describe('csvText', () => {
   it('one row per line, fields joined by commas, LF line ends and a final LF', () => {
-    expect(csvText([['name', 'n'], ['a,b', '2'], ['', '']])).toBe('name,n\n"a,b",2\n,\n');
+    expect(
+      csvText([
+        ['name', 'n'],
+        ['a,b', '2'],
+        ['', ''],
+      ]),
+    ).toBe('name,n\n"a,b",2\n,\n');
   });
 
   it('no rows: empty text', () => {

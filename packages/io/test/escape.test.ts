@@ -13,7 +13,7 @@ describe('printable: untrusted text for the terminal', () => {
     for (const s of ['gpt-4o-2024-05-13', 'é — λ̂ ≤ α', 'a|b <c> & "d" \\e', '日本語', '👩‍💻', '']) expect(printable(s)).toBe(s);
   });
 
-  it('printableLines keeps the output\'s own line feeds, escapes the rest; JSON stays JSON with its values', () => {
+  it("printableLines keeps the output's own line feeds, escapes the rest; JSON stays JSON with its values", () => {
     expect(printableLines('one\ntwo\u001b\r\n')).toBe('one\ntwo\\u001b\\r\n');
     const value = { tool: 'x\u009b\u202e\u007f', n: 1 };
     const shown = printableLines(JSON.stringify(value, null, 2));

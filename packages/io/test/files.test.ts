@@ -2,7 +2,17 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { OUTPUT_MARKER, claimOutputFolder, fileHead, lockPathFor, lstatOrNull, removeOnSignal, tempPathFor, writeDirAtomic, writeFileAtomic } from '../src/index.ts';
+import {
+  OUTPUT_MARKER,
+  claimOutputFolder,
+  fileHead,
+  lockPathFor,
+  lstatOrNull,
+  removeOnSignal,
+  tempPathFor,
+  writeDirAtomic,
+  writeFileAtomic,
+} from '../src/index.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'carb-io-files-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -28,7 +38,10 @@ describe('writeFileAtomic', () => {
 describe('writeDirAtomic', () => {
   it('writes every entry (subfolders included) and replaces the folder whole', async () => {
     const dir = join(tmp, 'd');
-    await writeDirAtomic(dir, [['a.txt', 'A'], ['sub/b.txt', 'B']]);
+    await writeDirAtomic(dir, [
+      ['a.txt', 'A'],
+      ['sub/b.txt', 'B'],
+    ]);
     await writeDirAtomic(dir, [['c.txt', 'C']]);
     expect(readdirSync(dir)).toEqual(['c.txt']);
     expect(readFileSync(join(dir, 'c.txt'), 'utf8')).toBe('C');
@@ -39,7 +52,9 @@ describe('writeDirAtomic', () => {
     const dir = join(tmp, 'e');
     await writeDirAtomic(dir, [['keep.txt', 'K']]);
     await expect(writeDirAtomic(dir, [['../x.txt', 'X']])).rejects.toThrow(`${dir}: "../x.txt" is not a path inside the folder`);
-    await expect(writeDirAtomic(dir, [['y.txt', 'Y']], { replaceable: () => false })).rejects.toThrow(/refusing to replace a non-empty folder/);
+    await expect(writeDirAtomic(dir, [['y.txt', 'Y']], { replaceable: () => false })).rejects.toThrow(
+      /refusing to replace a non-empty folder/,
+    );
     expect(readdirSync(dir)).toEqual(['keep.txt']);
     writeFileSync(join(tmp, 'plain'), '');
     await expect(writeDirAtomic(join(tmp, 'plain'), [])).rejects.toThrow('expected a folder to write into, found a file');
@@ -80,7 +95,9 @@ describe('claimOutputFolder', () => {
     expect(existsSync(lockPathFor(dir))).toBe(false);
     mkdirSync(join(tmp, 'users'));
     writeFileSync(join(tmp, 'users', 'notes.txt'), 'mine');
-    expect(() => claimOutputFolder(join(tmp, 'users'), { kind: 'report' })).toThrow(`${join(tmp, 'users')} is a non-empty folder carb did not write (no ${OUTPUT_MARKER})`);
+    expect(() => claimOutputFolder(join(tmp, 'users'), { kind: 'report' })).toThrow(
+      `${join(tmp, 'users')} is a non-empty folder carb did not write (no ${OUTPUT_MARKER})`,
+    );
   });
 });
 

@@ -20,14 +20,18 @@ describe('jsonLimitIssue', () => {
   });
 
   it('a non-finite number (1e999) is refused with its JSON pointer', () => {
-    expect(jsonLimitIssue(JSON.parse('{"a":[1,1e999]}'), { at: '/r' })).toEqual({ reason: 'non-finite-number', message: '/r/a/1: expected a finite number, found one out of range (it parses as Infinity)' });
+    expect(jsonLimitIssue(JSON.parse('{"a":[1,1e999]}'), { at: '/r' })).toEqual({
+      reason: 'non-finite-number',
+      message: '/r/a/1: expected a finite number, found one out of range (it parses as Infinity)',
+    });
   });
 
   it('a rounded integer literal is refused with its pointer, found from the text', () => {
     const text = '{"x":{"id":9007199254740993}}';
     expect(parsedJsonIssue(text, JSON.parse(text))).toEqual({
       reason: 'unsafe-integer',
-      message: '/x/id: expected an integer JSON numbers hold exactly (at most 2^53), found 9007199254740993 (it parses as 9007199254740992)',
+      message:
+        '/x/id: expected an integer JSON numbers hold exactly (at most 2^53), found 9007199254740993 (it parses as 9007199254740992)',
     });
     // the same number written exactly is fine
     expect(parsedJsonIssue('{"id":9007199254740992}', { id: 9007199254740992 })).toBeNull();

@@ -1,7 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Ajv } from 'ajv';
-import { PLOT_FONT_FAMILY, carbPath, closestName, describeValue, dictionaryColumn, progress, schemaIssues, seededRandom, workerEntry } from '../src/index.ts';
+import {
+  PLOT_FONT_FAMILY,
+  carbPath,
+  closestName,
+  describeValue,
+  dictionaryColumn,
+  progress,
+  schemaIssues,
+  seededRandom,
+  workerEntry,
+} from '../src/index.ts';
 
 describe('closestName', () => {
   it('the nearest candidate within max(2, ⌈len/3⌉) edits, case-insensitive; ties to the earlier one; null when none is near', () => {
@@ -14,13 +24,23 @@ describe('closestName', () => {
 
 describe('describeValue and schemaIssues', () => {
   it('names what was found', () => {
-    expect([undefined, null, [1, 2], {}, 'x', 3, true].map(describeValue)).toEqual(['nothing', 'null', 'an array (length 2)', 'an object', 'string "x"', 'number 3', 'boolean true']);
+    expect([undefined, null, [1, 2], {}, 'x', 3, true].map(describeValue)).toEqual([
+      'nothing',
+      'null',
+      'an array (length 2)',
+      'an object',
+      'string "x"',
+      'number 3',
+      'boolean true',
+    ]);
     expect(describeValue('a'.repeat(80))).toBe(`string "${'a'.repeat(56)}...`);
   });
 
   it('one pointer line per violation; an unknown key names the near known key and is not also reported missing', () => {
     const validate = new Ajv({ allErrors: true, verbose: true }).compile({
-      type: 'object', additionalProperties: false, required: ['alpha', 'method'],
+      type: 'object',
+      additionalProperties: false,
+      required: ['alpha', 'method'],
       properties: { alpha: { type: 'number', minimum: 0 }, method: { enum: ['g-carb', 'no-guard'] } },
     });
     expect(schemaIssues(validate, { alpha: 0.1, method: 'g-carb' })).toEqual([]);
@@ -29,7 +49,10 @@ describe('describeValue and schemaIssues', () => {
       '/method: expected one of "g-carb", "no-guard", found string "g-crab" (did you mean "g-carb"?)',
     ]);
     expect(schemaIssues(validate, { alpha: -1, method: 'no-guard' })).toEqual(['/alpha: expected a number >= 0, found number -1']);
-    expect(schemaIssues(validate, { alpha: '1' })).toEqual(['/method: expected a value (required key), found nothing', '/alpha: expected a number, found string "1"']);
+    expect(schemaIssues(validate, { alpha: '1' })).toEqual([
+      '/method: expected a value (required key), found nothing',
+      '/alpha: expected a number, found string "1"',
+    ]);
   });
 });
 
@@ -55,7 +78,10 @@ describe('carbPath and workerEntry', () => {
   });
 
   it('a .ts module gets name.ts loaded through tsx, a bundled .js module name.js', () => {
-    expect(workerEntry('file:///x/src/pool.ts', 'replayWorker')).toEqual({ filename: '/x/src/replayWorker.ts', execArgv: ['--import', 'tsx'] });
+    expect(workerEntry('file:///x/src/pool.ts', 'replayWorker')).toEqual({
+      filename: '/x/src/replayWorker.ts',
+      execArgv: ['--import', 'tsx'],
+    });
     expect(workerEntry('file:///x/dist/carb.js', 'replayWorker')).toEqual({ filename: '/x/dist/replayWorker.js' });
   });
 });
@@ -75,7 +101,7 @@ describe('progress and PLOT_FONT_FAMILY', () => {
     const isTTY = process.stderr.isTTY;
     const write = process.stderr.write.bind(process.stderr);
     process.stderr.isTTY = false;
-    process.stderr.write = ((chunk: unknown) => written.push(chunk) > 0);
+    process.stderr.write = (chunk: unknown) => written.push(chunk) > 0;
     try {
       const p = progress('x', 10);
       p.tick(3);
@@ -87,7 +113,7 @@ describe('progress and PLOT_FONT_FAMILY', () => {
     expect(written).toEqual([]);
   });
 
-  it('the plots\' font is the bundled DejaVu Sans', () => {
+  it("the plots' font is the bundled DejaVu Sans", () => {
     expect(PLOT_FONT_FAMILY).toBe('DejaVu Sans');
   });
 });

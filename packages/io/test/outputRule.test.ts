@@ -4,7 +4,16 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  OUTPUT_MARKER, OutputLockedError, lockOutput, outputFileProblem, outputFolderProblem, outputMarkerText, readOutputMarker, removeStaleTemps, writeOutputFolder, type OutputRule,
+  OUTPUT_MARKER,
+  OutputLockedError,
+  lockOutput,
+  outputFileProblem,
+  outputFolderProblem,
+  outputMarkerText,
+  readOutputMarker,
+  removeStaleTemps,
+  writeOutputFolder,
+  type OutputRule,
 } from '../src/index.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'carb-io-rule-'));
@@ -54,17 +63,23 @@ describe('outputFolderProblem', () => {
 
   it('refuses a folder without the marker, whatever it holds (a manifest.json, an index.html)', () => {
     const dir = folder({ 'manifest.json': '{"outputs":{}}', 'index.html': '<p>' });
-    expect(outputFolderProblem(dir, REPORT)).toBe(`${dir} is a non-empty folder carb did not write (no ${OUTPUT_MARKER}); carb replaces only folders it wrote, so choose a new or empty one`);
+    expect(outputFolderProblem(dir, REPORT)).toBe(
+      `${dir} is a non-empty folder carb did not write (no ${OUTPUT_MARKER}); carb replaces only folders it wrote, so choose a new or empty one`,
+    );
   });
 
   it('refuses a carb folder of another kind', () => {
     const dir = folder({ 'a.txt': 'a', [OUTPUT_MARKER]: outputMarkerText('audit', ['a.txt']) });
-    expect(outputFolderProblem(dir, REPORT)).toBe(`${dir} holds carb audit output; expected a new or empty folder, or one carb report wrote`);
+    expect(outputFolderProblem(dir, REPORT)).toBe(
+      `${dir} holds carb audit output; expected a new or empty folder, or one carb report wrote`,
+    );
   });
 
   it('refuses a carb folder the user added a file (or an empty folder) to, naming it', () => {
     const dir = folder({ 'a.txt': 'a', 'notes/mine.md': 'm', [OUTPUT_MARKER]: outputMarkerText('report', ['a.txt']) });
-    expect(outputFolderProblem(dir, REPORT)).toBe(`${dir}: holds notes, which carb did not write there; the folder is replaced whole, so move it out or choose another folder`);
+    expect(outputFolderProblem(dir, REPORT)).toBe(
+      `${dir}: holds notes, which carb did not write there; the folder is replaced whole, so move it out or choose another folder`,
+    );
     const empty = folder({ 'a.txt': 'a', [OUTPUT_MARKER]: outputMarkerText('report', ['a.txt']) });
     mkdirSync(join(empty, 'mine'));
     expect(outputFolderProblem(empty, REPORT)).toContain(': holds mine, which carb did not write there');
@@ -77,10 +92,12 @@ describe('outputFolderProblem', () => {
     expect(outputFolderProblem(link, REPORT)).toMatch(new RegExp(`^${link} is a symbolic link; carb never writes through links`));
     const sweep = folder({ 'sweep.json': '{}' });
     symlinkSync(folder(), join(sweep, 'conditions'));
-    expect(outputFolderProblem(sweep, { ...SWEEP, recognise: () => [] })).toBe(`${sweep}: conditions is a symbolic link; carb never writes through links, so remove it or choose another folder`);
+    expect(outputFolderProblem(sweep, { ...SWEEP, recognise: () => [] })).toBe(
+      `${sweep}: conditions is a symbolic link; carb never writes through links, so remove it or choose another folder`,
+    );
   });
 
-  it('a folder without the marker is carb\'s when the rule recognises it (earlier versions; a sweep record)', () => {
+  it("a folder without the marker is carb's when the rule recognises it (earlier versions; a sweep record)", () => {
     const dir = folder({ 'sweep.json': '{}', 'conditions/x.json': '{}', 'mine.txt': 'kept' });
     expect(outputFolderProblem(dir, { ...SWEEP, recognise: () => [] })).toBeNull(); // incremental: nothing is removed there
     expect(outputFolderProblem(dir, { ...REPORT, recognise: () => ['sweep.json', 'conditions/x.json'] })).toContain(': holds mine.txt');
@@ -89,20 +106,27 @@ describe('outputFolderProblem', () => {
 
   it('refuses a file', () => {
     const dir = folder({ f: 'x' });
-    expect(outputFolderProblem(join(dir, 'f'), REPORT)).toBe(`${join(dir, 'f')} is a file; expected a new or empty folder, or one carb report wrote`);
+    expect(outputFolderProblem(join(dir, 'f'), REPORT)).toBe(
+      `${join(dir, 'f')} is a file; expected a new or empty folder, or one carb report wrote`,
+    );
   });
 });
 
 describe('writeOutputFolder', () => {
   it('writes the files and the marker listing them; replaces its own folder; refuses a foreign one untouched', async () => {
     const dir = join(tmp, 'w');
-    await writeOutputFolder(dir, REPORT, [['a.txt', 'a1'], ['sub/b.txt', 'b1']]);
+    await writeOutputFolder(dir, REPORT, [
+      ['a.txt', 'a1'],
+      ['sub/b.txt', 'b1'],
+    ]);
     expect(readdirSync(dir).sort()).toEqual([OUTPUT_MARKER, 'a.txt', 'sub']);
     expect(readFileSync(join(dir, OUTPUT_MARKER), 'utf8')).toBe('{"carbOutput":"report","files":["a.txt","sub/b.txt"]}\n');
     await writeOutputFolder(dir, REPORT, new Map([['c.txt', 'c']]));
     expect(readdirSync(dir).sort()).toEqual([OUTPUT_MARKER, 'c.txt']);
     const foreign = folder({ 'thesis.tex': 'mine' });
-    await expect(writeOutputFolder(foreign, REPORT, [['a.txt', 'a']])).rejects.toThrow(`${foreign} is a non-empty folder carb did not write`);
+    await expect(writeOutputFolder(foreign, REPORT, [['a.txt', 'a']])).rejects.toThrow(
+      `${foreign} is a non-empty folder carb did not write`,
+    );
     expect(readdirSync(foreign)).toEqual(['thesis.tex']);
     expect(readdirSync(tmp).filter((f) => f.includes('carb-lock') || f.includes('staging'))).toEqual([]);
   });
@@ -113,7 +137,9 @@ describe('lockOutput', () => {
     const target = join(tmp, 'locked');
     writeFileSync(join(tmp, '.locked.carb-lock'), `1 ${hostname()}\n`); // pid 1 is alive
     expect(() => lockOutput(target)).toThrow(OutputLockedError);
-    expect(() => lockOutput(target)).toThrow(`${target}: another carb run (pid 1 on ${hostname()}) is writing it; wait for it to end, or remove ${join(tmp, '.locked.carb-lock')} if that run is gone`);
+    expect(() => lockOutput(target)).toThrow(
+      `${target}: another carb run (pid 1 on ${hostname()}) is writing it; wait for it to end, or remove ${join(tmp, '.locked.carb-lock')} if that run is gone`,
+    );
     rmSync(join(tmp, '.locked.carb-lock'));
     const release = lockOutput(target);
     expect(readFileSync(join(tmp, '.locked.carb-lock'), 'utf8')).toBe(`${process.pid} ${hostname()}\n`);
@@ -137,7 +163,11 @@ describe('lockOutput', () => {
     const target = join(tmp, 'parts');
     const a = lockOutput(target, 'shard-0-of-2');
     const b = lockOutput(target, 'shard-1-of-2');
-    expect(readdirSync(tmp).filter((f) => f.startsWith('.parts.')).sort()).toEqual(['.parts.carb-lock-shard-0-of-2', '.parts.carb-lock-shard-1-of-2']);
+    expect(
+      readdirSync(tmp)
+        .filter((f) => f.startsWith('.parts.'))
+        .sort(),
+    ).toEqual(['.parts.carb-lock-shard-0-of-2', '.parts.carb-lock-shard-1-of-2']);
     a();
     b();
   });
@@ -149,15 +179,22 @@ describe('files written whole', () => {
     const isCarbs = (f: string) => readFileSync(f, 'utf8') === 'carb';
     expect(outputFileProblem(join(dir, 'new.jsonl'), 'a corpus', isCarbs)).toBeNull();
     expect(outputFileProblem(join(dir, 'carb.jsonl'), 'a corpus', isCarbs)).toBeNull();
-    expect(outputFileProblem(join(dir, 'mine.jsonl'), 'a corpus', isCarbs)).toBe(`${join(dir, 'mine.jsonl')} exists and is not a corpus carb wrote; carb overwrites only its own files, so choose another name or move it away`);
+    expect(outputFileProblem(join(dir, 'mine.jsonl'), 'a corpus', isCarbs)).toBe(
+      `${join(dir, 'mine.jsonl')} exists and is not a corpus carb wrote; carb overwrites only its own files, so choose another name or move it away`,
+    );
     symlinkSync(join(dir, 'carb.jsonl'), join(dir, 'link.jsonl'));
     expect(outputFileProblem(join(dir, 'link.jsonl'), 'a corpus', isCarbs)).toContain('is a symbolic link');
   });
 
   it('removeStaleTemps removes the temporaries of this target only', () => {
     const dir = folder({
-      '.x.jsonl.123-0123abcd.tmp': '', '.x.jsonl.123-0123abcd.body.tmp': '', '..x.jsonl.gz.1-0123abcd.plain.jsonl.tmp.1-89abcdef.body.tmp': '',
-      '.x.jsonl.gz.77.jsonl': '', '.y.jsonl.123-0123abcd.tmp': '', 'x.jsonl': 'kept', '.x.jsonl.carb-lock': '',
+      '.x.jsonl.123-0123abcd.tmp': '',
+      '.x.jsonl.123-0123abcd.body.tmp': '',
+      '..x.jsonl.gz.1-0123abcd.plain.jsonl.tmp.1-89abcdef.body.tmp': '',
+      '.x.jsonl.gz.77.jsonl': '',
+      '.y.jsonl.123-0123abcd.tmp': '',
+      'x.jsonl': 'kept',
+      '.x.jsonl.carb-lock': '',
     });
     removeStaleTemps(join(dir, 'x.jsonl'));
     removeStaleTemps(join(dir, 'x.jsonl.gz'));

@@ -15,16 +15,24 @@ describe('schemaValidator: the one Ajv instance', () => {
   it('compiles a file once: the same validator the second time, prepare seen once', () => {
     let prepared = 0;
     const file = schemaFile('once.json', { type: 'object', properties: { n: { type: 'integer' } } });
-    const a = schemaValidator(file, () => { prepared++; });
-    const b = schemaValidator(file, () => { prepared++; });
+    const a = schemaValidator(file, () => {
+      prepared++;
+    });
+    const b = schemaValidator(file, () => {
+      prepared++;
+    });
     expect(a).toBe(b);
     expect(prepared).toBe(1);
   });
 
   it('prepare may fill in a list the code owns before compiling', () => {
     const file = schemaFile('filled.json', { type: 'object', properties: { kind: { type: 'string' } } });
-    const v = schemaValidator(file, (s) => { jsonObjectAt(s, '/properties').kind = { enum: ['alpha', 'beta'] }; });
-    expect(schemaIssues(v, { kind: 'betta' })).toEqual(['/kind: expected one of "alpha", "beta", found string "betta" (did you mean "beta"?)']);
+    const v = schemaValidator(file, (s) => {
+      jsonObjectAt(s, '/properties').kind = { enum: ['alpha', 'beta'] };
+    });
+    expect(schemaIssues(v, { kind: 'betta' })).toEqual([
+      '/kind: expected one of "alpha", "beta", found string "betta" (did you mean "beta"?)',
+    ]);
   });
 });
 
@@ -38,13 +46,16 @@ describe('jsonObjectAt: the object at a JSON pointer', () => {
 });
 
 describe('schemaIssues: "expected" words a rule in carb\'s terms', () => {
-  const v = schemaValidator(schemaFile('expected.json', {
-    type: 'object', expected: 'a row object',
-    required: ['n', 'm'],
-    properties: { n: { type: 'integer', minimum: 0, expected: 'a count' }, m: {}, k: { type: 'string' } },
-    if: { properties: { m: { const: -1 } }, required: ['m'] },
-    then: { properties: { k: { type: 'null', expected: 'null (m is −1)' } } },
-  }));
+  const v = schemaValidator(
+    schemaFile('expected.json', {
+      type: 'object',
+      expected: 'a row object',
+      required: ['n', 'm'],
+      properties: { n: { type: 'integer', minimum: 0, expected: 'a count' }, m: {}, k: { type: 'string' } },
+      if: { properties: { m: { const: -1 } }, required: ['m'] },
+      then: { properties: { k: { type: 'null', expected: 'null (m is −1)' } } },
+    }),
+  );
 
   it('a failed keyword, a missing key, the value as a whole: the annotation; elsewhere the generic line', () => {
     expect(schemaIssues(v, { n: -1, m: 0 })).toEqual(['/n: expected a count, found number -1']);

@@ -13,7 +13,7 @@ describe('seededRandom: the pinned seedrandom 3.0.5 stream', () => {
     expect([r(), r(), r()]).toEqual([0.36025637709349306, 0.14134772586792216, 0.39345527658304164]);
   });
 
-  it('quick resolution (the suite generators\' draws) is the 32-bit stream, k / 2³²', () => {
+  it("quick resolution (the suite generators' draws) is the 32-bit stream, k / 2³²", () => {
     const q = seededRandom('carb', 'quick');
     expect([q(), q(), q()].map((x) => x * 2 ** 32)).toEqual([1547289357, 3401598244, 794645495]);
     // the key CES pair 0 of the default seed draws from (packages/suites/src/ces.ts: rngFor(0, 'ces:0'))

@@ -2,7 +2,20 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BOM, NOT_UTF8, escapeControl, jsonlLines, parsedLines, readConfigJson, redactValues, redactionMarker, refuseConfig, shownContent, stripBom, utf8Text } from '../src/index.ts';
+import {
+  BOM,
+  NOT_UTF8,
+  escapeControl,
+  jsonlLines,
+  parsedLines,
+  readConfigJson,
+  redactValues,
+  redactionMarker,
+  refuseConfig,
+  shownContent,
+  stripBom,
+  utf8Text,
+} from '../src/index.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'carb-io-text-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -42,7 +55,9 @@ describe('readConfigJson, refuseConfig', () => {
     writeFileSync(join(tmp, 'bad.json'), '{"k":');
     expect(readConfigJson(join(tmp, 'ok.json'))).toEqual({ k: [1] });
     expect(() => readConfigJson(join(tmp, 'none.json'))).toThrow(`${join(tmp, 'none.json')}: expected a readable file, found no file`);
-    expect(() => readConfigJson(join(tmp, 'bad.json'))).toThrow(new RegExp(`^${join(tmp, 'bad.json')}: expected JSON, found a syntax error \\(`));
+    expect(() => readConfigJson(join(tmp, 'bad.json'))).toThrow(
+      new RegExp(`^${join(tmp, 'bad.json')}: expected JSON, found a syntax error \\(`),
+    );
   });
 
   it('refuseConfig: one line per problem, each naming the file', () => {
@@ -66,8 +81,10 @@ describe('redaction', () => {
   });
 
   it('redactValues replaces every leaf, keeps keys, nesting, null and the members named in keep', () => {
-    expect(redactValues({ id: 'e1', args: { to: 'bob', n: [1, null] } }, new Set(['id'])))
-      .toEqual({ id: 'e1', args: { to: '‹redacted: 3 chars›', n: ['‹redacted: number›', null] } });
+    expect(redactValues({ id: 'e1', args: { to: 'bob', n: [1, null] } }, new Set(['id']))).toEqual({
+      id: 'e1',
+      args: { to: '‹redacted: 3 chars›', n: ['‹redacted: number›', null] },
+    });
   });
 
   it('shownContent: the value itself with --include-content, else redacted', () => {

@@ -2,8 +2,19 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import {
-  appliedArrow, appliedCsv, applyDeployedGate, applyHtml, lambdaText, readFingerprint, readManifestFile, recalibrateCommand, resolveGate,
-  type ApplyReport, type Fingerprint, type GateChoiceArgs, type ResolvedGate,
+  appliedArrow,
+  appliedCsv,
+  applyDeployedGate,
+  applyHtml,
+  lambdaText,
+  readFingerprint,
+  readManifestFile,
+  recalibrateCommand,
+  resolveGate,
+  type ApplyReport,
+  type Fingerprint,
+  type GateChoiceArgs,
+  type ResolvedGate,
 } from '@carb/deploy';
 import { CorpusDigester, type CorpusFormat, type Episode } from '@carb/episodes';
 import { canonicalJson, writeOutputFolder } from '@carb/io';
@@ -39,7 +50,10 @@ export async function apply(args: ApplyArgs, argv: string[], notice: (text: stri
 }
 
 /** The episodes the gate is applied to, their ledger rows, and the corpus digest of the logs read. */
-function appliedEpisodes(args: ApplyArgs, sources: ReturnType<typeof runSources>['sources']): { episodes: Episode[]; rows: Array<LedgerRow | null>; digest: string } {
+function appliedEpisodes(
+  args: ApplyArgs,
+  sources: ReturnType<typeof runSources>['sources'],
+): { episodes: Episode[]; rows: Array<LedgerRow | null>; digest: string } {
   const read = loadEpisodes(args.logs, { format: args.format, strict: args.strict, includeAborted: args['include-aborted'] });
   const episodes: Episode[] = [];
   const rows: Array<LedgerRow | null> = [];
@@ -52,7 +66,8 @@ function appliedEpisodes(args: ApplyArgs, sources: ReturnType<typeof runSources>
     rows.push(admitted.ledger);
   }
   sources?.finish();
-  if (episodes.length === 0) throw new Error(`${args.logs.join(', ')}: expected at least one usable episode to apply the gate to, found none`);
+  if (episodes.length === 0)
+    throw new Error(`${args.logs.join(', ')}: expected at least one usable episode to apply the gate to, found none`);
   return { episodes, rows, digest: digester.digest() };
 }
 
@@ -65,29 +80,48 @@ async function applyHeld(args: ApplyArgs, argv: string[], notice: (text: string)
   if (gate.notice !== null) notice(gate.notice);
   const manifestFile = join(deployDir, 'manifest.json');
   const calibration = readManifestFile(manifestFile) as ReturnType<typeof readManifestFile> & { command?: { argv?: unknown } };
-  if (!hasFingerprint && calibration.outputs?.[FINGERPRINT] !== undefined) throw new Error(`${fingerprintFile}: expected the ${FINGERPRINT} ${manifestFile} lists in its outputs, found no file`);
+  if (!hasFingerprint && calibration.outputs?.[FINGERPRINT] !== undefined)
+    throw new Error(`${fingerprintFile}: expected the ${FINGERPRINT} ${manifestFile} lists in its outputs, found no file`);
   const fingerprint: Fingerprint | null = hasFingerprint ? readFingerprint(fingerprintFile) : null;
   const row = gate.row!.row;
   const { pipeline, sources } = runSources(gate.pipeline, args);
   const { episodes, rows, digest } = appliedEpisodes(args, sources);
   const by = (fingerprint?.by ?? null) as StratumField | null;
   const { applied, summary, shift, shiftNote } = applyDeployedGate({
-    episodes, ledgerRows: rows, pipeline, selector: gate.selector, gridIndex: gate.gridIndex!, row, fingerprint,
-    deployFile: args.deploy!, fingerprintFile,
+    episodes,
+    ledgerRows: rows,
+    pipeline,
+    selector: gate.selector,
+    gridIndex: gate.gridIndex!,
+    row,
+    fingerprint,
+    deployFile: args.deploy!,
+    fingerprintFile,
     stratumOf: by ? (ep) => ep.source[by] ?? NO_STRATUM_VALUE : null,
     shift: { permutations: args.permutations, seed: String(args.seed), level: args.delta },
   });
   const calibrationArgv = Array.isArray(calibration.command?.argv) ? (calibration.command.argv as string[]) : null;
-  const recalibrate = calibrationArgv ? recalibrateCommand(calibrationArgv, args.logs, `${deployDir}-recalibrated`) : `(${manifestFile} records no command argv)`;
+  const recalibrate = calibrationArgv
+    ? recalibrateCommand(calibrationArgv, args.logs, `${deployDir}-recalibrated`)
+    : `(${manifestFile} records no command argv)`;
   const report: ApplyReport = { gate: gate.description, alpha: row.alpha, summary, shift, shiftNote, recalibrate };
-  const files = new Map<string, string | Uint8Array>([['episodes.arrow', appliedArrow(applied)], ['episodes.csv', appliedCsv(applied)], ['summary.json', summaryJsonText(gate, report)]]);
+  const files = new Map<string, string | Uint8Array>([
+    ['episodes.arrow', appliedArrow(applied)],
+    ['episodes.csv', appliedCsv(applied)],
+    ['summary.json', summaryJsonText(gate, report)],
+  ]);
   const listed = ['episodes.arrow', 'episodes.csv', 'summary.json', 'manifest.json'];
   files.set('index.html', applyHtml(report, `carb apply: ${row.method} at α ${row.alpha} on ${args.logs.join(', ')}`, listed));
   const sha = (d: string | Uint8Array) => createHash('sha256').update(d).digest('hex');
   const manifest = {
     carbVersion: CARB_VERSION,
     command: { argv },
-    deploy: { file: args.deploy, sha256: sha(readFileSync(args.deploy!)), manifestSha256: sha(readFileSync(manifestFile)), pipelineHash: row.pipelineHash },
+    deploy: {
+      file: args.deploy,
+      sha256: sha(readFileSync(args.deploy!)),
+      manifestSha256: sha(readFileSync(manifestFile)),
+      pipelineHash: row.pipelineHash,
+    },
     corpus: { episodes: episodes.length, digest },
     outputs: Object.fromEntries([...files].map(([n, d]) => [n, sha(d)])),
   };
@@ -100,12 +134,24 @@ async function applyHeld(args: ApplyArgs, argv: string[], notice: (text: string)
 function summaryJsonText(resolved: ResolvedGate, r: ApplyReport): string {
   const row = resolved.row!.row;
   const lambda = row.lambdaIndex < 0 ? null : lambdaText(resolved.pipeline, row.lambdaIndex);
-  const gate = { method: row.method, alpha: row.alpha, stratum: row.stratum, guarantee: row.guarantee, lambda, gridIndex: resolved.gridIndex! };
+  const gate = {
+    method: row.method,
+    alpha: row.alpha,
+    stratum: row.stratum,
+    guarantee: row.guarantee,
+    lambda,
+    gridIndex: resolved.gridIndex!,
+  };
   const { summary, shift, shiftNote, recalibrate } = r;
-  return `${JSON.stringify({
-    gate,
-    summary,
-    shift: shift ? { ...shift, martingale: { alarmAt: shift.martingale.alarmAt, max: shift.martingale.max } } : null,
-    shiftNote, recalibrate,
-  }, null, 2)}\n`;
+  return `${JSON.stringify(
+    {
+      gate,
+      summary,
+      shift: shift ? { ...shift, martingale: { alarmAt: shift.martingale.alarmAt, max: shift.martingale.max } } : null,
+      shiftNote,
+      recalibrate,
+    },
+    null,
+    2,
+  )}\n`;
 }

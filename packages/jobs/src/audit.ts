@@ -1,8 +1,34 @@
 import { basename } from 'node:path';
 import {
-  AUDIT_TYPING_PATH, BUILTIN_GUARDRAILS, auditPipeline, blockRates, builtinGuardrail, carbGate, decideAll, figure3Svg, humanAgreement, loadAuditTyping,
-  probeStateAuditor, readAnnotations, readDecisions, readItems, readVerdicts, runAudit, summaryJson, table16Csv, table16Markdown, table1Csv, table1Markdown,
-  type AuditItem, type AuditReport, type AuditTyping, type BlockRates, type BuiltinGuardrail, type GuardrailDecisions, type HumanAgreement, type ProbeRow,
+  AUDIT_TYPING_PATH,
+  BUILTIN_GUARDRAILS,
+  auditPipeline,
+  blockRates,
+  builtinGuardrail,
+  carbGate,
+  decideAll,
+  figure3Svg,
+  humanAgreement,
+  loadAuditTyping,
+  probeStateAuditor,
+  readAnnotations,
+  readDecisions,
+  readItems,
+  readVerdicts,
+  runAudit,
+  summaryJson,
+  table16Csv,
+  table16Markdown,
+  table1Csv,
+  table1Markdown,
+  type AuditItem,
+  type AuditReport,
+  type AuditTyping,
+  type BlockRates,
+  type BuiltinGuardrail,
+  type GuardrailDecisions,
+  type HumanAgreement,
+  type ProbeRow,
 } from '@carb/audit';
 import { resolveGate, type GateChoiceArgs, type ResolvedGate } from '@carb/deploy';
 import { UsageError, outputFolderProblem, writeOutputFolder } from '@carb/io';
@@ -58,12 +84,18 @@ export async function audit(args: AuditArgs, events: AuditEvents): Promise<Audit
 }
 
 /** Each guardrail's decisions: a decisions file, the calibrated gate, or a built-in. */
-function guardrailDecisions(args: AuditArgs, gate: ResolvedGate | null, items: AuditItem[], context: { ids: string[]; pipeline: Pipeline; typing: AuditTyping }): GuardrailDecisions[] {
+function guardrailDecisions(
+  args: AuditArgs,
+  gate: ResolvedGate | null,
+  items: AuditItem[],
+  context: { ids: string[]; pipeline: Pipeline; typing: AuditTyping },
+): GuardrailDecisions[] {
   const { ids, pipeline, typing } = context;
   const names = args.guardrail ?? [...BUILTIN_GUARDRAILS, ...(gate !== null ? ['carb-gate'] : [])];
   return names.map((name) => {
     if (isDecisionsFile(name)) return { name: basename(name).replace(/\.jsonl$/, ''), decisions: readDecisions(name, ids) };
-    if (name === 'carb-gate') return decideAll(carbGate(gate!.pipeline, gate!.row!.row.lambdaIndex, `carb-gate (${gate!.who}, α ${gate!.row!.row.alpha})`), items);
+    if (name === 'carb-gate')
+      return decideAll(carbGate(gate!.pipeline, gate!.row!.row.lambdaIndex, `carb-gate (${gate!.who}, α ${gate!.row!.row.alpha})`), items);
     return decideAll(builtinGuardrail(name as BuiltinGuardrail, pipeline, typing), items);
   });
 }
@@ -75,7 +107,10 @@ async function auditHeld(args: AuditArgs, events: AuditEvents): Promise<AuditRes
   const typing = loadAuditTyping(args.tools ?? [AUDIT_TYPING_PATH]);
   // the shipped default is named as the README names it, so summary.json does not depend on where carb is installed
   const typingNames = args.tools ?? ['configs/tools/latentriskbench.json'];
-  if (typing.roles.size === 0) events.warning(`no audit roles in ${typingNames.join(', ')}: W reconstructs no state from any tool (see configs/tools/latentriskbench.json for the roles format)`);
+  if (typing.roles.size === 0)
+    events.warning(
+      `no audit roles in ${typingNames.join(', ')}: W reconstructs no state from any tool (see configs/tools/latentriskbench.json for the roles format)`,
+    );
   const items = readItems(args.items);
   const ids = items.map((it) => it.task_id);
   const verdicts = args.verdicts === undefined ? undefined : readVerdicts(args.verdicts, ids);
@@ -86,10 +121,13 @@ async function auditHeld(args: AuditArgs, events: AuditEvents): Promise<AuditRes
   const report = runAudit(items, guardrails, {
     ...(verdicts ? { verdicts, verdictsName: args.verdicts! } : {}),
     ...(actionVerdicts ? { actionVerdicts, actionVerdictsName: args['action-verdicts']! } : {}),
-    pipeline, typing,
+    pipeline,
+    typing,
   });
   if (report.untyped.length > 0) {
-    events.warning(`tools not typed in ${typingNames.join(', ')}: ${report.untyped.map((u) => `${u.tool} (${u.items} items)`).join(', ')}; W reads them as changing no state, the step rule as not outbound`);
+    events.warning(
+      `tools not typed in ${typingNames.join(', ')}: ${report.untyped.map((u) => `${u.tool} (${u.items} items)`).join(', ')}; W reads them as changing no state, the step rule as not outbound`,
+    );
   }
   const contextRow = guardrails.find((g) => g.name === 'context-only');
   const extras: AuditExtras = {
@@ -110,7 +148,13 @@ async function auditHeld(args: AuditArgs, events: AuditEvents): Promise<AuditRes
     ['figure3.svg', figure3Svg(report)],
     ['verdicts.jsonl', report.verdicts.map((v) => `${JSON.stringify(verdictShown(v, content))}\n`).join('')],
     // each guardrail's decision per item, in item order: what RR, FPR and TSR were computed from
-    ...guardrails.map((g, k) => [`decisions/${k + 1}-${g.name.replace(/[^A-Za-z0-9.-]+/g, '-').replace(/-+$/, '')}.jsonl`, items.map((it) => `${JSON.stringify(decisionShown(g.decisions.get(it.task_id), content))}\n`).join('')] as const),
+    ...guardrails.map(
+      (g, k) =>
+        [
+          `decisions/${k + 1}-${g.name.replace(/[^A-Za-z0-9.-]+/g, '-').replace(/-+$/, '')}.jsonl`,
+          items.map((it) => `${JSON.stringify(decisionShown(g.decisions.get(it.task_id), content))}\n`).join(''),
+        ] as const,
+    ),
   ]);
   return { report, extras, summary };
 }

@@ -4,7 +4,22 @@ import { shownContent } from '@carb/io';
 // A verdict's label, policy and the state's shape (steps, sensitivities, scopes, verified and
 // authorized marks, versions) stay; artifact ids, links, senders, members, requests and the
 // evidence facts quoting them are episode content (--include-content).
-const VERDICT_KEPT: ReadonlySet<string> = new Set(['task_id', 'label', 'violated_policy', 'step', 'steps', 'sensitivity', 'scope', 'verified', 'authorized', 'source', 'policy', 'approvedVersion', 'currentVersion', 'covers']);
+const VERDICT_KEPT: ReadonlySet<string> = new Set([
+  'task_id',
+  'label',
+  'violated_policy',
+  'step',
+  'steps',
+  'sensitivity',
+  'scope',
+  'verified',
+  'authorized',
+  'source',
+  'policy',
+  'approvedVersion',
+  'currentVersion',
+  'covers',
+]);
 
 /** A verdict as verdicts.jsonl shows it (README "What each output contains"). */
 export function verdictShown(v: Verdict, includeContent: boolean): Verdict {

@@ -7,5 +7,9 @@ import { earlierOutput } from './earlierOutput.ts';
  */
 export const AUDIT_RULE: OutputRule = {
   kind: 'audit',
-  recognise: earlierOutput('summary.json', ['guardrails'], /^(summary\.json|table(1|16)\.(md|csv)|figure3\.svg|verdicts\.jsonl|decisions\/[^/]+\.jsonl)$/),
+  recognise: earlierOutput(
+    'summary.json',
+    ['guardrails'],
+    /^(summary\.json|table(1|16)\.(md|csv)|figure3\.svg|verdicts\.jsonl|decisions\/[^/]+\.jsonl)$/,
+  ),
 };

@@ -30,7 +30,9 @@ async function breakpointInputs(paths: readonly string[]): Promise<boolean> {
   }
   if (arrow.length && unreadable.length) throw new Error(`${unreadable[0]!}: ${NOT_WHOLE_BREAKPOINTS}`);
   if (arrow.length && arrow.length !== paths.length) {
-    throw new UsageError(`<corpus>: expected either a corpus or breakpoint tables (carb replay --out), found both: ${arrow[0]!} is a breakpoint table, ${String(paths.find((p) => !arrow.includes(p)))} is not`);
+    throw new UsageError(
+      `<corpus>: expected either a corpus or breakpoint tables (carb replay --out), found both: ${arrow[0]!} is a breakpoint table, ${String(paths.find((p) => !arrow.includes(p)))} is not`,
+    );
   }
   return arrow.length > 0;
 }
@@ -108,19 +110,26 @@ async function calibrateHeld(args: CalibrateArgs, argv: string[]): Promise<Calib
   // shards were replayed with these sources already (carb replay --shard takes the same flags): only their pins are compared
   const { pipeline, sources: read } = runSources(loaded, args);
   const sources = shards ? null : read;
-  if (shards && args['selector-seeds']) throw new UsageError('--selector-seeds: expected a corpus input (the seed check replays random selectors), found breakpoint tables');
-  if (shards && args.by) throw new UsageError('--by: expected a corpus input (strata are read from episode sources), found breakpoint tables');
+  if (shards && args['selector-seeds'])
+    throw new UsageError('--selector-seeds: expected a corpus input (the seed check replays random selectors), found breakpoint tables');
+  if (shards && args.by)
+    throw new UsageError('--by: expected a corpus input (strata are read from episode sources), found breakpoint tables');
   const merged = shards ? mergeShards(args.corpus, pipeline) : null;
   const labelPaths = merged ? merged.provenance.corpus.filter((p) => existsSync(p)) : args.corpus;
   const labels = labelPaths.length ? labelsFor(labelPaths) : null;
   const stats = readStats();
-  const manifestPath = args['expect-manifest'] ?? (existsSync(join(args.out, 'manifest.json')) ? join(args.out, 'manifest.json') : undefined);
+  const manifestPath =
+    args['expect-manifest'] ?? (existsSync(join(args.out, 'manifest.json')) ? join(args.out, 'manifest.json') : undefined);
   const expectManifest = args['expect-hash'] && manifestPath ? readManifestFile(manifestPath) : null;
   const guarantees: Guarantee[] = args.guarantee === 'both' ? ['expectation', 'high-probability'] : [args.guarantee];
   const { protocol, manifest, report, corpus, deploy, fingerprint, warnings } = await runCalibrationJob({
     title: '',
-    ...(merged ? { replayed: merged } : { input: { paths: args.corpus, load: { format: args.format, strict: args.strict, includeAborted: args['include-aborted'] } } }),
-    labels, pipeline, sources,
+    ...(merged
+      ? { replayed: merged }
+      : { input: { paths: args.corpus, load: { format: args.format, strict: args.strict, includeAborted: args['include-aborted'] } } }),
+    labels,
+    pipeline,
+    sources,
     methods: args.methods,
     alphas: args.alphas,
     frontier: args.frontier,

@@ -2,11 +2,35 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Episode, EpisodeLabels } from '@carb/episodes';
 import { readLabelsBeside } from '@carb/episodes';
 import {
-  METHOD_ORDER, type BatchSize, type Budget, METHOD_SELECTOR, POOLED_STRATUM, distinctBudgets, foldSizes, frontierAlphas, parseBudget, runProtocol,
-  type DeployRow, type Guarantee, type MethodName, type PairedDiff, type ProtocolResult, type SplitDataset, type SplitResult, type SummaryRow,
+  METHOD_ORDER,
+  type BatchSize,
+  type Budget,
+  METHOD_SELECTOR,
+  POOLED_STRATUM,
+  distinctBudgets,
+  foldSizes,
+  frontierAlphas,
+  parseBudget,
+  runProtocol,
+  type DeployRow,
+  type Guarantee,
+  type MethodName,
+  type PairedDiff,
+  type ProtocolResult,
+  type SplitDataset,
+  type SplitResult,
+  type SummaryRow,
 } from '@carb/calibrate';
 import { diffComponents, pipelineComponents, withSelector, type Pipeline } from '@carb/pipeline';
-import { defaultTables, degenerateDeployment, makeManifest, type CorpusStats, type DeploymentFacts, type ManifestInput, type ReportInput } from '@carb/report';
+import {
+  defaultTables,
+  degenerateDeployment,
+  makeManifest,
+  type CorpusStats,
+  type DeploymentFacts,
+  type ManifestInput,
+  type ReportInput,
+} from '@carb/report';
 import { seedCheckTable } from './seedCheck.ts';
 import { takeBreakpoints, type BreakpointTable, type FusedSelector, type ReplayNoise } from '@carb/replay';
 import { progress } from '@carb/io';
@@ -19,7 +43,6 @@ import { replayInput, type EpisodeInput, type ReplayedInput } from './replayInpu
 import type { StratumField } from './strata.ts';
 import { CARB_VERSION } from './carbVersion.ts';
 import { writeProblems } from './writeProblems.ts';
-
 
 /** Which budgets' per-split rows a report keeps: the requested ones, or the frontier's too. */
 export const SPLIT_ROWS = ['requested', 'all'] as const;
@@ -93,10 +116,15 @@ export function suitePerturbationFor(paths: readonly string[]): ReplayNoise | nu
     throw new Error(`${metaFile}: expected the suite's JSON metadata, found unreadable JSON (${(err as Error).message})`);
   }
   const { scoreNoise = 0, edgeDropout = 0 } = meta.params ?? {};
-  if (!(typeof scoreNoise === 'number' && scoreNoise >= 0 && scoreNoise < Infinity)) throw new Error(`${metaFile}: params.scoreNoise: expected a number σ ≥ 0, found ${JSON.stringify(scoreNoise)}`);
-  if (!(typeof edgeDropout === 'number' && edgeDropout >= 0 && edgeDropout <= 1)) throw new Error(`${metaFile}: params.edgeDropout: expected a probability in [0, 1], found ${JSON.stringify(edgeDropout)}`);
+  if (!(typeof scoreNoise === 'number' && scoreNoise >= 0 && scoreNoise < Infinity))
+    throw new Error(`${metaFile}: params.scoreNoise: expected a number σ ≥ 0, found ${JSON.stringify(scoreNoise)}`);
+  if (!(typeof edgeDropout === 'number' && edgeDropout >= 0 && edgeDropout <= 1))
+    throw new Error(`${metaFile}: params.edgeDropout: expected a probability in [0, 1], found ${JSON.stringify(edgeDropout)}`);
   if (!scoreNoise && !edgeDropout) return null;
-  if (!Number.isFinite(meta.noiseSeed)) throw new Error(`${metaFile}: noiseSeed: expected a number for the declared score noise / edge dropout, found ${JSON.stringify(meta.noiseSeed)}`);
+  if (!Number.isFinite(meta.noiseSeed))
+    throw new Error(
+      `${metaFile}: noiseSeed: expected a number for the declared score noise / edge dropout, found ${JSON.stringify(meta.noiseSeed)}`,
+    );
   // both checked above: params holds a perturbation, noiseSeed is a finite number
   return { noiseSeed: meta.noiseSeed as number, params: meta.params as { scoreNoise: number; edgeDropout: number } };
 }
@@ -140,13 +168,20 @@ function selectorsFor(pipeline: Pipeline, methods: readonly MethodName[]): Fused
 }
 
 /** Breakpoint tables by method (of a stratum's rows) from tables by selector kind; methods sharing a selector share one table. */
-function tablesByMethod(methods: readonly MethodName[], byKind: ReadonlyMap<string, BreakpointTable>, rows: Int32Array | null): Partial<Record<MethodName, BreakpointTable>> {
+function tablesByMethod(
+  methods: readonly MethodName[],
+  byKind: ReadonlyMap<string, BreakpointTable>,
+  rows: Int32Array | null,
+): Partial<Record<MethodName, BreakpointTable>> {
   const taken = new Map<string, BreakpointTable>();
   const tables: Partial<Record<MethodName, BreakpointTable>> = {};
   for (const m of methods) {
     const kind = METHOD_SELECTOR[m];
     const table = byKind.get(kind);
-    if (!table) throw new Error(`${m} needs breakpoint tables of selector ${kind}; the replayed input has ${[...byKind.keys()].join(', ')} (replay with --selector all)`);
+    if (!table)
+      throw new Error(
+        `${m} needs breakpoint tables of selector ${kind}; the replayed input has ${[...byKind.keys()].join(', ')} (replay with --selector all)`,
+      );
     let t = taken.get(kind);
     if (!t) taken.set(kind, (t = rows ? takeBreakpoints(table, rows) : table));
     tables[m] = t;
@@ -165,13 +200,20 @@ function strataOf(replayed: ReplayedInput): Stratum[] {
   const pooled: Stratum = { name: POOLED_STRATUM, rows: null, digest: replayed.digest };
   if (!replayed.strata || !replayed.strataDigests) return [pooled];
   const rows = new Map<string, number[]>();
-  replayed.strata.forEach((v, e) => { const r = rows.get(v); if (r) r.push(e); else rows.set(v, [e]); });
+  replayed.strata.forEach((v, e) => {
+    const r = rows.get(v);
+    if (r) r.push(e);
+    else rows.set(v, [e]);
+  });
   const names = [...rows.keys()].sort();
   return [pooled, ...names.map((name) => ({ name, rows: Int32Array.from(rows.get(name)!), digest: replayed.strataDigests!.get(name)! }))];
 }
 
 /** Replays the input (or takes the merged shards): tables by selector name, and the noiseless seed-check tables. */
-async function replayForJob(spec: JobSpec, methods: readonly MethodName[]): Promise<{ replayed: ReplayedInput; checkTables: Map<string, BreakpointTable> }> {
+async function replayForJob(
+  spec: JobSpec,
+  methods: readonly MethodName[],
+): Promise<{ replayed: ReplayedInput; checkTables: Map<string, BreakpointTable> }> {
   if (spec.replayed) return { replayed: spec.replayed, checkTables: spec.replayed.tables };
   const input: EpisodeInput = spec.input ?? { episodes: spec.episodes ?? [] };
   const noise = spec.perturbation ?? null;
@@ -179,13 +221,26 @@ async function replayForJob(spec: JobSpec, methods: readonly MethodName[]): Prom
   const main = selectorsFor(spec.pipeline, methods);
   // the seed check needs G-CARB's table and one random table per seed; it has always been
   // replayed without suite perturbations, so under noise or edge dropout it is a second, unperturbed pass
-  const check: FusedSelector[] = seeds.map((seed) => ({ method: `random-${seed}`, selector: withSelector(spec.pipeline, { kind: 'random', seed }).selector }));
+  const check: FusedSelector[] = seeds.map((seed) => ({
+    method: `random-${seed}`,
+    selector: withSelector(spec.pipeline, { kind: 'random', seed }).selector,
+  }));
   const checkGraph = seeds.length > 0 && (noise ? !methods.includes('g-carb') : !main.some((s) => s.method === 'graph'));
   if (checkGraph) check.unshift(selectorsFor(spec.pipeline, ['g-carb'])[0]!);
   const common = { input, pipeline: spec.pipeline, workers: spec.workers ?? 1, ...(spec.quiet ? { quiet: true } : {}) };
   // the sources count what they read, so they go with one pass only
-  if (spec.sources && noise && check.length) throw new Error('--selector-seeds: expected no --ledger-events, --scores or latent-policy ledger on a suite with score noise or edge dropout (its seed check is a second replay pass)');
-  const replayed = await replayInput({ ...common, selectors: noise ? main : [...main, ...check], noise, ...(spec.by ? { by: spec.by } : {}), ...(spec.stats ? { stats: spec.stats } : {}), ...(spec.sources ? { sources: spec.sources } : {}) });
+  if (spec.sources && noise && check.length)
+    throw new Error(
+      '--selector-seeds: expected no --ledger-events, --scores or latent-policy ledger on a suite with score noise or edge dropout (its seed check is a second replay pass)',
+    );
+  const replayed = await replayInput({
+    ...common,
+    selectors: noise ? main : [...main, ...check],
+    noise,
+    ...(spec.by ? { by: spec.by } : {}),
+    ...(spec.stats ? { stats: spec.stats } : {}),
+    ...(spec.sources ? { sources: spec.sources } : {}),
+  });
   const checkTables = noise && check.length ? (await replayInput({ ...common, selectors: check, noise: null })).tables : replayed.tables;
   return { replayed, checkTables };
 }
@@ -215,12 +270,15 @@ interface Calibrated {
 /** Refuses a pipeline hash other than the expected one (--expect-hash), naming the differing components when it can. */
 function checkExpectedHash(spec: JobSpec, pipelineHash: string, extras: Parameters<typeof pipelineComponents>[1]): void {
   if (!spec.expectHash || spec.expectHash === pipelineHash) return;
-  const differing = spec.expectManifest && spec.expectManifest.pipelineHash === spec.expectHash
-    ? diffComponents(spec.expectManifest, pipelineComponents(spec.pipeline, extras))
-    : null;
+  const differing =
+    spec.expectManifest && spec.expectManifest.pipelineHash === spec.expectHash
+      ? diffComponents(spec.expectManifest, pipelineComponents(spec.pipeline, extras))
+      : null;
   throw new Error(
     `pipeline hash ${pipelineHash} differs from the expected ${spec.expectHash}` +
-      (differing ? `; differing components: ${differing.join(', ')}` : '; pass the recorded manifest (--expect-manifest) to name the differing components'),
+      (differing
+        ? `; differing components: ${differing.join(', ')}`
+        : '; pass the recorded manifest (--expect-manifest) to name the differing components'),
   );
 }
 
@@ -229,18 +287,39 @@ function calibrateStratum(spec: JobSpec, run: RunContext, stratum: Stratum, acc:
   const n = stratum.rows ? stratum.rows.length : run.replayed.episodes;
   const folds = foldSizes(run.dataset, n);
   const isPooled = stratum.rows === null;
-  const nCal = isPooled ? spec.nCal ?? folds.nCal : folds.nCal;
-  const nTest = isPooled ? spec.nTest ?? folds.nTest : folds.nTest;
+  const nCal = isPooled ? (spec.nCal ?? folds.nCal) : folds.nCal;
+  const nTest = isPooled ? (spec.nTest ?? folds.nTest) : folds.nTest;
   if (isPooled && (spec.nCal !== undefined || spec.nTest !== undefined) && nCal + nTest > n) {
     // a usage error, though only the stream could tell: nothing has been written yet
     throw new UsageError(`--cal/--test: expected calibration + test ≤ the ${n} usable episodes, found ${nCal} + ${nTest}`);
   }
-  if (nCal < 1 || nTest < 1 || nCal + nTest > n) throw new Error(`stratum ${stratum.name}: ${n} episode(s) cannot fill a calibration fold of ${nCal} and a test fold of ${nTest}; expected at least 2 episodes per stratum`);
-  const splitProtocol = { rng: spec.splitRng, baseSeed: spec.baseSeed, count: spec.splits, nCal, nTest, unit: folds.unit, dataset: run.dataset };
+  if (nCal < 1 || nTest < 1 || nCal + nTest > n)
+    throw new Error(
+      `stratum ${stratum.name}: ${n} episode(s) cannot fill a calibration fold of ${nCal} and a test fold of ${nTest}; expected at least 2 episodes per stratum`,
+    );
+  const splitProtocol = {
+    rng: spec.splitRng,
+    baseSeed: spec.baseSeed,
+    count: spec.splits,
+    nCal,
+    nTest,
+    unit: folds.unit,
+    dataset: run.dataset,
+  };
   // score noise and edge dropout change the q_t, so they are pinned with the corpus they perturb
   const digest = run.replayed.noise ? `${stratum.digest}+noise:${run.replayed.noise}` : stratum.digest;
-  const extras = { splitProtocol, corpusDigest: digest, carbVersion: CARB_VERSION, ...(spec.selectorSeeds?.length ? { selectorSeeds: spec.selectorSeeds } : {}) };
-  const manifest = makeManifest(spec.pipeline, extras, { episodes: n, dataset: run.dataset, ...(isPooled ? {} : { stratum: stratum.name }) }, spec.argv);
+  const extras = {
+    splitProtocol,
+    corpusDigest: digest,
+    carbVersion: CARB_VERSION,
+    ...(spec.selectorSeeds?.length ? { selectorSeeds: spec.selectorSeeds } : {}),
+  };
+  const manifest = makeManifest(
+    spec.pipeline,
+    extras,
+    { episodes: n, dataset: run.dataset, ...(isPooled ? {} : { stratum: stratum.name }) },
+    spec.argv,
+  );
   if (isPooled) checkExpectedHash(spec, manifest.pipelineHash, extras);
   if (!isPooled) {
     acc.strataManifests[stratum.name] = { pipelineHash: manifest.pipelineHash, episodes: n, digest };
@@ -248,7 +327,9 @@ function calibrateStratum(spec: JobSpec, run: RunContext, stratum: Stratum, acc:
   }
   const tables = tablesByMethod(run.methods, run.replayed.tables, stratum.rows);
   acc.strataFacts.push({
-    stratum: stratum.name, episodes: n, nCal,
+    stratum: stratum.name,
+    episodes: n,
+    nCal,
     ledgerFired: countRows(run.anyTable, stratum.rows, (t, e) => t.unionFirstStep[e]! >= 0),
     tasksCompleted: countRows(run.anyTable, stratum.rows, (t, e) => t.taskCompleted[e] === 1),
   });
@@ -260,11 +341,30 @@ function calibrateStratum(spec: JobSpec, run: RunContext, stratum: Stratum, acc:
     const hp = guarantee === 'high-probability';
     // the dense frontier is an expectation-guarantee view; high-probability runs the declared budgets
     const alphas = spec.frontier && !hp ? distinctBudgets([...spec.alphas, ...frontierAlphas(nCal)]) : spec.alphas;
-    const bar = spec.quiet ? { tick() {}, stop() {} } : progress(`calibrate ${stratum.name}${hp ? ' (high-probability)' : ''}`, spec.splits);
+    const bar = spec.quiet
+      ? { tick() {}, stop() {} }
+      : progress(`calibrate ${stratum.name}${hp ? ' (high-probability)' : ''}`, spec.splits);
     const protocol = runProtocol({
-      tables, alphas, splits: spec.splits, nCal, nTest, splitRng: spec.splitRng, baseSeed: spec.baseSeed, unit: folds.unit,
-      ...(spec.labels ? { labels: spec.labels, benignStop: run.dataset === 'graph-braid' ? 'graph-braid' as const : 'ces' as const } : {}),
-      ...(hp ? { guarantee: { kind: 'high-probability' as const, delta: spec.delta!, ...(spec.batch !== undefined ? { batch: spec.batch } : {}) } } : {}),
+      tables,
+      alphas,
+      splits: spec.splits,
+      nCal,
+      nTest,
+      splitRng: spec.splitRng,
+      baseSeed: spec.baseSeed,
+      unit: folds.unit,
+      ...(spec.labels
+        ? { labels: spec.labels, benignStop: run.dataset === 'graph-braid' ? ('graph-braid' as const) : ('ces' as const) }
+        : {}),
+      ...(hp
+        ? {
+            guarantee: {
+              kind: 'high-probability' as const,
+              delta: spec.delta!,
+              ...(spec.batch !== undefined ? { batch: spec.batch } : {}),
+            },
+          }
+        : {}),
       ...(keptTexts ? { splitRowAlphas: keptTexts } : {}),
       onProgress: () => bar.tick(),
     });
@@ -277,11 +377,15 @@ function calibrateStratum(spec: JobSpec, run: RunContext, stratum: Stratum, acc:
   }
   // the batch a deploy row promises: the given size, or the test-fold size the splits evaluated
   const batch = spec.batch === undefined ? undefined : spec.batch === 'fold' ? nTest : spec.batch;
-  const fits = run.guarantees.map((guarantee) => (guarantee === 'high-probability'
-    ? { guarantee, delta: spec.delta!, ...(batch !== undefined ? { batch } : {}) }
-    : { guarantee, delta: null }));
-  for (const r of deployRows({ stratum: stratum.name, tables, alphas: spec.alphas, guarantees: fits, pipelineHash: manifest.pipelineHash })) acc.deploy.push(r);
-  if (isPooled && !acc.pooled) acc.pooled = { protocol: { summary: [], splitResults: [], paired: [] }, manifest, nCal, nTest, unit: folds.unit };
+  const fits = run.guarantees.map((guarantee) =>
+    guarantee === 'high-probability'
+      ? { guarantee, delta: spec.delta!, ...(batch !== undefined ? { batch } : {}) }
+      : { guarantee, delta: null },
+  );
+  for (const r of deployRows({ stratum: stratum.name, tables, alphas: spec.alphas, guarantees: fits, pipelineHash: manifest.pipelineHash }))
+    acc.deploy.push(r);
+  if (isPooled && !acc.pooled)
+    acc.pooled = { protocol: { summary: [], splitResults: [], paired: [] }, manifest, nCal, nTest, unit: folds.unit };
 }
 
 /**
@@ -296,7 +400,16 @@ export async function runCalibrationJob(spec: JobSpec): Promise<JobResult> {
   const dataset = spec.dataset ?? detectDataset(replayed.format, spec.labels);
   const guarantees = spec.guarantees ?? ['expectation'];
   const byKind = replayed.tables;
-  const acc: Calibrated = { summary: [], splitResults: [], paired: [], deploy: [], strataManifests: {}, pooled: null, strataStats: [], strataFacts: [] };
+  const acc: Calibrated = {
+    summary: [],
+    splitResults: [],
+    paired: [],
+    deploy: [],
+    strataManifests: {},
+    pooled: null,
+    strataStats: [],
+    strataFacts: [],
+  };
   // the ungated ledger and task outcomes are the same in every selector's table
   const anyTable = byKind.values().next().value!;
   for (const stratum of strataOf(replayed)) calibrateStratum(spec, { replayed, methods, dataset, guarantees, anyTable }, stratum, acc);
@@ -306,26 +419,61 @@ export async function runCalibrationJob(spec: JobSpec): Promise<JobResult> {
   const stats = spec.stats;
   const corpusStats: CorpusStats = {
     read: stats ? stats.read + stats.invalid : replayed.episodes,
-    excluded: [...(stats ? [{ reason: 'aborted', count: stats.aborted }, { reason: 'invalid record', count: stats.invalid }].filter((x) => x.count > 0) : []), ...(replayed.excluded ?? [])],
-    used: replayed.episodes, nCal: p.nCal, nTest: p.nTest,
+    excluded: [
+      ...(stats
+        ? [
+            { reason: 'aborted', count: stats.aborted },
+            { reason: 'invalid record', count: stats.invalid },
+          ].filter((x) => x.count > 0)
+        : []),
+      ...(replayed.excluded ?? []),
+    ],
+    used: replayed.episodes,
+    nCal: p.nCal,
+    nTest: p.nTest,
     ...(strataStats.length ? { strata: strataStats } : {}),
   };
   const warnings = degenerateDeployment({ strata: strataFacts, calls: replayed.calls ?? null, deploy });
-  const report: ReportInput = { title: spec.title, summary, splitResults, paired, manifest, deploy, pipeline: spec.pipeline, corpusStats, ...(warnings.length ? { warnings } : {}) };
+  const report: ReportInput = {
+    title: spec.title,
+    summary,
+    splitResults,
+    paired,
+    manifest,
+    deploy,
+    pipeline: spec.pipeline,
+    corpusStats,
+    ...(warnings.length ? { warnings } : {}),
+  };
   if (spec.selectorSeeds?.length) {
     const seeds = spec.selectorSeeds;
     const alpha = spec.seedCheckAlpha ?? SEED_CHECK_ALPHA;
     const graphTable = byKind.get('graph') ?? checkTables.get('graph')!;
     const check = seedCheckTable({
-      graphTable, random: seeds.map((seed) => ({ seed, table: checkTables.get(`random-${seed}`)! })), alpha, splits: spec.splits,
-      nCal: p.nCal, nTest: p.nTest, unit: p.unit, splitRng: spec.splitRng, baseSeed: spec.baseSeed,
+      graphTable,
+      random: seeds.map((seed) => ({ seed, table: checkTables.get(`random-${seed}`)! })),
+      alpha,
+      splits: spec.splits,
+      nCal: p.nCal,
+      nTest: p.nTest,
+      unit: p.unit,
+      splitRng: spec.splitRng,
+      baseSeed: spec.baseSeed,
     });
     report.tables = {
       ...defaultTables([{ label: spec.title, rows: p.protocol.summary }], [{ label: spec.title, rows: p.protocol.paired }]),
       [`Equal-size random selector seeds at α = ${alpha.text}`]: check,
     };
   }
-  return { protocol: p.protocol, manifest: p.manifest, report, deploy, corpus: { format: replayed.format, models: replayed.models }, fingerprint: fingerprintOf(replayed, methods, spec.by ?? null), warnings };
+  return {
+    protocol: p.protocol,
+    manifest: p.manifest,
+    report,
+    deploy,
+    corpus: { format: replayed.format, models: replayed.models },
+    fingerprint: fingerprintOf(replayed, methods, spec.by ?? null),
+    warnings,
+  };
 }
 
 /** Per calibration episode: run length and, per method, the first-stop index (runsFrom of its selector's table). */
@@ -334,7 +482,15 @@ function fingerprintOf(replayed: ReplayedInput, methods: readonly MethodName[], 
   const steps = Array.from({ length: any.n }, (_, e) => any.stepOffset[e + 1]! - any.stepOffset[e]!);
   const runsFrom: Record<string, number[]> = {};
   for (const m of methods) runsFrom[m] = Array.from(replayed.tables.get(METHOD_SELECTOR[m])!.runsFrom);
-  return { carbFingerprint: 1, grid: any.G, by, strata: replayed.strata ? [...replayed.strata] : null, steps, runsFrom, tools: replayed.tools ? sortedCounts(replayed.tools) : null };
+  return {
+    carbFingerprint: 1,
+    grid: any.G,
+    by,
+    strata: replayed.strata ? [...replayed.strata] : null,
+    steps,
+    runsFrom,
+    tools: replayed.tools ? sortedCounts(replayed.tools) : null,
+  };
 }
 
 /** Episodes of a stratum (rows null: all of the table) for which `test` holds. */
@@ -344,4 +500,3 @@ function countRows(table: BreakpointTable, rows: Int32Array | null, test: (t: Br
   else for (let e = 0; e < table.n; e++) k += test(table, e) ? 1 : 0;
   return k;
 }
-

@@ -20,7 +20,10 @@ export class CorpusTally {
   readonly calls = { total: 0, untyped: 0 };
   readonly tools = new Map<string, number>();
 
-  constructor(private readonly by: StratumField | undefined, private readonly shard: ShardSpec | undefined) {
+  constructor(
+    private readonly by: StratumField | undefined,
+    private readonly shard: ShardSpec | undefined,
+  ) {
     this.byStratum = by ? new Map() : null;
     this.strata = by ? [] : null;
   }

@@ -20,14 +20,23 @@ function parseScores(text: string, file: string): ScoreFile {
   const problems: string[] = [];
   for (const { at, line, value: raw } of jsonlLines(text, file, 'one JSON object {id, step, score}', problems)) {
     const issues = schemaIssues(schemaValidator(SCORE_LINE_SCHEMA_PATH), raw);
-    if (issues.length) { problems.push(...issues.map((i) => `${at}: ${i.replace(/^\/: /, '')}`)); continue; }
+    if (issues.length) {
+      problems.push(...issues.map((i) => `${at}: ${i.replace(/^\/: /, '')}`));
+      continue;
+    }
     const o = raw as { id: string; step: number; score: number };
     const key = `${o.id}\u0000${o.step}`;
     const first = where.get(key);
-    if (first !== undefined) { problems.push(`${at}: expected one score per (id, step), found a second score for "${o.id}" step ${o.step} (first at line ${first})`); continue; }
+    if (first !== undefined) {
+      problems.push(`${at}: expected one score per (id, step), found a second score for "${o.id}" step ${o.step} (first at line ${first})`);
+      continue;
+    }
     where.set(key, line);
     let steps = byId.get(o.id);
-    if (!steps) { byId.set(o.id, (steps = new Map<number, number>())); lineOf.set(o.id, line); }
+    if (!steps) {
+      byId.set(o.id, (steps = new Map<number, number>()));
+      lineOf.set(o.id, line);
+    }
     steps.set(o.step, o.score);
   }
   return { byId, lineOf, problems };
@@ -58,14 +67,20 @@ export function scoreSources(pipeline: Pipeline, file: string): { pipeline: Pipe
       const scores: number[] = [];
       for (let t = 0; t < T; t++) {
         const q = given?.get(t);
-        if (q === undefined) problems.push(`${file}: expected a score for episode "${episode.id}" step ${t} (proposal ${episode.steps[t]!.tool}), found none`);
+        if (q === undefined)
+          problems.push(`${file}: expected a score for episode "${episode.id}" step ${t} (proposal ${episode.steps[t]!.tool}), found none`);
         scores.push(q ?? 0);
       }
-      for (const step of given?.keys() ?? []) if (step >= T) problems.push(`${file}:${String(parsed.lineOf.get(episode.id))}: expected steps 0 to ${T - 1} for episode "${episode.id}", found a score for step ${step}`);
+      for (const step of given?.keys() ?? [])
+        if (step >= T)
+          problems.push(
+            `${file}:${String(parsed.lineOf.get(episode.id))}: expected steps 0 to ${T - 1} for episode "${episode.id}", found a score for step ${step}`,
+          );
       return { episode: { ...episode, externalScores: scores }, ledger: null };
     },
     finish() {
-      for (const [id, line] of parsed.lineOf) if (!seen.has(id)) problems.push(`${file}:${line}: /id: expected the id of an episode in the corpus, found "${id}"`);
+      for (const [id, line] of parsed.lineOf)
+        if (!seen.has(id)) problems.push(`${file}:${line}: /id: expected the id of an episode in the corpus, found "${id}"`);
       if (problems.length) fail(problems);
     },
     excluded: () => [],

@@ -20,7 +20,13 @@ export async function holdingOutput<T>(target: string, work: () => Promise<T> | 
  * work (usage error, one line, naming `flag`) when it exists and is not `what` carb wrote (`isCarbs`), and,
  * once locked, cleared of the temporary files killed earlier writers of it left.
  */
-export async function holdingOutputFile<T>(file: string, what: string, isCarbs: (file: string) => boolean, work: () => Promise<T> | T, flag = '--out'): Promise<T> {
+export async function holdingOutputFile<T>(
+  file: string,
+  what: string,
+  isCarbs: (file: string) => boolean,
+  work: () => Promise<T> | T,
+  flag = '--out',
+): Promise<T> {
   const problem = outputFileProblem(file, what, isCarbs);
   if (problem) throw new UsageError(`${flag}: ${problem}`);
   return holdingOutput(file, () => {

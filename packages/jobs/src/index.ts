@@ -12,12 +12,29 @@ export { scoreSources } from './externalScores.ts';
 export { runSources, type LedgerArgs } from './scoresAndEvents.ts';
 // replay and calibration
 export { CorpusTally } from './corpusTally.ts';
-export { replayInput, replayProvenance, noiseText, NO_STRATUM_VALUE, type EpisodeInput, type ReplayedInput, type ReplayInputOptions } from './replayInput.ts';
+export {
+  replayInput,
+  replayProvenance,
+  noiseText,
+  NO_STRATUM_VALUE,
+  type EpisodeInput,
+  type ReplayedInput,
+  type ReplayInputOptions,
+} from './replayInput.ts';
 export { mergeShards } from './mergeShards.ts';
 export { deployRows, type DeployInput } from './deployRows.ts';
 export { deployLambdaLines } from './deployLambdaLines.ts';
 export { seedCheckTable, type SeedCheckSpec } from './seedCheck.ts';
-export { runCalibrationJob, suitePerturbationFor, detectDataset, labelsFor, SPLIT_ROWS, type SplitRows, type JobSpec, type JobResult } from './calibrationJob.ts';
+export {
+  runCalibrationJob,
+  suitePerturbationFor,
+  detectDataset,
+  labelsFor,
+  SPLIT_ROWS,
+  type SplitRows,
+  type JobSpec,
+  type JobResult,
+} from './calibrationJob.ts';
 // output rules of report folders
 export { APPLY_RULE } from './applyTarget.ts';
 export { AUDIT_RULE } from './auditTarget.ts';

@@ -1,4 +1,16 @@
-import { AdapterError, GzipJsonlCorpusWriter, JsonlCorpusWriter, encodeArrow, isCarbCorpusFile, streamCorpus, unknownToolCounts, type CorpusFormat, type CorpusSummary, type Episode, type Problem } from '@carb/episodes';
+import {
+  AdapterError,
+  GzipJsonlCorpusWriter,
+  JsonlCorpusWriter,
+  encodeArrow,
+  isCarbCorpusFile,
+  streamCorpus,
+  unknownToolCounts,
+  type CorpusFormat,
+  type CorpusSummary,
+  type Episode,
+  type Problem,
+} from '@carb/episodes';
 import { progress, writeFileAtomic, type Progress } from '@carb/io';
 import { defaultPipelinePath, loadPipeline, loadToolTypings, type ToolTyping } from '@carb/pipeline';
 import { holdingOutputFile } from './holdingOutput.ts';
@@ -77,7 +89,8 @@ async function ingestHeld(args: IngestArgs): Promise<IngestResult> {
     jsonl?.abort();
     return { failure, read };
   };
-  if (refused !== null) return stop(`${refused.file} failed its integrity check after its episodes were read: the input is refused; nothing written`);
+  if (refused !== null)
+    return stop(`${refused.file} failed its integrity check after its episodes were read: the input is refused; nothing written`);
   if (summary.episodes === 0) return stop(`nothing could be read from ${args.path.join(', ')}`);
   if (args.strict && problems.length > 0) return stop(`${problems.length} problem(s) in the input (--strict); nothing written`);
   if (jsonl === null) writeFileAtomic(out, encodeArrow(kept));

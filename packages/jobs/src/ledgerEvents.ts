@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Episode } from '@carb/episodes';
 import { printable } from '@carb/io';
-import { emptyFirstSteps, externalFirstSteps, parseLedgerEvents, unionFirstSteps, type FirstSteps, type ParsedLedgerEvents } from '@carb/ledger';
+import {
+  emptyFirstSteps,
+  externalFirstSteps,
+  parseLedgerEvents,
+  unionFirstSteps,
+  type FirstSteps,
+  type ParsedLedgerEvents,
+} from '@carb/ledger';
 import { detectEpisode, loadGuards, type GuardSpec } from '@carb/nearmiss';
 import { LATENT_POLICY_CATEGORY, type LedgerMode, type Pipeline, type UnlabelledPolicy } from '@carb/pipeline';
 
@@ -32,7 +39,7 @@ export function readPinned(flag: string, file: string): { text: string; sha256: 
     bytes = readFileSync(file);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new Error(`${flag} ${file}: expected a readable file, found ${code === 'ENOENT' ? 'no file' : code ?? (e as Error).message}`);
+    throw new Error(`${flag} ${file}: expected a readable file, found ${code === 'ENOENT' ? 'no file' : (code ?? (e as Error).message)}`);
   }
   return { text: bytes.toString('utf8'), sha256: createHash('sha256').update(bytes).digest('hex') };
 }
@@ -56,13 +63,20 @@ function latentFirstStep(spec: GuardSpec, episode: Episode): number {
 }
 
 /** The events file read, its problems reported (fatal with `strict`), and the pipeline with its pin (SHA-256, mode, unlabelled policy). */
-function readEventsFile(o: LedgerSourceOptions, file: string, custom: Parameters<typeof parseLedgerEvents>[2]): { parsed: ParsedLedgerEvents; pipeline: Pipeline } {
+function readEventsFile(
+  o: LedgerSourceOptions,
+  file: string,
+  custom: Parameters<typeof parseLedgerEvents>[2],
+): { parsed: ParsedLedgerEvents; pipeline: Pipeline } {
   const { text, sha256 } = readPinned('--ledger-events', file);
   const parsed = parseLedgerEvents(text, file, custom);
   for (const p of parsed.problems) warn(p);
   if (o.strict && parsed.problems.length) throw new Error(`${parsed.problems.length} problem(s) in ${file} (--strict)`);
   const mode = o.mode as Exclude<typeof o.mode, 'builtin'>;
-  return { parsed, pipeline: { ...o.pipeline, ledger: { ...o.pipeline.ledger, source: { mode, eventsSha256: sha256, unlabelled: o.unlabelled ?? null } } } };
+  return {
+    parsed,
+    pipeline: { ...o.pipeline, ledger: { ...o.pipeline.ledger, source: { mode, eventsSha256: sha256, unlabelled: o.unlabelled ?? null } } },
+  };
 }
 
 /**
@@ -120,7 +134,10 @@ export function ledgerSources(o: LedgerSourceOptions): { pipeline: Pipeline; sou
       }
       if (o.strict && problems) throw new Error(`${problems} problem(s) in ${file} (--strict)`);
       if (problems) warn(`carb: ${problems} line(s) of ${file} left out (see above; --strict to fail instead)`);
-      if (unlabelled) warn(`carb: ${unlabelled} episode(s) without a line in ${file}: ${o.unlabelled === 'exclude' ? 'excluded' : 'taken as harmless'} (--unlabelled ${String(o.unlabelled)})`);
+      if (unlabelled)
+        warn(
+          `carb: ${unlabelled} episode(s) without a line in ${file}: ${o.unlabelled === 'exclude' ? 'excluded' : 'taken as harmless'} (--unlabelled ${String(o.unlabelled)})`,
+        );
     },
     excluded: () => (o.unlabelled === 'exclude' && unlabelled ? [{ reason: 'no ledger events line', count: unlabelled }] : []),
   };

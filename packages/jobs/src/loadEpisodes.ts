@@ -1,4 +1,15 @@
-import { MAX_LINE_BYTES, eligibleForCalibration, readCorpus, streamCorpus, type CorpusFormat, type DeferredCorpus, type DeferredPiece, type Episode, type EpisodeHead, type Problem } from '@carb/episodes';
+import {
+  MAX_LINE_BYTES,
+  eligibleForCalibration,
+  readCorpus,
+  streamCorpus,
+  type CorpusFormat,
+  type DeferredCorpus,
+  type DeferredPiece,
+  type Episode,
+  type EpisodeHead,
+  type Problem,
+} from '@carb/episodes';
 import type { LineBatch } from '@carb/replay';
 import { writeProblems } from './writeProblems.ts';
 
@@ -51,8 +62,14 @@ export function loadEpisodes(paths: string[], options: LoadOptions & { stats?: R
  * after its episodes went out (see streamCorpus) all throw after the last batch, so a
  * consumer must write its outputs only once the generator has returned.
  */
-export async function* streamEpisodes(paths: string[], options: LoadOptions & { batchSize?: number; stats?: ReadStats } = {}): AsyncGenerator<Episode[]> {
-  const stream = streamCorpus(paths, { format: options.format ?? 'auto', ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }) });
+export async function* streamEpisodes(
+  paths: string[],
+  options: LoadOptions & { batchSize?: number; stats?: ReadStats } = {},
+): AsyncGenerator<Episode[]> {
+  const stream = streamCorpus(paths, {
+    format: options.format ?? 'auto',
+    ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }),
+  });
   const count = { kept: 0, excluded: 0 };
   try {
     for await (const batch of stream) {
@@ -85,7 +102,12 @@ export interface LineRead {
  * receives each usable episode's head and digest hash, in streamEpisodes order; the rows of
  * the others are dropped.
  */
-export function streamLineBatches(corpus: DeferredCorpus, paths: string[], options: LoadOptions & { stats?: ReadStats }, take: (head: EpisodeHead, hash: Uint8Array) => void): LineRead {
+export function streamLineBatches(
+  corpus: DeferredCorpus,
+  paths: string[],
+  options: LoadOptions & { stats?: ReadStats },
+  take: (head: EpisodeHead, hash: Uint8Array) => void,
+): LineRead {
   const count = { kept: 0, excluded: 0 };
   async function* batches(): AsyncGenerator<LineBatch> {
     for await (const piece of corpus.pieces()) {
@@ -144,6 +166,7 @@ function printProblems(problems: readonly Problem[], stats: ReadStats | undefine
 // The verdicts that need the whole corpus: they come after the last batch (see streamEpisodes).
 function endVerdicts(paths: string[], problems: number, count: { kept: number; excluded: number }, options: LoadOptions): void {
   if (options.strict && problems > 0) throw new Error(`${problems} problem(s) in the input (--strict)`);
-  if (count.excluded > 0) process.stderr.write(`carb: excluded ${count.excluded} aborted episode(s) (use --include-aborted to keep them)\n`);
+  if (count.excluded > 0)
+    process.stderr.write(`carb: excluded ${count.excluded} aborted episode(s) (use --include-aborted to keep them)\n`);
   if (count.kept === 0) throw new Error(`no usable episodes in ${paths.join(', ')}`);
 }

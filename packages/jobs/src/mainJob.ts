@@ -2,7 +2,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_BUDGETS, METHOD_ORDER, type MethodName, type SplitDataset } from '@carb/calibrate';
 import { loadPipeline, type Pipeline } from '@carb/pipeline';
-import { fmtAlpha, reportTargetProblem, sectionsTargetProblem, table4, table8, writeReport, writeReportSections, type ReportSection } from '@carb/report';
+import {
+  fmtAlpha,
+  reportTargetProblem,
+  sectionsTargetProblem,
+  table4,
+  table8,
+  writeReport,
+  writeReportSections,
+  type ReportSection,
+} from '@carb/report';
 import { labelsFor, runCalibrationJob } from './calibrationJob.ts';
 import { CARB_VERSION } from './carbVersion.ts';
 import { loadEpisodes, readStats } from './loadEpisodes.ts';
@@ -66,7 +75,9 @@ function readJobFile(file: string): JobFile {
     throw new UsageError(`--job: ${file}: expected a JSON job file, found ${(e as Error).message}`);
   }
   // the method list is the code's: the schema leaves it empty
-  const validate = schemaValidator(JOB_SCHEMA_PATH, (schema) => { jsonObjectAt(schema, '/properties/sections/items/properties/methods/items').enum = [...METHOD_ORDER]; });
+  const validate = schemaValidator(JOB_SCHEMA_PATH, (schema) => {
+    jsonObjectAt(schema, '/properties/sections/items/properties/methods/items').enum = [...METHOD_ORDER];
+  });
   const issues = schemaIssues(validate, raw);
   if (issues.length > 0) throw new UsageError(issues.map((i) => `--job: ${file}: ${i.replace(/^\/: /, '')}`).join('\n'));
   return raw as JobFile;
@@ -76,7 +87,10 @@ function readJobFile(file: string): JobFile {
 function sectionArgv(given: readonly string[], slug: string): string[] {
   const argv: string[] = [];
   for (let i = 0; i < given.length; i++) {
-    if (given[i] === '--section') { i++; continue; }
+    if (given[i] === '--section') {
+      i++;
+      continue;
+    }
     if (!given[i]!.startsWith('--section=')) argv.push(given[i]!);
   }
   return [...argv, '--section', slug];
@@ -88,9 +102,19 @@ async function runSection(root: string, s: JobSection, pipeline: Pipeline, on: M
   const stats = readStats();
   const episodes = loadEpisodes(paths, { format: 'jsonl', stats });
   const { report, warnings } = await runCalibrationJob({
-    title: s.title, episodes, labels: labelsFor(paths), pipeline,
-    methods: s.methods ?? METHOD_ORDER.filter((m) => m !== 'executed-step-crc'), alphas: [...DEFAULT_BUDGETS], frontier: true,
-    splits: s.splits, dataset: s.dataset, splitRng: 'python', baseSeed: 0, argv: sectionArgv(on.argv, s.slug), stats,
+    title: s.title,
+    episodes,
+    labels: labelsFor(paths),
+    pipeline,
+    methods: s.methods ?? METHOD_ORDER.filter((m) => m !== 'executed-step-crc'),
+    alphas: [...DEFAULT_BUDGETS],
+    frontier: true,
+    splits: s.splits,
+    dataset: s.dataset,
+    splitRng: 'python',
+    baseSeed: 0,
+    argv: sectionArgv(on.argv, s.slug),
+    stats,
   });
   on.onWarnings(warnings);
   return { slug: s.slug, input: s.oddCellReasons ? { ...report, oddCellReasons: s.oddCellReasons } : report };
@@ -104,11 +128,18 @@ export async function mainJob(args: MainArgs, on: MainJobEvents): Promise<MainJo
   const job = readJobFile(jobFile);
   const only = args.section === undefined ? undefined : job.sections.find((s) => s.slug === args.section);
   if (args.section !== undefined && !only) {
-    throw new UsageError(`--section: expected one of ${job.sections.map((s) => s.slug).join(', ')} (the sections of ${args.job}), found ${args.section}`);
+    throw new UsageError(
+      `--section: expected one of ${job.sections.map((s) => s.slug).join(', ')} (the sections of ${args.job}), found ${args.section}`,
+    );
   }
   const out = args.out ?? (only ? resolve(root, job.out, only.slug) : resolve(root, job.out));
   // the whole folder is never replaced: only the section folders and top files carb main writes
-  const outProblem = only ? reportTargetProblem(out) : sectionsTargetProblem(out, job.sections.map((s) => s.slug));
+  const outProblem = only
+    ? reportTargetProblem(out)
+    : sectionsTargetProblem(
+        out,
+        job.sections.map((s) => s.slug),
+      );
   if (outProblem) throw new UsageError(`--out: ${outProblem}`);
   return holdingOutput(out, () => runJob(root, job, only, out, on));
 }
@@ -124,18 +155,22 @@ async function runJob(root: string, job: JobFile, only: JobSection | undefined, 
   const sections: ReportSection[] = [];
   for (const s of job.sections) sections.push(await runSection(root, s, pipeline, on));
   // real logs read as Table 4 (per backbone), the constructed suites as Table 8 (per cohort)
-  const groupsOf = (real: boolean) => sections.filter((_, i) => (job.sections[i]!.dataset === 'agentdojo') === real).map((s) => ({ label: s.input.title, rows: s.input.summary }));
+  const groupsOf = (real: boolean) =>
+    sections
+      .filter((_, i) => (job.sections[i]!.dataset === 'agentdojo') === real)
+      .map((s) => ({ label: s.input.title, rows: s.input.summary }));
   const tables: Record<string, string> = {};
   const real = groupsOf(true);
   if (real.length > 0) tables['Table 4 — real logs: selected operating points'] = table4(real);
   const constructed = groupsOf(false);
-  if (constructed.length > 0) tables[`Table 8 — constructed diagnostics at α = ${fmtAlpha(DIAGNOSTIC_ALPHA)}`] = table8(constructed, { alpha: DIAGNOSTIC_ALPHA });
+  if (constructed.length > 0)
+    tables[`Table 8 — constructed diagnostics at α = ${fmtAlpha(DIAGNOSTIC_ALPHA)}`] = table8(constructed, { alpha: DIAGNOSTIC_ALPHA });
   const written = await writeReportSections(out, {
     title: job.title,
     sections,
     notes: [
-      'Each section below links its own report, which opens with the thresholds to deploy (Deploy), the episodes read and the metric definitions. '
-        + 'Real logs come first; the constructed suites test specific failure mechanisms at harm rates set by construction, so their results are descriptive (App. F).',
+      'Each section below links its own report, which opens with the thresholds to deploy (Deploy), the episodes read and the metric definitions. ' +
+        'Real logs come first; the constructed suites test specific failure mechanisms at harm rates set by construction, so their results are descriptive (App. F).',
     ],
     tables,
     command: { carbVersion: CARB_VERSION, argv: on.argv },

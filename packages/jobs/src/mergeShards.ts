@@ -1,5 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { concatBreakpoints, decodeBreakpointArrow, shardSize, takeBreakpoints, type BreakpointTable, type ReplayProvenance } from '@carb/replay';
+import {
+  concatBreakpoints,
+  decodeBreakpointArrow,
+  shardSize,
+  takeBreakpoints,
+  type BreakpointTable,
+  type ReplayProvenance,
+} from '@carb/replay';
 import { configComponentHashes, type Pipeline } from '@carb/pipeline';
 import { sha256Hex } from '@carb/io';
 import type { ReplayedInput } from './replayInput.ts';
@@ -25,35 +32,55 @@ function identity(p: ReplayProvenance): string {
  * a missing index, a shard whose episode count does not fit its index; an edited or truncated
  * file (decodeBreakpointArrow checks its recorded SHA-256).
  */
-export function mergeShards(files: readonly string[], pipeline: Pipeline): ReplayedInput & { provenance: ReplayProvenance; fileSha256: Record<string, string> } {
+export function mergeShards(
+  files: readonly string[],
+  pipeline: Pipeline,
+): ReplayedInput & { provenance: ReplayProvenance; fileSha256: Record<string, string> } {
   const shards: ShardFile[] = files.map((file) => {
     const bytes = readFileSync(file);
     const { tables, provenance } = decodeBreakpointArrow(bytes, file);
-    if (!provenance) throw new Error(`${file}: expected a breakpoint table with its replay provenance (written by carb replay --out of this version), found none; replay the corpus again`);
+    if (!provenance)
+      throw new Error(
+        `${file}: expected a breakpoint table with its replay provenance (written by carb replay --out of this version), found none; replay the corpus again`,
+      );
     return { file, sha256: sha256Hex(bytes), tables, provenance };
   });
   const mine: Record<string, string> = configComponentHashes(pipeline);
   for (const s of shards) {
     const differing = Object.keys(mine).filter((k) => s.provenance.components[k] !== mine[k]);
-    if (differing.length) throw new Error(`${s.file}: replayed under another pipeline than the one calibrating (differing components: ${differing.join(', ')}); expected shards of this pipeline`);
+    if (differing.length)
+      throw new Error(
+        `${s.file}: replayed under another pipeline than the one calibrating (differing components: ${differing.join(', ')}); expected shards of this pipeline`,
+      );
   }
   const first = shards[0]!;
   for (const s of shards) {
     if (identity(s.provenance) !== identity(first.provenance)) {
       const p = s.provenance;
       const q = first.provenance;
-      const what = p.corpusDigest !== q.corpusDigest || p.corpusEpisodes !== q.corpusEpisodes ? `corpus ${p.corpusDigest.slice(0, 12)} (${p.corpusEpisodes} episodes) vs ${q.corpusDigest.slice(0, 12)} (${q.corpusEpisodes})`
-        : (p.shard?.count ?? null) !== (q.shard?.count ?? null) ? `shard count ${p.shard?.count ?? 'none'} vs ${q.shard?.count ?? 'none'}`
-          : p.carbVersion !== q.carbVersion ? `carb version ${p.carbVersion} vs ${q.carbVersion}` : 'replay settings (noise, corpus paths or format)';
+      const what =
+        p.corpusDigest !== q.corpusDigest || p.corpusEpisodes !== q.corpusEpisodes
+          ? `corpus ${p.corpusDigest.slice(0, 12)} (${p.corpusEpisodes} episodes) vs ${q.corpusDigest.slice(0, 12)} (${q.corpusEpisodes})`
+          : (p.shard?.count ?? null) !== (q.shard?.count ?? null)
+            ? `shard count ${p.shard?.count ?? 'none'} vs ${q.shard?.count ?? 'none'}`
+            : p.carbVersion !== q.carbVersion
+              ? `carb version ${p.carbVersion} vs ${q.carbVersion}`
+              : 'replay settings (noise, corpus paths or format)';
       throw new Error(`${s.file}: foreign shard: ${what} in ${first.file}; expected shards of one replay`);
     }
     const selectors = s.tables.map((t) => t.method).join(',');
-    if (selectors !== first.tables.map((t) => t.method).join(',')) throw new Error(`${s.file}: selectors ${selectors}; expected those of ${first.file} (${first.tables.map((t) => t.method).join(',')})`);
+    if (selectors !== first.tables.map((t) => t.method).join(','))
+      throw new Error(
+        `${s.file}: selectors ${selectors}; expected those of ${first.file} (${first.tables.map((t) => t.method).join(',')})`,
+      );
   }
   const p = first.provenance;
   let tables: BreakpointTable[];
   if (!p.shard) {
-    if (shards.length > 1) throw new Error(`${shards[1]!.file}: a second whole-corpus table beside ${first.file}; expected one table or the shards of one replay`);
+    if (shards.length > 1)
+      throw new Error(
+        `${shards[1]!.file}: a second whole-corpus table beside ${first.file}; expected one table or the shards of one replay`,
+      );
     tables = first.tables;
   } else {
     const count = p.shard.count;
@@ -64,10 +91,16 @@ export function mergeShards(files: readonly string[], pipeline: Pipeline): Repla
       if (byIndex[i]) throw new Error(`${s.file}: duplicate shard ${i}/${count} (also ${byIndex[i].file})`);
       byIndex[i] = s;
       const expected = shardSize(p.corpusEpisodes, i, count);
-      if (s.tables[0]!.n !== expected) throw new Error(`${s.file}: shard ${i}/${count} holds ${s.tables[0]!.n} episodes; expected ${expected} of the corpus's ${p.corpusEpisodes}`);
+      if (s.tables[0]!.n !== expected)
+        throw new Error(
+          `${s.file}: shard ${i}/${count} holds ${s.tables[0]!.n} episodes; expected ${expected} of the corpus's ${p.corpusEpisodes}`,
+        );
     }
     const missing = byIndex.flatMap((s, i) => (s ? [] : [i]));
-    if (missing.length) throw new Error(`shards: missing ${missing.length} of ${count}: index ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', …' : ''}; expected every shard 0 … ${count - 1}`);
+    if (missing.length)
+      throw new Error(
+        `shards: missing ${missing.length} of ${count}: index ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', …' : ''}; expected every shard 0 … ${count - 1}`,
+      );
     // shard i holds corpus positions i, i + N, i + 2N, …: interleave them back
     const offsets = new Int32Array(count + 1);
     for (let i = 0; i < count; i++) offsets[i + 1] = offsets[i]! + byIndex[i]!.tables[0]!.n;
@@ -76,7 +109,14 @@ export function mergeShards(files: readonly string[], pipeline: Pipeline): Repla
   }
   return {
     tables: new Map(tables.map((t) => [t.method, t])),
-    episodes: p.corpusEpisodes, digest: p.corpusDigest, format: p.format, strata: null, strataDigests: null, noise: p.noise, models: p.models, provenance: p,
+    episodes: p.corpusEpisodes,
+    digest: p.corpusDigest,
+    format: p.format,
+    strata: null,
+    strataDigests: null,
+    noise: p.noise,
+    models: p.models,
+    provenance: p,
     fileSha256: Object.fromEntries(shards.map((s) => [s.file, s.sha256])),
   };
 }

@@ -1,7 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import {
-  appendMonitorBatch, deployedSourcesProblem, isMonitorStateText, monitorStateRisk, monitorStateText, monitoredRowProblem, readMonitorState,
-  resolveGate, sha256Hex, type GateChoiceArgs, type MonitorRisk, type MonitorState, type MonitoredRow,
+  appendMonitorBatch,
+  deployedSourcesProblem,
+  isMonitorStateText,
+  monitorStateRisk,
+  monitorStateText,
+  monitoredRowProblem,
+  readMonitorState,
+  resolveGate,
+  sha256Hex,
+  type GateChoiceArgs,
+  type MonitorRisk,
+  type MonitorState,
+  type MonitoredRow,
 } from '@carb/deploy';
 import type { CorpusFormat } from '@carb/episodes';
 import { POOLED_STRATUM } from '@carb/calibrate';
@@ -67,12 +78,16 @@ export async function monitor(args: MonitorArgs, notice: (text: string) => void)
 function previousState(args: MonitorArgs): MonitorState | null {
   const pin = args['expect-state-hash'];
   if (!existsSync(args.state)) {
-    if (pin !== undefined) throw new Error(`${args.state}: expected the state file with sha256 ${pin} (--expect-state-hash), found no file`);
+    if (pin !== undefined)
+      throw new Error(`${args.state}: expected the state file with sha256 ${pin} (--expect-state-hash), found no file`);
     return null;
   }
   const text = readFileSync(args.state, 'utf8');
   const now = sha256Hex(text);
-  if (pin !== undefined && now !== pin) throw new Error(`${args.state}: expected sha256 ${pin} (--expect-state-hash), found ${now}: not the state the last run left; refusing to continue it`);
+  if (pin !== undefined && now !== pin)
+    throw new Error(
+      `${args.state}: expected sha256 ${pin} (--expect-state-hash), found ${now}: not the state the last run left; refusing to continue it`,
+    );
   return readMonitorState(args.state, text);
 }
 
@@ -83,25 +98,44 @@ async function monitorBatch(args: MonitorArgs, notice: (text: string) => void): 
   if (resolved.notice !== null) notice(resolved.notice);
   const { row } = resolved.row!;
   const deployFile = args.deploy!;
-  const monitored: MonitoredRow = { deploySha256: fileSha256(deployFile), method: row.method, alpha: row.alpha, stratum: row.stratum, guarantee: row.guarantee, lambdaIndex: row.lambdaIndex };
+  const monitored: MonitoredRow = {
+    deploySha256: fileSha256(deployFile),
+    method: row.method,
+    alpha: row.alpha,
+    stratum: row.stratum,
+    guarantee: row.guarantee,
+    lambdaIndex: row.lambdaIndex,
+  };
   const rowProblem = previous ? monitoredRowProblem(args.state, previous, monitored, delta) : null;
   if (rowProblem) throw new Error(rowProblem);
   const sourcesProblem = deployedSourcesProblem(resolved.pipeline, args.ledger, args.scores !== undefined);
   if (sourcesProblem) throw new UsageError(sourcesProblem);
   // the deployed pipeline pins the calibration's events and scores files: the new logs bring their own
-  const unpinned = { ...resolved.pipeline, scorer: { ...resolved.pipeline.scorer, scoresSha256: undefined }, ledger: { ...resolved.pipeline.ledger, source: undefined } };
+  const unpinned = {
+    ...resolved.pipeline,
+    scorer: { ...resolved.pipeline.scorer, scoresSha256: undefined },
+    ledger: { ...resolved.pipeline.ledger, source: undefined },
+  };
   const { pipeline, sources } = runSources(unpinned, args);
   // a stratum's row was fit on the episodes of that stratum: the new logs are matched by the calibration's --by field
   const by = row.stratum === POOLED_STRATUM ? null : monitorStratumField(deployFile);
   const replayed = await replayInput({
     input: { paths: args.logs, load: { format: args.format, strict: args.strict, includeAborted: args['include-aborted'] } },
-    pipeline, selectors: [{ method: resolved.selector, selector: pipeline.selector }],
-    workers: args.workers ?? defaultWorkers(), noise: null, stats: readStats(), sources, ...(by ? { by } : {}),
+    pipeline,
+    selectors: [{ method: resolved.selector, selector: pipeline.selector }],
+    workers: args.workers ?? defaultWorkers(),
+    noise: null,
+    stats: readStats(),
+    sources,
+    ...(by ? { by } : {}),
   });
   const table = replayed.tables.get(resolved.selector)!;
   const rows = by ? replayed.strata!.flatMap((s, e) => (s === row.stratum ? [e] : [])) : Array.from({ length: table.n }, (_, e) => e);
   const corpusDigest = by ? replayed.strataDigests!.get(row.stratum) : replayed.digest;
-  if (rows.length === 0 || corpusDigest === undefined) throw new Error(`${args.logs.join(', ')}: expected episodes of stratum ${row.stratum} (${String(by)} of the deploy row), found none of the ${table.n}`);
+  if (rows.length === 0 || corpusDigest === undefined)
+    throw new Error(
+      `${args.logs.join(', ')}: expected episodes of stratum ${row.stratum} (${String(by)} of the deploy row), found none of the ${table.n}`,
+    );
   const g = resolved.gridIndex!;
   // the executed-prefix union ledger loss at the deployed index, as replay's grid means count it
   const losses = Uint8Array.from(rows, (e) => (table.unionLossFrom[e]! <= g ? 1 : 0));
@@ -110,8 +144,17 @@ async function monitorBatch(args: MonitorArgs, notice: (text: string) => void): 
   const text = monitorStateText(state);
   writeFileAtomic(args.state, text);
   return {
-    description: resolved.description, alpha: row.alpha, delta, by, leftOut: table.n - rows.length,
-    batchEpisodes: losses.length, batchLoss: losses.reduce((s, l) => s + l, 0), corpusDigest, state, risk, stateSha256: sha256Hex(text),
+    description: resolved.description,
+    alpha: row.alpha,
+    delta,
+    by,
+    leftOut: table.n - rows.length,
+    batchEpisodes: losses.length,
+    batchLoss: losses.reduce((s, l) => s + l, 0),
+    corpusDigest,
+    state,
+    risk,
+    stateSha256: sha256Hex(text),
     recalibrate: risk.alarmAt === null ? null : monitorRecalibration(deployFile, args.logs, state.batches.length),
   };
 }

@@ -14,7 +14,9 @@ function calibrationArgv(deployFile: string): string[] | null {
 export function monitorStratumField(deployFile: string): StratumField {
   const field = calibrationStratumField(calibrationArgv(deployFile) ?? []);
   if (field === null || !(STRATUM_FIELDS as readonly string[]).includes(field)) {
-    throw new Error(`${join(dirname(deployFile), 'manifest.json')}: expected the calibrate command with --by ${STRATUM_FIELDS.join('|')} (the deploy row is of a stratum), found ${field === null ? 'none' : JSON.stringify(field)}`);
+    throw new Error(
+      `${join(dirname(deployFile), 'manifest.json')}: expected the calibrate command with --by ${STRATUM_FIELDS.join('|')} (the deploy row is of a stratum), found ${field === null ? 'none' : JSON.stringify(field)}`,
+    );
   }
   return field as StratumField;
 }

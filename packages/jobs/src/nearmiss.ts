@@ -27,37 +27,60 @@ export type ByReading = Readonly<Record<PolicyReading, readonly AgentSummary[]>>
 
 /** What `carb nearmiss` found (written to `args.out`), or why nothing was written (`failure`). */
 export type NearmissResult =
-  | { failure: string }
-  | { failure: null; rows: AgentSummary[]; byReading: ByReading; problems: number; flagged: number };
+  { failure: string } | { failure: null; rows: AgentSummary[]; byReading: ByReading; problems: number; flagged: number };
 
 /**
  * `carb nearmiss`: the logs read against a guard spec, latent failures per agent under both policy
  * readings, written as a report folder. `onRead` gets the input problems and domain warnings first.
  */
-export async function nearmiss(args: NearmissArgs, onRead: (problems: readonly string[], warnings: readonly string[]) => void): Promise<NearmissResult> {
+export async function nearmiss(
+  args: NearmissArgs,
+  onRead: (problems: readonly string[], warnings: readonly string[]) => void,
+): Promise<NearmissResult> {
   const target = outputFolderProblem(args.out, NEARMISS_RULE);
   if (target !== null) throw new UsageError(`--out: ${target}`);
   const labels = args['agent-label'] ?? [];
-  if (labels.length > 1 && labels.length !== args.files.length) throw new UsageError(`--agent-label: expected one label, or one per file (${args.files.length}), found ${labels.length}`);
+  if (labels.length > 1 && labels.length !== args.files.length)
+    throw new UsageError(`--agent-label: expected one label, or one per file (${args.files.length}), found ${labels.length}`);
   return holdingOutput(args.out, () => nearmissHeld(args, onRead));
 }
 
-async function nearmissHeld(args: NearmissArgs, onRead: (problems: readonly string[], warnings: readonly string[]) => void): Promise<NearmissResult> {
+async function nearmissHeld(
+  args: NearmissArgs,
+  onRead: (problems: readonly string[], warnings: readonly string[]) => void,
+): Promise<NearmissResult> {
   const spec = loadGuards(args.guards);
   const { episodes, problems } = readNearmissInput(args.files, args.format, args['agent-label']);
   onRead(problems, domainWarnings(spec, episodes));
-  if (episodes.length === 0) return { failure: `nothing could be read from ${args.files.join(', ')} (${problems.length} problem(s)); nothing written` };
+  if (episodes.length === 0)
+    return { failure: `nothing could be read from ${args.files.join(', ')} (${problems.length} problem(s)); nothing written` };
   const findings = episodes.map((ep) => detectEpisode(ep, spec, args.reading));
   const rows = agentSummaries(episodes, findings);
   // both readings side by side: the literal one is ToolGuard's, the substantive one waives moot checks
-  const byReading = { literal: agentSummaries(episodes, episodes.map((ep) => detectEpisode(ep, spec, 'literal'))), substantive: agentSummaries(episodes, episodes.map((ep) => detectEpisode(ep, spec, 'substantive'))) };
+  const byReading = {
+    literal: agentSummaries(
+      episodes,
+      episodes.map((ep) => detectEpisode(ep, spec, 'literal')),
+    ),
+    substantive: agentSummaries(
+      episodes,
+      episodes.map((ep) => detectEpisode(ep, spec, 'substantive')),
+    ),
+  };
   const flagged = flaggedTrajectories(episodes, findings, args['include-content']);
   const correct = distributions(episodes, findings, (ep) => ep.outcome.taskCompleted);
   const incorrect = distributions(episodes, findings, (ep) => !ep.outcome.taskCompleted);
   const byTool = barsSvg('Near-misses (correct final state) by mutating tool', correct.byMutatingTool);
-  const bySkipped = barsSvg('Near-misses (correct final state) by skipped read-only tool', correct.bySkippedTool, 'mutating calls made without it');
+  const bySkipped = barsSvg(
+    'Near-misses (correct final state) by skipped read-only tool',
+    correct.bySkippedTool,
+    'mutating calls made without it',
+  );
   const report = {
-    guards: args.guards, domain: spec.domain, files: args.files, reading: args.reading,
+    guards: args.guards,
+    domain: spec.domain,
+    files: args.files,
+    reading: args.reading,
     problems: { count: problems.length, lines: problems },
     agents: rows,
     readings: byReading,

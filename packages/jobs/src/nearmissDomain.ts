@@ -3,7 +3,8 @@ import type { GuardSpec } from '@carb/nearmiss';
 
 // The domain a log is from, in a guard spec's words: tau2 names its domain (environment_info),
 // so its episodes are "tau2-<domain>"; the other formats name none.
-const domainOf = (ep: Episode): string => (ep.source.format === 'tau2' && ep.source.suite !== null ? `tau2-${ep.source.suite}` : ep.source.format);
+const domainOf = (ep: Episode): string =>
+  ep.source.format === 'tau2' && ep.source.suite !== null ? `tau2-${ep.source.suite}` : ep.source.format;
 
 /**
  * One line per input file whose logs are of another domain than the guard spec's (e.g. the tau2
@@ -17,7 +18,9 @@ export function domainWarnings(spec: GuardSpec, episodes: readonly Episode[]): s
   for (const [file, ep] of byFile) {
     const domain = domainOf(ep);
     if (domain === spec.domain) continue;
-    out.push(`${file}: guard spec ${spec.file} is for domain "${spec.domain}", found a ${ep.source.format} log (domain ${domain}); its tools and policy may differ`);
+    out.push(
+      `${file}: guard spec ${spec.file} is for domain "${spec.domain}", found a ${ep.source.format} log (domain ${domain}); its tools and policy may differ`,
+    );
   }
   return out;
 }

@@ -32,7 +32,8 @@ interface FailureExtras {
   itemHash: string | null;
 }
 
-const itemHash = (item: JsonValue | null): string | null => (item === null ? null : createHash('sha256').update(canonicalJson(item)).digest('hex').slice(0, 12));
+const itemHash = (item: JsonValue | null): string | null =>
+  item === null ? null : createHash('sha256').update(canonicalJson(item)).digest('hex').slice(0, 12);
 
 const bench = (ep: Episode, k: string): JsonValue => (ep.benchmark !== null && Object.hasOwn(ep.benchmark, k) ? ep.benchmark[k]! : null);
 
@@ -42,7 +43,11 @@ const bench = (ep: Episode, k: string): JsonValue => (ep.benchmark !== null && O
  * check, and every argument value (of the mutating call, the forEach item, the calls needed)
  * becomes a marker.
  */
-export function flaggedTrajectories(episodes: readonly Episode[], findings: readonly EpisodeFindings[], includeContent: boolean): FlaggedTrajectory[] {
+export function flaggedTrajectories(
+  episodes: readonly Episode[],
+  findings: readonly EpisodeFindings[],
+  includeContent: boolean,
+): FlaggedTrajectory[] {
   const out: FlaggedTrajectory[] = [];
   const located = new Map<string, Map<string, CallLocation[]>>();
   const locationOf = (ep: Episode, step: number): CallLocation | undefined => {
@@ -56,17 +61,33 @@ export function flaggedTrajectories(episodes: readonly Episode[], findings: read
     const f = findings[i]!;
     if (f.failures.length === 0) return;
     out.push({
-      episode: ep.id, agent: agentOf(ep), file: ep.source.file, task: ep.source.userTask, simulation: bench(ep, 'simulation_id'),
-      correct: ep.outcome.taskCompleted, reward: bench(ep, 'reward'), termination: bench(ep, 'termination_reason'),
-      failures: f.failures.map(({ episode: _e, agent: _a, ...failure }) => {
-        const at = locationOf(ep, failure.step);
-        return { ...failure, message: at?.message ?? null, turn: at?.turn ?? null, itemHash: itemHash(failure.item) };
-      }).map((rest) => (includeContent ? rest : {
-        ...rest,
-        args: shownContent<JsonObject>(rest.args, false),
-        item: shownContent<JsonValue>(rest.item, false),
-        needed: rest.needed.map((n) => ({ ...n, args: shownContent<JsonObject>(n.args, false), ...(n.resultHas ? { resultHas: shownContent(n.resultHas, false) } : {}) })),
-      })),
+      episode: ep.id,
+      agent: agentOf(ep),
+      file: ep.source.file,
+      task: ep.source.userTask,
+      simulation: bench(ep, 'simulation_id'),
+      correct: ep.outcome.taskCompleted,
+      reward: bench(ep, 'reward'),
+      termination: bench(ep, 'termination_reason'),
+      failures: f.failures
+        .map(({ episode: _e, agent: _a, ...failure }) => {
+          const at = locationOf(ep, failure.step);
+          return { ...failure, message: at?.message ?? null, turn: at?.turn ?? null, itemHash: itemHash(failure.item) };
+        })
+        .map((rest) =>
+          includeContent
+            ? rest
+            : {
+                ...rest,
+                args: shownContent<JsonObject>(rest.args, false),
+                item: shownContent<JsonValue>(rest.item, false),
+                needed: rest.needed.map((n) => ({
+                  ...n,
+                  args: shownContent<JsonObject>(n.args, false),
+                  ...(n.resultHas ? { resultHas: shownContent(n.resultHas, false) } : {}),
+                })),
+              },
+        ),
     });
   });
   return out;

@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import { stripBom } from '@carb/io';
 
 /** Where a step's call is in the log: tau2's message index within the simulation and its `turn_idx`. */
-export interface CallLocation { message: number; turn: number | null }
+export interface CallLocation {
+  message: number;
+  turn: number | null;
+}
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);

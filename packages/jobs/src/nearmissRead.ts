@@ -7,7 +7,11 @@ import { fileStem, formatProblem, readCorpus, type CorpusFormat, type Episode, t
  * else stays the model the log names, else the file's stem: a log that names no model (tau-bench
  * v1) would otherwise pool every such file under "unknown".
  */
-export function readNearmissInput(files: readonly string[], format: CorpusFormat, labels: readonly string[] = []): { episodes: Episode[]; problems: string[] } {
+export function readNearmissInput(
+  files: readonly string[],
+  format: CorpusFormat,
+  labels: readonly string[] = [],
+): { episodes: Episode[]; problems: string[] } {
   const episodes: Episode[] = [];
   const problems: string[] = [];
   const seen = new Set<string>();
@@ -17,7 +21,9 @@ export function readNearmissInput(files: readonly string[], format: CorpusFormat
     try {
       got = readCorpus([file], { format });
     } catch (e) {
-      problems.push(`${file}: expected a log the ${format} reader can read, found it failing (${(e as Error).message.replace(/\s*\n\s*/g, ' ')})`);
+      problems.push(
+        `${file}: expected a log the ${format} reader can read, found it failing (${(e as Error).message.replace(/\s*\n\s*/g, ' ')})`,
+      );
       return;
     }
     for (const p of got.problems) problems.push(formatProblem(p));

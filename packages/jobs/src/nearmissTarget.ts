@@ -7,5 +7,9 @@ import { earlierOutput } from './earlierOutput.ts';
  */
 export const NEARMISS_RULE: OutputRule = {
   kind: 'nearmiss',
-  recognise: earlierOutput('nearmiss.json', ['guards', 'agents', 'flagged'], /^(nearmiss\.json|flagged\.jsonl|by-(mutating|skipped)-tool\.(svg|png)|index\.html)$/),
+  recognise: earlierOutput(
+    'nearmiss.json',
+    ['guards', 'agents', 'flagged'],
+    /^(nearmiss\.json|flagged\.jsonl|by-(mutating|skipped)-tool\.(svg|png)|index\.html)$/,
+  ),
 };

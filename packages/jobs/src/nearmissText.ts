@@ -2,7 +2,6 @@ import { printable } from '@carb/io';
 import type { ByReading } from './nearmiss.ts';
 import type { AgentSummary } from '@carb/nearmiss';
 
-
 const pct = (x: number | null) => (x === null ? '–' : `${(100 * x).toFixed(1)}%`);
 const ci = (c: { low: number; high: number } | null) => (c === null ? '' : ` [${pct(c.low)}, ${pct(c.high)}]`);
 
@@ -16,7 +15,9 @@ const share = (k: number, n: number, rate: number | null, c: { low: number; high
 export function nearmissTable(by: ByReading): string[] {
   const rows = by.literal;
   const width = Math.max(5, ...rows.map((r) => printable(r.agent).length));
-  const out = [`${'agent'.padEnd(width)}  trajs  w/mut  correct  ${'near-miss among correct, literal'.padEnd(32)}  ${'… substantive'.padEnd(32)}  ${'flagged among incorrect, literal'.padEnd(32)}  … substantive`];
+  const out = [
+    `${'agent'.padEnd(width)}  trajs  w/mut  correct  ${'near-miss among correct, literal'.padEnd(32)}  ${'… substantive'.padEnd(32)}  ${'flagged among incorrect, literal'.padEnd(32)}  … substantive`,
+  ];
   rows.forEach((r, i) => {
     const s = by.substantive[i]!;
     out.push(
@@ -29,7 +30,14 @@ export function nearmissTable(by: ByReading): string[] {
   return out;
 }
 
-const figures = (r: AgentSummary) => ({ nearMissCorrect: r.nearMissCorrect, rateCorrect: r.rateCorrect, ciCorrect: r.ciCorrect, flaggedIncorrect: r.flaggedIncorrect, rateIncorrect: r.rateIncorrect, ciIncorrect: r.ciIncorrect });
+const figures = (r: AgentSummary) => ({
+  nearMissCorrect: r.nearMissCorrect,
+  rateCorrect: r.rateCorrect,
+  ciCorrect: r.ciCorrect,
+  flaggedIncorrect: r.flaggedIncorrect,
+  rateIncorrect: r.rateIncorrect,
+  ciIncorrect: r.ciIncorrect,
+});
 
 /**
  * The `--json` rows: per agent the counts and denominators, the figures under the chosen
@@ -37,6 +45,11 @@ const figures = (r: AgentSummary) => ({ nearMissCorrect: r.nearMissCorrect, rate
  */
 export const nearmissJsonRows = (rows: readonly AgentSummary[], by: ByReading) =>
   rows.map((r, i) => ({
-    agent: r.agent, trajectories: r.trajectories, withMutation: r.withMutation, correct: r.correct, incorrect: r.incorrect, ...figures(r),
+    agent: r.agent,
+    trajectories: r.trajectories,
+    withMutation: r.withMutation,
+    correct: r.correct,
+    incorrect: r.incorrect,
+    ...figures(r),
     readings: { literal: figures(by.literal[i]!), substantive: figures(by.substantive[i]!) },
   }));

@@ -3,7 +3,16 @@ import { join } from 'node:path';
 import type { CorpusFormat } from '@carb/episodes';
 import { outputFolderProblem, writeFileAtomic } from '@carb/io';
 import { loadPipeline, defaultPipelinePath, withSelector, type SelectorKind } from '@carb/pipeline';
-import { REPLAY_SHARDS_RULE, breakpointTablesToArrow, defaultWorkers, isBreakpointArrowHead, gridMeans, gridMeansOfBreakpoints, naiveReplay, type GridMean } from '@carb/replay';
+import {
+  REPLAY_SHARDS_RULE,
+  breakpointTablesToArrow,
+  defaultWorkers,
+  isBreakpointArrowHead,
+  gridMeans,
+  gridMeansOfBreakpoints,
+  naiveReplay,
+  type GridMean,
+} from '@carb/replay';
 import { suitePerturbationFor } from './calibrationJob.ts';
 import { holdingOutputFile } from './holdingOutput.ts';
 import { loadEpisodes } from './loadEpisodes.ts';
@@ -57,17 +66,31 @@ async function replayHeld(args: ReplayArgs): Promise<ReplayResult> {
   const load = { format: args.format, strict: args.strict, includeAborted: args['include-aborted'] };
   let summaries: ReplaySummary[];
   if (args.naive) {
-    if (sources) throw new UsageError('--naive: expected a pipeline without ledger.latentPolicy (the reference replay reads the built-in ledger alone), found one');
+    if (sources)
+      throw new UsageError(
+        '--naive: expected a pipeline without ledger.latentPolicy (the reference replay reads the built-in ledger alone), found one',
+      );
     const episodes = loadEpisodes(args.corpus, load);
-    summaries = kinds.map((kind) => naiveReplay(episodes, withSelector(base, { kind }))).map((t) => ({ method: t.method, episodes: t.n, grid: gridMeans(t) }));
+    summaries = kinds
+      .map((kind) => naiveReplay(episodes, withSelector(base, { kind })))
+      .map((t) => ({ method: t.method, episodes: t.n, grid: gridMeans(t) }));
   } else {
     // the suite's declared score noise and edge dropout are part of what a replayed table means (calibrate applies them too)
     const noise = suitePerturbationFor(args.corpus);
     const shard = args.shard ?? null;
     const selectors = kinds.map((kind) => ({ method: kind, selector: withSelector(base, { kind }).selector }));
-    const replayed = await replayInput({ input: { paths: args.corpus, load }, pipeline: base, selectors, workers: args.workers ?? defaultWorkers(), noise, ...(shard ? { shard } : {}), ...(sources ? { sources } : {}) });
+    const replayed = await replayInput({
+      input: { paths: args.corpus, load },
+      pipeline: base,
+      selectors,
+      workers: args.workers ?? defaultWorkers(),
+      noise,
+      ...(shard ? { shard } : {}),
+      ...(sources ? { sources } : {}),
+    });
     const breakpoints = [...replayed.tables.values()];
-    const bytes = args.out === undefined ? null : breakpointTablesToArrow(breakpoints, replayProvenance(base, replayed, noise, args.corpus, shard));
+    const bytes =
+      args.out === undefined ? null : breakpointTablesToArrow(breakpoints, replayProvenance(base, replayed, noise, args.corpus, shard));
     if (shard && bytes) {
       // one file per task, replaced whole: re-running a failed task alone is safe
       mkdirSync(args.out!, { recursive: true });

@@ -3,7 +3,15 @@ import { CorpusTally } from './corpusTally.ts';
 import type { StratumField } from './strata.ts';
 import { countTools } from '@carb/deploy';
 import { configComponentHashes, untypedCalls, type Pipeline } from '@carb/pipeline';
-import { mergeLedgerRow, replayStream, type BreakpointTable, type FusedSelector, type ReplayBatch, type ReplayNoise, type ReplayProvenance } from '@carb/replay';
+import {
+  mergeLedgerRow,
+  replayStream,
+  type BreakpointTable,
+  type FusedSelector,
+  type ReplayBatch,
+  type ReplayNoise,
+  type ReplayProvenance,
+} from '@carb/replay';
 import { progress } from '@carb/io';
 import { CARB_VERSION } from './carbVersion.ts';
 import type { EpisodeSources, LedgerRow } from './ledgerEvents.ts';
@@ -73,7 +81,11 @@ export function noiseText(noise: ReplayNoise | null): string | null {
  * `ledgerRows`) and that are this shard's, each with the text the workers decode.
  */
 async function* admittedBatches(
-  source: AsyncIterable<readonly Episode[]> | Iterable<readonly Episode[]>, sources: EpisodeSources | null, tally: CorpusTally, pipeline: Pipeline, ledgerRows: Array<LedgerRow | null>,
+  source: AsyncIterable<readonly Episode[]> | Iterable<readonly Episode[]>,
+  sources: EpisodeSources | null,
+  tally: CorpusTally,
+  pipeline: Pipeline,
+  ledgerRows: Array<LedgerRow | null>,
 ): AsyncGenerator<ReplayBatch> {
   for await (const batch of source) {
     const kept: Episode[] = [];
@@ -110,26 +122,31 @@ export async function replayInput(o: ReplayInputOptions): Promise<ReplayedInput>
   // a corpus of JSONL files, replayed whole with nothing beside it, is decoded in the replay
   // workers: the reading thread only cuts and hashes lines (each line is parsed once)
   const deferred = 'paths' in o.input && !sources && !o.shard ? DeferredCorpus.open(o.input.paths, o.input.load.format ?? 'auto') : null;
-  const source: AsyncIterable<readonly Episode[]> | Iterable<readonly Episode[]> = 'episodes' in o.input
-    ? [o.input.episodes]
-    : streamEpisodes(o.input.paths, { ...o.input.load, ...(o.stats ? { stats: o.stats } : {}) });
+  const source: AsyncIterable<readonly Episode[]> | Iterable<readonly Episode[]> =
+    'episodes' in o.input ? [o.input.episodes] : streamEpisodes(o.input.paths, { ...o.input.load, ...(o.stats ? { stats: o.stats } : {}) });
   const total = 'episodes' in o.input ? o.input.episodes.length : null;
   const bar = o.quiet ? { tick() {}, stop() {} } : progress('replay', total);
   // per replayed episode, the ledger row its sources add (written into every table once replayed)
   const ledgerRows: Array<LedgerRow | null> = [];
   // what the run pins of each usable episode, in corpus order; false: not in this shard
-  const lineRead = deferred && 'paths' in o.input
-    ? streamLineBatches(deferred, o.input.paths, { ...o.input.load, ...(o.stats ? { stats: o.stats } : {}) }, (head, hash) => {
-      if (tally.account(head, (d) => d.addHash(head.id, hash))) {
-        calls.total += head.calls ?? 0;
-        calls.untyped += head.untypedCalls ?? 0;
-        for (const [tool, k] of Object.entries(head.tools ?? {})) tools.set(tool, (tools.get(tool) ?? 0) + k);
-      }
-    })
-    : null;
+  const lineRead =
+    deferred && 'paths' in o.input
+      ? streamLineBatches(deferred, o.input.paths, { ...o.input.load, ...(o.stats ? { stats: o.stats } : {}) }, (head, hash) => {
+          if (tally.account(head, (d) => d.addHash(head.id, hash))) {
+            calls.total += head.calls ?? 0;
+            calls.untyped += head.untypedCalls ?? 0;
+            for (const [tool, k] of Object.entries(head.tools ?? {})) tools.set(tool, (tools.get(tool) ?? 0) + k);
+          }
+        })
+      : null;
   let tables: BreakpointTable[];
   try {
-    tables = await replayStream(lineRead?.batches ?? admittedBatches(source, sources, tally, o.pipeline, ledgerRows), o.pipeline, o.selectors, { workers: o.workers, noise: o.noise, onEpisodes: (k) => bar.tick(k) });
+    tables = await replayStream(
+      lineRead?.batches ?? admittedBatches(source, sources, tally, o.pipeline, ledgerRows),
+      o.pipeline,
+      o.selectors,
+      { workers: o.workers, noise: o.noise, onEpisodes: (k) => bar.tick(k) },
+    );
   } catch (e) {
     bar.stop();
     lineRead?.end(false);
@@ -138,7 +155,10 @@ export async function replayInput(o: ReplayInputOptions): Promise<ReplayedInput>
   lineRead?.end(true);
   bar.stop();
   sources?.finish();
-  for (const table of tables) ledgerRows.forEach((row, e) => { if (row) mergeLedgerRow(table, e, row.steps, row.keep); });
+  for (const table of tables)
+    ledgerRows.forEach((row, e) => {
+      if (row) mergeLedgerRow(table, e, row.steps, row.keep);
+    });
   return {
     tables: new Map(tables.map((t) => [t.method, t])),
     episodes: tally.position,
@@ -155,7 +175,13 @@ export async function replayInput(o: ReplayInputOptions): Promise<ReplayedInput>
 }
 
 /** Provenance recorded with a replay's breakpoint tables (replay --out, shards). */
-export function replayProvenance(pipeline: Pipeline, r: ReplayedInput, noise: ReplayNoise | null, corpus: readonly string[], shard: ShardSpec | null): ReplayProvenance {
+export function replayProvenance(
+  pipeline: Pipeline,
+  r: ReplayedInput,
+  noise: ReplayNoise | null,
+  corpus: readonly string[],
+  shard: ShardSpec | null,
+): ReplayProvenance {
   return {
     carbVersion: CARB_VERSION,
     components: configComponentHashes(pipeline),

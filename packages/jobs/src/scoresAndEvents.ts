@@ -16,18 +16,28 @@ export interface LedgerArgs {
  * beside the corpus: --scores first, so that the scores file covers every proposal of the
  * corpus, excluded episodes too; then the ledger (--ledger-events, the latent-policy category).
  */
-export function runSources(loaded: Pipeline, args: LedgerArgs & { strict: boolean }): { pipeline: Pipeline; sources: EpisodeSources | null } {
+export function runSources(
+  loaded: Pipeline,
+  args: LedgerArgs & { strict: boolean },
+): { pipeline: Pipeline; sources: EpisodeSources | null } {
   // a run's pipeline.json pins the files it read: reusing it without them would keep a pin of data not read
   if (loaded.scorer.scoresSha256 !== undefined && args.scores === undefined) {
-    throw new UsageError(`--scores: expected the scores file the pipeline pins (scorer.scoresSha256 ${loaded.scorer.scoresSha256.slice(0, 12)}…), found nothing`);
+    throw new UsageError(
+      `--scores: expected the scores file the pipeline pins (scorer.scoresSha256 ${loaded.scorer.scoresSha256.slice(0, 12)}…), found nothing`,
+    );
   }
   if (loaded.ledger.source && args.ledger === 'builtin') {
-    throw new UsageError(`--ledger: expected ${loaded.ledger.source.mode} with --ledger-events (the pipeline pins ledger.source), found builtin`);
+    throw new UsageError(
+      `--ledger: expected ${loaded.ledger.source.mode} with --ledger-events (the pipeline pins ledger.source), found builtin`,
+    );
   }
   const scored = args.scores ? scoreSources(loaded, args.scores) : { pipeline: loaded, sources: null };
   const ledger = ledgerSources({
-    pipeline: scored.pipeline, mode: args.ledger, strict: args.strict,
-    ...(args['ledger-events'] ? { eventsFile: args['ledger-events'] } : {}), ...(args.unlabelled ? { unlabelled: args.unlabelled } : {}),
+    pipeline: scored.pipeline,
+    mode: args.ledger,
+    strict: args.strict,
+    ...(args['ledger-events'] ? { eventsFile: args['ledger-events'] } : {}),
+    ...(args.unlabelled ? { unlabelled: args.unlabelled } : {}),
   });
   return { pipeline: ledger.pipeline, sources: bothSources(scored.sources, ledger.sources) };
 }

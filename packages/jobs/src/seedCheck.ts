@@ -24,13 +24,27 @@ export function seedCheckTable(spec: SeedCheckSpec): string {
   const rows: string[][] = [];
   for (const { seed, table: random } of spec.random) {
     const res = runProtocol({
-      tables: { 'equal-size-random': random, 'g-carb': spec.graphTable }, alphas: [spec.alpha], splits: spec.splits,
-      nCal: spec.nCal, nTest: spec.nTest, unit: spec.unit, splitRng: spec.splitRng, baseSeed: spec.baseSeed, reference: 'g-carb',
+      tables: { 'equal-size-random': random, 'g-carb': spec.graphTable },
+      alphas: [spec.alpha],
+      splits: spec.splits,
+      nCal: spec.nCal,
+      nTest: spec.nTest,
+      unit: spec.unit,
+      splitRng: spec.splitRng,
+      baseSeed: spec.baseSeed,
+      reference: 'g-carb',
     });
     const r = res.summary.find((x) => x.method === 'equal-size-random')!;
     const g = res.summary.find((x) => x.method === 'g-carb')!;
     const d = res.paired.find((x) => x.method === 'equal-size-random')!;
-    rows.push([String(seed), fmtMetric(r.meanLoss), fmtMetric(g.meanLoss), fmtSigned(d.dIntervention), fmtSigned(d.dUtility), fmtMetric(r.ctxRed)]);
+    rows.push([
+      String(seed),
+      fmtMetric(r.meanLoss),
+      fmtMetric(g.meanLoss),
+      fmtSigned(d.dIntervention),
+      fmtSigned(d.dUtility),
+      fmtMetric(r.ctxRed),
+    ]);
   }
   return renderMarkdownTable({
     header: ['Selector seed', 'Random L̄', 'G-CARB L̄', 'ΔI (random − G-CARB)', 'ΔU', 'Random CtxRed'],

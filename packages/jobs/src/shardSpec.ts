@@ -5,4 +5,5 @@ export interface ShardSpec {
 }
 
 /** Shard file name inside `--out DIR`: zero-padded so a shell glob lists shards in order. */
-export const shardFileName = (s: ShardSpec): string => `shard-${String(s.index).padStart(5, '0')}-of-${String(s.count).padStart(5, '0')}.arrow`;
+export const shardFileName = (s: ShardSpec): string =>
+  `shard-${String(s.index).padStart(5, '0')}-of-${String(s.count).padStart(5, '0')}.arrow`;

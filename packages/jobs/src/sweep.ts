@@ -30,21 +30,41 @@ export async function sweep(args: SweepJobArgs, progressFor: SweepJobProgress): 
   const progress = progressFor.start(selectConditions(spec, args.only, args.shard).length);
   let result;
   try {
-    result = await holdingOutput(out, () => runSweep({
-      spec, pipeline, out, workers: args.workers ?? defaultWorkers(), carbVersion: CARB_VERSION,
-      ...(args.only ? { only: args.only } : {}), ...(args.shard ? { shard: args.shard } : {}),
-      onEvent: (e) => progress.event(e), onInterrupt: () => progress.stop(),
-    }), sweepLockPart(args.shard));
+    result = await holdingOutput(
+      out,
+      () =>
+        runSweep({
+          spec,
+          pipeline,
+          out,
+          workers: args.workers ?? defaultWorkers(),
+          carbVersion: CARB_VERSION,
+          ...(args.only ? { only: args.only } : {}),
+          ...(args.shard ? { shard: args.shard } : {}),
+          onEvent: (e) => progress.event(e),
+          onInterrupt: () => progress.stop(),
+        }),
+      sweepLockPart(args.shard),
+    );
   } finally {
     progress.stop();
   }
   const shard = args.shard ? ` shard ${args.shard.index}/${args.shard.count}:` : '';
-  const lines = [`sweep ${spec.name}:${shard} ${result.selected} conditions (${result.evaluated} evaluated, ${result.skipped} skipped) in ${out}`];
+  const lines = [
+    `sweep ${spec.name}:${shard} ${result.selected} conditions (${result.evaluated} evaluated, ${result.skipped} skipped) in ${out}`,
+  ];
   if (result.aggregates.length) {
-    lines.push(...result.aggregates.filter((f) => f.endsWith('.json')).map((f) => `${f.replace(/\.json$/, '')}: ${join(out, f)}`), `report: ${join(out, 'index.html')}`);
+    lines.push(
+      ...result.aggregates.filter((f) => f.endsWith('.json')).map((f) => `${f.replace(/\.json$/, '')}: ${join(out, f)}`),
+      `report: ${join(out, 'index.html')}`,
+    );
   } else {
-    lines.push(`${result.present} of ${spec.conditions.length} conditions in ${out}; the tables wait for the rest (run the other shards into the same --out, or join shard folders with carb sweep merge)`);
+    lines.push(
+      `${result.present} of ${spec.conditions.length} conditions in ${out}; the tables wait for the rest (run the other shards into the same --out, or join shard folders with carb sweep merge)`,
+    );
   }
-  const stale = result.foreign.length ? `sweep ${spec.name}: ${result.foreign.length} file(s) in ${join(out, 'conditions')} are no condition of this spec, pipeline and carb version (stale), e.g. ${String(result.foreign[0])}; left as they are` : null;
+  const stale = result.foreign.length
+    ? `sweep ${spec.name}: ${result.foreign.length} file(s) in ${join(out, 'conditions')} are no condition of this spec, pipeline and carb version (stale), e.g. ${String(result.foreign[0])}; left as they are`
+    : null;
   return { lines, stale };
 }

@@ -35,7 +35,8 @@ function lineProblem(raw: unknown, categories: ReadonlySet<string>): string | nu
   // the categories depend on the pipeline (its custom ones), so they are checked here, not in the schema
   if (issues.length === 0) {
     (raw as { events: ExternalLedgerEvent[] }).events.forEach((e, i) => {
-      if (!categories.has(e.category)) issues.push(`/events/${i}/category: expected one of ${[...categories].join(', ')}, found ${describeValue(e.category)}`);
+      if (!categories.has(e.category))
+        issues.push(`/events/${i}/category: expected one of ${[...categories].join(', ')}, found ${describeValue(e.category)}`);
     });
   }
   return issues.length ? issues.join('; ') : null;

@@ -19,11 +19,17 @@ const earlier = (a: number, b: number): number => (a < 0 ? b : b < 0 ? a : Math.
  * `file:line` when an event's step lies outside the episode. An event at step s registers once
  * the executed prefix includes s, like a built-in event.
  */
-export function externalFirstSteps(line: ExternalLedgerLine, steps: number, file: string, custom: readonly string[] = []): FirstSteps | string {
+export function externalFirstSteps(
+  line: ExternalLedgerLine,
+  steps: number,
+  file: string,
+  custom: readonly string[] = [],
+): FirstSteps | string {
   const out = emptyFirstSteps(custom);
   for (let i = 0; i < line.events.length; i++) {
     const { step, category } = line.events[i]!;
-    if (step >= steps) return `${file}:${line.line}: /events/${i}/step: expected a step of episode "${line.id}" (0 to ${steps - 1}), found ${step}`;
+    if (step >= steps)
+      return `${file}:${line.line}: /events/${i}/step: expected a step of episode "${line.id}" (0 to ${steps - 1}), found ${step}`;
     if ((LEDGER_CATEGORIES as readonly string[]).includes(category)) {
       const k = category as LedgerCategory;
       out.firstStep[k] = earlier(out.firstStep[k], step);

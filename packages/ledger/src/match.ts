@@ -57,7 +57,11 @@ export function matchesArgs(id: GoalIdentifier, view: ArgView): boolean {
       const key = keyRegex(id.keyPattern);
       const want = Number(id.value);
       return view.leaves.some(
-        (l) => (key === null || key.test(l.key)) && (typeof l.value === 'number' || typeof l.value === 'string') && String(l.value).trim() !== '' && Number(l.value) === want,
+        (l) =>
+          (key === null || key.test(l.key)) &&
+          (typeof l.value === 'number' || typeof l.value === 'string') &&
+          String(l.value).trim() !== '' &&
+          Number(l.value) === want,
       );
     }
   }

@@ -28,7 +28,12 @@ export function addPrivateTokens(result: string, minLength: number, into: Set<st
  * user's request nor the injection text contains (`excluded`): private content the call carries
  * beyond what the user asked for; null when it carries none.
  */
-export function carriedPrivateContent(args: JsonObject, privateTokens: ReadonlySet<string>, excluded: ReadonlySet<string>, minLength: number): string | null {
+export function carriedPrivateContent(
+  args: JsonObject,
+  privateTokens: ReadonlySet<string>,
+  excluded: ReadonlySet<string>,
+  minLength: number,
+): string | null {
   for (const leaf of argLeaves(args)) {
     if (typeof leaf.value !== 'string' || !PAYLOAD_KEY.test(leaf.key)) continue;
     for (const t of wordTokens(leaf.value, minLength)) if (privateTokens.has(t) && !excluded.has(t)) return t;

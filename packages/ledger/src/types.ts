@@ -2,18 +2,7 @@ import type { LedgerCategory } from '@carb/pipeline';
 
 /** Observable rule that produced a goal identifier or an event. */
 export type LedgerRule =
-  | 'email'
-  | 'iban'
-  | 'url'
-  | 'file'
-  | 'user'
-  | 'password'
-  | 'id'
-  | 'amount'
-  | 'quoted'
-  | 'name'
-  | 'date_range'
-  | 'canary';
+  'email' | 'iban' | 'url' | 'file' | 'user' | 'password' | 'id' | 'amount' | 'quoted' | 'name' | 'date_range' | 'canary';
 
 /**
  * How an identifier is compared with a call's arguments:

@@ -21,7 +21,10 @@ describe('losses', () => {
 
   it('zero at the empty prefix and non-decreasing in the prefix length (random traces)', () => {
     const firstStep = fc.record(
-      Object.fromEntries(LEDGER_CATEGORIES.map((c) => [c, fc.integer({ min: -1, max: 30 })])) as Record<LedgerCategory, fc.Arbitrary<number>>,
+      Object.fromEntries(LEDGER_CATEGORIES.map((c) => [c, fc.integer({ min: -1, max: 30 })])) as Record<
+        LedgerCategory,
+        fc.Arbitrary<number>
+      >,
     );
     fc.assert(
       fc.property(firstStep, fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 40 }), (fs, a, b) => {

@@ -41,7 +41,19 @@ export function agentSummaries(episodes: readonly Episode[], findings: readonly 
     const agent = agentOf(ep);
     let s = by.get(agent);
     if (s === undefined) {
-      s = { agent, trajectories: 0, withMutation: 0, correct: 0, nearMissCorrect: 0, incorrect: 0, flaggedIncorrect: 0, rateCorrect: null, rateIncorrect: null, ciCorrect: null, ciIncorrect: null };
+      s = {
+        agent,
+        trajectories: 0,
+        withMutation: 0,
+        correct: 0,
+        nearMissCorrect: 0,
+        incorrect: 0,
+        flaggedIncorrect: 0,
+        rateCorrect: null,
+        rateIncorrect: null,
+        ciCorrect: null,
+        ciIncorrect: null,
+      };
       by.set(agent, s);
     }
     const f = findings[i]!;

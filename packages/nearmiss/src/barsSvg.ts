@@ -23,9 +23,14 @@ export function barsSvg(title: string, d: Distribution, unit = 'flagged mutating
   const group = Math.max(1, agents.length) * BAR + 12;
   const top = 48 + 18 * agents.length;
   const height = top + Math.max(1, tools.length) * group + 56;
-  const y = scaleBand().domain(tools).range([top, top + tools.length * group]);
+  const y = scaleBand()
+    .domain(tools)
+    .range([top, top + tools.length * group]);
   const maxN = Math.max(1, ...agents.flatMap((a) => Object.values(d[a]!)));
-  const x = scaleLinear().domain([0, maxN]).nice().range([LEFT, WIDTH - 60]);
+  const x = scaleLinear()
+    .domain([0, maxN])
+    .nice()
+    .range([LEFT, WIDTH - 60]);
   const out: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${f2(height)}" viewBox="0 0 ${WIDTH} ${f2(height)}" font-family="${FONT}" font-size="12">`,
     `<rect width="${WIDTH}" height="${f2(height)}" fill="white"/>`,
@@ -33,7 +38,10 @@ export function barsSvg(title: string, d: Distribution, unit = 'flagged mutating
   ];
   agents.forEach((a, i) => {
     const ly = 40 + 18 * i;
-    out.push(`<rect x="10" y="${ly}" width="12" height="12" fill="${COLORS[i % COLORS.length]!}"/>`, `<text x="28" y="${ly + 10}">${escapeHtml(a)}</text>`);
+    out.push(
+      `<rect x="10" y="${ly}" width="12" height="12" fill="${COLORS[i % COLORS.length]!}"/>`,
+      `<text x="28" y="${ly + 10}">${escapeHtml(a)}</text>`,
+    );
   });
   if (tools.length === 0) out.push(`<text x="${LEFT}" y="${top + 20}">no latent failures</text>`);
   for (const t of tools) {

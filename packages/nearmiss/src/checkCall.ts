@@ -19,14 +19,22 @@ export interface Unmet {
 const callText = (c: NeededCall) => `${c.tool}(${Object.keys(c.args).join(', ')})`;
 
 // The latest successful earlier call matching one of the source patterns, its result parsed.
-function sourceResult(source: readonly CallPattern[], history: readonly PolicyStep[], stale: ReadonlySet<number>, scope: Scope): { value: JsonValue | undefined; note: string | null } {
+function sourceResult(
+  source: readonly CallPattern[],
+  history: readonly PolicyStep[],
+  stale: ReadonlySet<number>,
+  scope: Scope,
+): { value: JsonValue | undefined; note: string | null } {
   const patterns = source.map((p) => concretize(p, scope));
   for (let k = history.length - 1; k >= 0; k--) {
     if (stale.has(k) || !patterns.some((c) => callMatches(history[k]!, c))) continue;
     const parsed = parseResult(history[k]!.result);
     if (parsed !== null) return { value: parsed, note: null };
   }
-  return { value: undefined, note: `no successful ${patterns.map((c) => callText(c.call)).join(' or ')} before the call, so the check could not be made concrete` };
+  return {
+    value: undefined,
+    note: `no successful ${patterns.map((c) => callText(c.call)).join(' or ')} before the call, so the check could not be made concrete`,
+  };
 }
 
 /**
@@ -38,7 +46,13 @@ function sourceResult(source: readonly CallPattern[], history: readonly PolicySt
  * for nothing. Under the substantive reading, a requirement whose check states a waiver
  * that holds (e.g. every flight after the policy's "now") is met.
  */
-export function checkCall(check: GuardCheck, args: PolicyStep['args'], history: readonly PolicyStep[], stale: ReadonlySet<number> = new Set(), reading: PolicyReading = 'literal'): Unmet[] {
+export function checkCall(
+  check: GuardCheck,
+  args: PolicyStep['args'],
+  history: readonly PolicyStep[],
+  stale: ReadonlySet<number> = new Set(),
+  reading: PolicyReading = 'literal',
+): Unmet[] {
   const scope: Scope = { args };
   let note: string | null = null;
   if (check.source) {

@@ -24,6 +24,9 @@ export function concretize(p: CallPattern, scope: Scope): Concrete {
   const unresolved: string[] = [];
   const call: NeededCall = { tool: p.tool, args: bind(p.args ?? {}, scope, 'args', unresolved) };
   const held = p.resultHas;
-  if (held !== undefined) call.resultHas = Array.isArray(held) ? held.map((r) => bind(r, scope, 'resultHas', unresolved)) : bind(held, scope, 'resultHas', unresolved);
+  if (held !== undefined)
+    call.resultHas = Array.isArray(held)
+      ? held.map((r) => bind(r, scope, 'resultHas', unresolved))
+      : bind(held, scope, 'resultHas', unresolved);
   return { call, unresolved };
 }

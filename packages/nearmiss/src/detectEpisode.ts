@@ -21,8 +21,16 @@ export function detectEpisode(ep: Episode, spec: GuardSpec, reading: PolicyReadi
     for (const check of checks) {
       for (const u of checkCall(check, step.args, history, stale, reading)) {
         failures.push({
-          episode: ep.id, agent: ep.source.model, step: step.index, tool: step.tool, args: step.args,
-          check: check.name, why: check.why, item: u.item, needed: u.needed, unresolved: u.unresolved,
+          episode: ep.id,
+          agent: ep.source.model,
+          step: step.index,
+          tool: step.tool,
+          args: step.args,
+          check: check.name,
+          why: check.why,
+          item: u.item,
+          needed: u.needed,
+          unresolved: u.unresolved,
         });
       }
     }

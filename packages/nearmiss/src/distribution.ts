@@ -15,7 +15,11 @@ function add(d: Distribution, agent: string, key: string): void {
  * by mutating tool, and by read-only tool skipped (each skipped tool counted once per
  * mutating call, however many flights it was skipped for).
  */
-export function distributions(episodes: readonly Episode[], findings: readonly EpisodeFindings[], keep: (ep: Episode) => boolean): { byMutatingTool: Distribution; bySkippedTool: Distribution } {
+export function distributions(
+  episodes: readonly Episode[],
+  findings: readonly EpisodeFindings[],
+  keep: (ep: Episode) => boolean,
+): { byMutatingTool: Distribution; bySkippedTool: Distribution } {
   const byMutatingTool: Distribution = {};
   const bySkippedTool: Distribution = {};
   episodes.forEach((ep, i) => {

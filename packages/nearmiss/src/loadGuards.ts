@@ -9,7 +9,11 @@ export class GuardSpecError extends Error {
   override readonly name = 'GuardSpecError';
 }
 
-interface RawSpec { domain: string; guards: Record<string, { checks: GuardCheck[] }>; records?: Record<string, Omit<RecordSpec, 'name'>> }
+interface RawSpec {
+  domain: string;
+  guards: Record<string, { checks: GuardCheck[] }>;
+  records?: Record<string, Omit<RecordSpec, 'name'>>;
+}
 
 const escapeKey = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
 

@@ -9,7 +9,9 @@ function recordRead(step: PolicyStep, r: RecordSpec): JsonValue | undefined {
   if (!r.readBy.includes(step.tool)) return undefined;
   if (Object.hasOwn(step.args, r.key)) return step.args[r.key];
   const parsed = parseResult(step.result);
-  return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) && Object.hasOwn(parsed, r.key) ? parsed[r.key] : undefined;
+  return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) && Object.hasOwn(parsed, r.key)
+    ? parsed[r.key]
+    : undefined;
 }
 
 /**
@@ -25,7 +27,9 @@ export function staleReads(history: readonly PolicyStep[], records: readonly Rec
       if (!h.ok) return;
       const id = recordRead(h, r);
       if (id === undefined) return;
-      const later = history.slice(j + 1).some((m) => m.ok && r.mutatedBy.includes(m.tool) && Object.hasOwn(m.args, r.key) && sameValue(m.args[r.key], id));
+      const later = history
+        .slice(j + 1)
+        .some((m) => m.ok && r.mutatedBy.includes(m.tool) && Object.hasOwn(m.args, r.key) && sameValue(m.args[r.key], id));
       if (later) stale.add(j);
     });
   }

@@ -10,7 +10,10 @@ function traj(model: string, correct: boolean, flagged: boolean): [Episode, Epis
 }
 
 function summaries(list: Array<[Episode, EpisodeFindings]>) {
-  return agentSummaries(list.map((t) => t[0]), list.map((t) => t[1]));
+  return agentSummaries(
+    list.map((t) => t[0]),
+    list.map((t) => t[1]),
+  );
 }
 
 describe('agentSummaries: near-miss rates with Wilson intervals', () => {

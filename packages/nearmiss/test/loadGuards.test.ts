@@ -25,7 +25,14 @@ const check = { name: 'c', why: 'a policy line', needs: { tool: 'get_user_detail
 describe('loadGuards', () => {
   it('the airline spec loads: the six mutating tools of tools.json', () => {
     const spec = loadGuards(carbPath('configs/guards/tau2-airline.json'));
-    expect([...spec.guards.keys()].sort()).toEqual(['book_reservation', 'cancel_reservation', 'send_certificate', 'update_reservation_baggages', 'update_reservation_flights', 'update_reservation_passengers']);
+    expect([...spec.guards.keys()].sort()).toEqual([
+      'book_reservation',
+      'cancel_reservation',
+      'send_certificate',
+      'update_reservation_baggages',
+      'update_reservation_flights',
+      'update_reservation_passengers',
+    ]);
   });
   it('malformed JSON: one line naming the file', () => {
     const f = specFile('bad.json', '{"domain":');
@@ -40,7 +47,10 @@ describe('loadGuards', () => {
     expect(errorOf(f)).toBe(`${f}: /guards/t/checks/0/forEach: expected a string, found number 3`);
   });
   it('a $source binding without a source, and $item without forEach: one line each', () => {
-    const f = specFile('bind.json', { domain: 'd', guards: { t: { checks: [{ ...check, needs: { tool: 'x', args: { a: '$source.user_id', b: '$item.date' } } }] } } });
+    const f = specFile('bind.json', {
+      domain: 'd',
+      guards: { t: { checks: [{ ...check, needs: { tool: 'x', args: { a: '$source.user_id', b: '$item.date' } } }] } },
+    });
     expect(errorOf(f).split('\n')).toEqual([
       `${f}: /guards/t/checks/0/needs/args/a: expected a binding to $args, found "$source.user_id" (the check has no "source")`,
       `${f}: /guards/t/checks/0/needs/args/b: expected a binding to $args, found "$item.date" (the check has no "forEach")`,
@@ -50,10 +60,22 @@ describe('loadGuards', () => {
 
 describe('loadGuards: records and readings (issue 24)', () => {
   it('a record without its key, and a waiver reading $source without a source or $item outside `every`: one line each', () => {
-    const waivedWhen = { all: [{ value: '$source.cabin', equals: 'business' }, { value: '$item.date', after: '2024-05-15' }] };
-    const f = specFile('records.json', { domain: 'd', records: { r: { readBy: ['a'], mutatedBy: ['b'] } }, guards: { t: { checks: [{ ...check, readings: { substantive: { why: 'w', waivedWhen } } }] } } });
+    const waivedWhen = {
+      all: [
+        { value: '$source.cabin', equals: 'business' },
+        { value: '$item.date', after: '2024-05-15' },
+      ],
+    };
+    const f = specFile('records.json', {
+      domain: 'd',
+      records: { r: { readBy: ['a'], mutatedBy: ['b'] } },
+      guards: { t: { checks: [{ ...check, readings: { substantive: { why: 'w', waivedWhen } } }] } },
+    });
     expect(errorOf(f).split('\n')).toEqual([`${f}: /records/r/key: expected a value (required key), found nothing`]);
-    const g = specFile('waiver.json', { domain: 'd', guards: { t: { checks: [{ ...check, readings: { substantive: { why: 'w', waivedWhen } } }] } } });
+    const g = specFile('waiver.json', {
+      domain: 'd',
+      guards: { t: { checks: [{ ...check, readings: { substantive: { why: 'w', waivedWhen } } }] } },
+    });
     expect(errorOf(g).split('\n')).toEqual([
       `${g}: /guards/t/checks/0/readings/substantive/waivedWhen/all/0/value: expected a binding to $args, found "$source.cabin"`,
       `${g}: /guards/t/checks/0/readings/substantive/waivedWhen/all/1/value: expected a binding to $args, found "$item.date"`,
@@ -62,7 +84,9 @@ describe('loadGuards: records and readings (issue 24)', () => {
   it('the airline spec: the reservation record and one substantive reading (the cancellation status check)', () => {
     const spec = loadGuards(carbPath('configs/guards/tau2-airline.json'));
     expect(spec.records.map((r) => [r.name, r.key])).toEqual([['reservation', 'reservation_id']]);
-    const withReading = [...spec.guards].flatMap(([tool, checks]) => checks.filter((c) => c.readings?.substantive).map((c) => `${tool}.${c.name}`));
+    const withReading = [...spec.guards].flatMap(([tool, checks]) =>
+      checks.filter((c) => c.readings?.substantive).map((c) => `${tool}.${c.name}`),
+    );
     expect(withReading).toEqual(['cancel_reservation.flight_status']);
   });
 });

@@ -20,13 +20,21 @@ function sameList(file: string, schema: unknown, pointer: string, code: readonly
 
 /** Compiled pipeline and tool-typing validators, checked once against the TypeScript enums. */
 export function configValidators(): { pipeline: ValidateFunction; toolTyping: ValidateFunction } {
-  return { pipeline: schemaValidator(PIPELINE_SCHEMA_PATH, pipelineEnums), toolTyping: schemaValidator(TOOL_TYPING_SCHEMA_PATH, toolTypingEnums) };
+  return {
+    pipeline: schemaValidator(PIPELINE_SCHEMA_PATH, pipelineEnums),
+    toolTyping: schemaValidator(TOOL_TYPING_SCHEMA_PATH, toolTypingEnums),
+  };
 }
 
 function pipelineEnums(pipeline: unknown): void {
   sameList(PIPELINE_SCHEMA_PATH, pipeline, '/properties/selector/properties/kind/enum', SELECTOR_KINDS);
   sameList(PIPELINE_SCHEMA_PATH, pipeline, '/definitions/toolType/enum', TOOL_TYPES);
-  sameList(PIPELINE_SCHEMA_PATH, pipeline, '/properties/ledger/properties/categoryByType/items/properties/category/enum', LEDGER_CATEGORIES);
+  sameList(
+    PIPELINE_SCHEMA_PATH,
+    pipeline,
+    '/properties/ledger/properties/categoryByType/items/properties/category/enum',
+    LEDGER_CATEGORIES,
+  );
   sameList(PIPELINE_SCHEMA_PATH, pipeline, '/properties/ledger/properties/source/properties/mode/enum', LEDGER_MODES);
   sameList(PIPELINE_SCHEMA_PATH, pipeline, '/properties/scorer/properties/weights/required', SCORER_FEATURES);
 }

@@ -43,10 +43,11 @@ export function exactWeights(weights: ScorerWeights): ExactWeights {
     const w: unknown = (weights as unknown as Record<string, unknown>)[k];
     if (typeof w !== 'number' || !Number.isFinite(w)) {
       const text = JSON.stringify(w) as string | undefined; // undefined: the weight is missing
-      throw new Error(`/scorer/weights/${k}: expected a finite number, found ${typeof w === 'number' ? String(w) : text ?? String(w)}`);
+      throw new Error(`/scorer/weights/${k}: expected a finite number, found ${typeof w === 'number' ? String(w) : (text ?? String(w))}`);
     }
     const d = decimalRational(w);
-    if (d.places > MAX_WEIGHT_PLACES) throw new Error(`/scorer/weights/${k}: expected a decimal with at most ${MAX_WEIGHT_PLACES} places, found ${String(w)}`);
+    if (d.places > MAX_WEIGHT_PLACES)
+      throw new Error(`/scorer/weights/${k}: expected a decimal with at most ${MAX_WEIGHT_PLACES} places, found ${String(w)}`);
     return d;
   });
   const places = Math.max(...parsed.map((d) => d.places));
@@ -56,7 +57,10 @@ export function exactWeights(weights: ScorerWeights): ExactWeights {
     const u = parsed[i]!.num * 10n ** BigInt(places - parsed[i]!.places);
     total += u < 0n ? -u : u;
     // every partial sum stays a safe integer when the absolute values do
-    if (total > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error(`/scorer/weights/${k}: expected weights whose sum of magnitudes is below ${Number.MAX_SAFE_INTEGER / 10 ** places}, found ${String(weights[k])}`);
+    if (total > BigInt(Number.MAX_SAFE_INTEGER))
+      throw new Error(
+        `/scorer/weights/${k}: expected weights whose sum of magnitudes is below ${Number.MAX_SAFE_INTEGER / 10 ** places}, found ${String(weights[k])}`,
+      );
     units[k] = Number(u);
   });
   const out = { units, denominator: 10 ** places };

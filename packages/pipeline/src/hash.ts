@@ -7,7 +7,18 @@ function sha256(text: string): string {
 }
 
 /** Components of the pinned pipeline, in manifest order. */
-export const PIPELINE_COMPONENTS = ['ledger', 'toolTyping', 'graph', 'selector', 'scorer', 'sanitizer', 'grid', 'splits', 'corpus', 'version'] as const;
+export const PIPELINE_COMPONENTS = [
+  'ledger',
+  'toolTyping',
+  'graph',
+  'selector',
+  'scorer',
+  'sanitizer',
+  'grid',
+  'splits',
+  'corpus',
+  'version',
+] as const;
 export type PipelineComponent = (typeof PIPELINE_COMPONENTS)[number];
 export type PipelineComponents = Record<PipelineComponent, unknown>;
 
@@ -26,7 +37,9 @@ export interface PinExtras {
  * The ledger as pinned: a latent-policy guard spec by its content (guardsSha256), not its
  * path; the run's ledger source (events file digest and mode) is part of it when set.
  */
-function ledgerComponent(ledger: LedgerConfig): LedgerConfig | Omit<LedgerConfig, 'latentPolicy'> & { latentPolicy: { guardsSha256: string | null } } {
+function ledgerComponent(
+  ledger: LedgerConfig,
+): LedgerConfig | (Omit<LedgerConfig, 'latentPolicy'> & { latentPolicy: { guardsSha256: string | null } }) {
   if (!ledger.latentPolicy) return ledger;
   return { ...ledger, latentPolicy: { guardsSha256: ledger.latentPolicy.guardsSha256 ?? null } };
 }
@@ -51,7 +64,15 @@ export function pipelineComponents(pipeline: Pipeline, extras: PinExtras): Pipel
 }
 
 /** The components a pipeline config fixes by itself (the split protocol, corpus and version come with a run). */
-export const CONFIG_COMPONENTS = ['ledger', 'toolTyping', 'graph', 'selector', 'scorer', 'sanitizer', 'grid'] as const satisfies readonly PipelineComponent[];
+export const CONFIG_COMPONENTS = [
+  'ledger',
+  'toolTyping',
+  'graph',
+  'selector',
+  'scorer',
+  'sanitizer',
+  'grid',
+] as const satisfies readonly PipelineComponent[];
 export type ConfigComponent = (typeof CONFIG_COMPONENTS)[number];
 
 /** SHA-256 of each config component, as a run's manifest records them (shards, deploy folders and `carb pipeline check` compare these). */
@@ -80,7 +101,7 @@ export function pipelineHash(components: PipelineComponents): string {
  */
 export function diffComponents(expected: { components: Readonly<Record<string, string>> }, actual: PipelineComponents): string[] {
   const now = componentHashes(actual) as Record<string, string>;
-  const names = [...PIPELINE_COMPONENTS as readonly string[]];
+  const names = [...(PIPELINE_COMPONENTS as readonly string[])];
   for (const k of Object.keys(expected.components)) if (!names.includes(k)) names.push(k);
   return names.filter((k) => expected.components[k] !== now[k]);
 }

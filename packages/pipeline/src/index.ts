@@ -11,5 +11,17 @@ export { typingConflicts } from './typingConflicts.ts';
 export { checkTyping, type TypingCheck } from './typingCheck.ts';
 export { gridSize, gridValue, gridRational, exceedsGridValue, firstAllowingIndex } from './grid.ts';
 export * from './exact.ts';
-export { pipelineComponents, componentHashes, configComponentHashes, CONFIG_COMPONENTS, type ConfigComponent, pipelineHash, diffComponents, PIPELINE_COMPONENTS, type PipelineComponent, type PipelineComponents, type PinExtras } from './hash.ts';
+export {
+  pipelineComponents,
+  componentHashes,
+  configComponentHashes,
+  CONFIG_COMPONENTS,
+  type ConfigComponent,
+  pipelineHash,
+  diffComponents,
+  PIPELINE_COMPONENTS,
+  type PipelineComponent,
+  type PipelineComponents,
+  type PinExtras,
+} from './hash.ts';
 export { ownToolTyping } from './ownToolTyping.ts';

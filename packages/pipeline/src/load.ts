@@ -6,7 +6,6 @@ import { exactWeights } from './exactWeights.ts';
 import { carbPath, readConfigJson, refuseConfig, schemaIssues } from '@carb/io';
 import { LATENT_POLICY_CATEGORY, LEDGER_CATEGORIES, type LedgerConfig, type Pipeline, type ToolType, type ToolTyping } from './types.ts';
 
-
 /**
  * Adds `typing` to `into` by own property (a tool named `__proto__` or `constructor` is
  * an ordinary entry), refusing a tool that an earlier file typed differently.
@@ -15,7 +14,9 @@ function mergeTyping(into: Record<string, readonly ToolType[]>, typing: ToolTypi
   for (const name of Object.keys(typing)) {
     const types = typing[name]!;
     if (Object.hasOwn(into, name) && JSON.stringify(into[name]) !== JSON.stringify(types)) {
-      refuseConfig(file, [`/tools/${name}: expected the types ${JSON.stringify(into[name])} it has in ${origin.get(name) ?? 'another file'}, found ${JSON.stringify(types)}`]);
+      refuseConfig(file, [
+        `/tools/${name}: expected the types ${JSON.stringify(into[name])} it has in ${origin.get(name) ?? 'another file'}, found ${JSON.stringify(types)}`,
+      ]);
     }
     Object.defineProperty(into, name, { value: types, enumerable: true, writable: true, configurable: true });
     origin.set(name, file);
@@ -64,14 +65,19 @@ function crossFieldIssues(p: Pipeline): string[] {
     if (bad) issues.push(bad);
   });
   if (p.graph.distinctiveLineMin > p.graph.distinctiveLineMax) {
-    issues.push(`/graph/distinctiveLineMax: expected at least distinctiveLineMin (${p.graph.distinctiveLineMin}), found ${p.graph.distinctiveLineMax}`);
+    issues.push(
+      `/graph/distinctiveLineMax: expected at least distinctiveLineMin (${p.graph.distinctiveLineMin}), found ${p.graph.distinctiveLineMax}`,
+    );
   }
   const custom = p.ledger.customCategories ?? [];
   custom.forEach((c, i) => {
-    if ((LEDGER_CATEGORIES as readonly string[]).includes(c)) issues.push(`/ledger/customCategories/${i}: expected a category other than the five built-in ones, found "${c}"`);
+    if ((LEDGER_CATEGORIES as readonly string[]).includes(c))
+      issues.push(`/ledger/customCategories/${i}: expected a category other than the five built-in ones, found "${c}"`);
   });
   if (p.ledger.latentPolicy && !custom.includes(LATENT_POLICY_CATEGORY)) {
-    issues.push(`/ledger/customCategories: expected "${LATENT_POLICY_CATEGORY}" declared with /ledger/latentPolicy, found ${JSON.stringify(custom)}`);
+    issues.push(
+      `/ledger/customCategories: expected "${LATENT_POLICY_CATEGORY}" declared with /ledger/latentPolicy, found ${JSON.stringify(custom)}`,
+    );
   }
   return issues;
 }
@@ -85,12 +91,17 @@ function resolveLatentPolicy(ledger: LedgerConfig, file: string): LedgerConfig {
     bytes = readFileSync(guards);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    refuseConfig(file, [`/ledger/latentPolicy/guards: expected a readable guard spec at ${guards}, found ${code === 'ENOENT' ? 'no file' : code ?? (e as Error).message}`]);
+    refuseConfig(file, [
+      `/ledger/latentPolicy/guards: expected a readable guard spec at ${guards}, found ${code === 'ENOENT' ? 'no file' : (code ?? (e as Error).message)}`,
+    ]);
   }
   const guardsSha256 = createHash('sha256').update(bytes).digest('hex');
   // a run's pipeline.json records the spec it calibrated with: a gate must not load a changed one under that pin
   const pinned = ledger.latentPolicy.guardsSha256;
-  if (pinned !== undefined && pinned !== guardsSha256) refuseConfig(file, [`/ledger/latentPolicy/guardsSha256: expected the guard spec ${guards} to have SHA-256 ${pinned} as calibrated, found ${guardsSha256}`]);
+  if (pinned !== undefined && pinned !== guardsSha256)
+    refuseConfig(file, [
+      `/ledger/latentPolicy/guardsSha256: expected the guard spec ${guards} to have SHA-256 ${pinned} as calibrated, found ${guardsSha256}`,
+    ]);
   return { ...ledger, latentPolicy: { guards, guardsSha256 } };
 }
 

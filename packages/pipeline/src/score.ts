@@ -7,8 +7,7 @@ import { compareRational, decimalRational, doubleRational, type Rational } from 
  * scores are doubles, compared with thresholds at their exact binary value.
  */
 export type Score =
-  | { readonly kind: 'exact'; readonly units: number; readonly denominator: number }
-  | { readonly kind: 'double'; readonly value: number };
+  { readonly kind: 'exact'; readonly units: number; readonly denominator: number } | { readonly kind: 'double'; readonly value: number };
 
 export function exactScore(units: number, denominator: number): Score {
   return { kind: 'exact', units, denominator };
@@ -25,7 +24,9 @@ export function doubleScore(value: number): Score {
  */
 export function externalScore(value: number): Score {
   const d = decimalRational(value);
-  return d.places <= 15 && d.num <= BigInt(Number.MAX_SAFE_INTEGER) && d.num >= 0n ? exactScore(Number(d.num), Number(d.den)) : doubleScore(value);
+  return d.places <= 15 && d.num <= BigInt(Number.MAX_SAFE_INTEGER) && d.num >= 0n
+    ? exactScore(Number(d.num), Number(d.den))
+    : doubleScore(value);
 }
 
 /** The score as an exact rational. */

@@ -14,13 +14,57 @@ const HANDOFF_VERBS = set('transfer', 'escalate', 'handoff', 'hand');
 const PEOPLE = set('human', 'humans', 'agent', 'agents', 'operator', 'person', 'staff', 'support');
 const PAY_VERBS = set('pay', 'transfer', 'refund', 'purchase', 'buy', 'order', 'charge', 'withdraw', 'deposit', 'donate', 'tip', 'wire');
 const MONEY = set('money', 'payment', 'payments', 'transaction', 'transactions', 'funds', 'wire');
-const SEND_VERBS = set('send', 'post', 'email', 'mail', 'reply', 'forward', 'message', 'tweet', 'publish', 'share', 'invite', 'notify', 'sms');
+const SEND_VERBS = set(
+  'send',
+  'post',
+  'email',
+  'mail',
+  'reply',
+  'forward',
+  'message',
+  'tweet',
+  'publish',
+  'share',
+  'invite',
+  'notify',
+  'sms',
+);
 const MESSAGE_VERBS = set('post', 'email', 'mail', 'reply', 'forward', 'message', 'tweet', 'publish', 'invite', 'notify', 'sms');
 const MESSAGES = set('message', 'messages', 'email', 'emails', 'mail', 'sms', 'chat', 'dm', 'comment', 'reply', 'post', 'tweet', 'channel');
-const DESTROY_VERBS = set('delete', 'remove', 'cancel', 'drop', 'destroy', 'erase', 'purge', 'revoke', 'terminate', 'wipe', 'uninstall', 'unsubscribe');
+const DESTROY_VERBS = set(
+  'delete',
+  'remove',
+  'cancel',
+  'drop',
+  'destroy',
+  'erase',
+  'purge',
+  'revoke',
+  'terminate',
+  'wipe',
+  'uninstall',
+  'unsubscribe',
+);
 const OVERWRITE_VERBS = set('update', 'modify', 'change', 'edit', 'set', 'overwrite', 'replace', 'rename', 'reset');
 const COMMIT_VERBS = set('book', 'reserve');
-const READ_VERBS = set('get', 'read', 'search', 'list', 'fetch', 'find', 'lookup', 'look', 'query', 'view', 'show', 'check', 'count', 'retrieve', 'browse', 'describe');
+const READ_VERBS = set(
+  'get',
+  'read',
+  'search',
+  'list',
+  'fetch',
+  'find',
+  'lookup',
+  'look',
+  'query',
+  'view',
+  'show',
+  'check',
+  'count',
+  'retrieve',
+  'browse',
+  'describe',
+);
 const LOCAL_VERBS = set('calculate', 'compute', 'think');
 const PRIVATE = set('private', 'personal', 'secret', 'confidential');
 const MONEY_ARGS = set('payment', 'payments', 'amount', 'price', 'iban', 'currency', 'funds');
@@ -32,8 +76,16 @@ const has = (words: readonly string[], vocabulary: ReadonlySet<string>) => words
  * `crm/get_user`) is dropped, and snake, kebab and camel case are split alike.
  */
 function nameWords(tool: string): string[] {
-  const own = tool.split(/__|[./:]/).filter((s) => s !== '').pop() ?? tool;
-  return own.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== '');
+  const own =
+    tool
+      .split(/__|[./:]/)
+      .filter((s) => s !== '')
+      .pop() ?? tool;
+  return own
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== '');
 }
 
 interface NameRule {
@@ -50,30 +102,56 @@ function nameRule(words: readonly string[]): NameRule {
     return { types: ['message_social'], why: `${lead}… to a person hands the conversation over: message_social (it moves no money)` };
   }
   if (PAY_VERBS.has(verb) || (has(words, MONEY) && !READ_VERBS.has(verb))) {
-    return { types: ['financial', 'external_sink'], why: `${PAY_VERBS.has(verb) ? lead : 'a money word in the name'}: moves money, so financial, and external_sink as every financial tool (g-carb App. B.2)` };
+    return {
+      types: ['financial', 'external_sink'],
+      why: `${PAY_VERBS.has(verb) ? lead : 'a money word in the name'}: moves money, so financial, and external_sink as every financial tool (g-carb App. B.2)`,
+    };
   }
   if (SEND_VERBS.has(verb)) {
     return MESSAGE_VERBS.has(verb) || has(words, MESSAGES)
-      ? { types: ['external_sink', 'message_social'], why: `${lead}: sends a message outside the user's control: external_sink and message_social` }
-      : { types: ['external_sink'], why: `${lead}: sends or shares something outside the user's control: external_sink`, hint: 'add financial if what it sends is worth money' };
+      ? {
+          types: ['external_sink', 'message_social'],
+          why: `${lead}: sends a message outside the user's control: external_sink and message_social`,
+        }
+      : {
+          types: ['external_sink'],
+          why: `${lead}: sends or shares something outside the user's control: external_sink`,
+          hint: 'add financial if what it sends is worth money',
+        };
   }
   if (OVERWRITE_VERBS.has(verb) && words.includes('password')) {
     return { types: ['irreversible'], why: `${lead}password: locks out whoever held the old password: irreversible` };
   }
   if (DESTROY_VERBS.has(verb)) {
-    return { types: ['irreversible'], why: `${lead}: destroys or locks out state that cannot be restored: irreversible`, hint: 'add financial and external_sink if it refunds or charges' };
+    return {
+      types: ['irreversible'],
+      why: `${lead}: destroys or locks out state that cannot be restored: irreversible`,
+      hint: 'add financial and external_sink if it refunds or charges',
+    };
   }
   if (OVERWRITE_VERBS.has(verb)) {
-    return { types: ['irreversible'], why: `${lead}: overwrites stored state (the old value is gone): irreversible`, hint: 'add financial and external_sink if it charges or refunds, or type it read if the change is local and harmless' };
+    return {
+      types: ['irreversible'],
+      why: `${lead}: overwrites stored state (the old value is gone): irreversible`,
+      hint: 'add financial and external_sink if it charges or refunds, or type it read if the change is local and harmless',
+    };
   }
   if (COMMIT_VERBS.has(verb)) {
-    return { types: ['irreversible'], why: `${lead}: commits a booking (as agentdojo.json types reservations): irreversible`, hint: 'add financial and external_sink if it charges the user' };
+    return {
+      types: ['irreversible'],
+      why: `${lead}: commits a booking (as agentdojo.json types reservations): irreversible`,
+      hint: 'add financial and external_sink if it charges the user',
+    };
   }
   if (READ_VERBS.has(verb) && has(words, PRIVATE)) {
     return { types: ['private_source'], why: `${lead}… private: returns records the name marks private: private_source` };
   }
   if (READ_VERBS.has(verb)) {
-    return { types: ['read'], why: `${lead}: a lookup: read`, hint: 'type it private_source instead if it returns the user\'s own records (profile, messages, files, payments)' };
+    return {
+      types: ['read'],
+      why: `${lead}: a lookup: read`,
+      hint: "type it private_source instead if it returns the user's own records (profile, messages, files, payments)",
+    };
   }
   if (LOCAL_VERBS.has(verb)) {
     return { types: ['read'], why: `${verb}: local computation with no effect outside: read` };
@@ -100,8 +178,9 @@ export function suggestToolTypes(tool: string, args: Iterable<string> = []): Typ
   const money = settled ? undefined : [...args].sort().find((a) => has(nameWords(a), MONEY_ARGS));
   const types = new Set<ToolType>(rule.types);
   if (money !== undefined) types.add('financial').add('external_sink');
-  const why = money !== undefined
-    ? `${rule.types.length > 0 ? `${rule.why}; ` : ''}argument ${money}: it moves money, so financial and external_sink (g-carb App. B.2)`
-    : `${rule.why}${rule.hint === undefined ? '' : `; ${rule.hint}`}`;
+  const why =
+    money !== undefined
+      ? `${rule.types.length > 0 ? `${rule.why}; ` : ''}argument ${money}: it moves money, so financial and external_sink (g-carb App. B.2)`
+      : `${rule.why}${rule.hint === undefined ? '' : `; ${rule.hint}`}`;
   return { types: TOOL_TYPES.filter((t) => types.has(t)), why };
 }

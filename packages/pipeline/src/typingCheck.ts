@@ -30,7 +30,10 @@ export function checkTyping(typing: ToolTyping, uses: ReadonlyMap<string, ToolUs
     if (reasons.length > 0) contradictory.push({ tool, types: [...types], reasons });
   }
   return {
-    untyped: [...uses.keys()].filter((t) => !Object.hasOwn(typing, t)).sort(byName).map((tool) => ({ tool, calls: uses.get(tool)!.calls })),
+    untyped: [...uses.keys()]
+      .filter((t) => !Object.hasOwn(typing, t))
+      .sort(byName)
+      .map((tool) => ({ tool, calls: uses.get(tool)!.calls })),
     unused: typed.filter((t) => !uses.has(t)),
     contradictory,
     unreviewed: [...pending].sort(byName),

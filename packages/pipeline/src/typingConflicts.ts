@@ -15,6 +15,7 @@ export function typingConflicts(types: readonly ToolType[]): string[] {
   const out: string[] = [];
   const others = HARMFUL.filter((t) => types.includes(t));
   if (types.includes('read') && others.length > 0) out.push(`read together with ${others.join(', ')} (read means none of the other types)`);
-  if (types.includes('financial') && !types.includes('external_sink')) out.push('financial without external_sink (every financial tool is an external sink, g-carb App. B.2)');
+  if (types.includes('financial') && !types.includes('external_sink'))
+    out.push('financial without external_sink (every financial tool is an external sink, g-carb App. B.2)');
   return out;
 }

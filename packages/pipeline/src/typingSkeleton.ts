@@ -44,7 +44,8 @@ export function typingSkeleton(uses: ReadonlyMap<string, ToolUse>, episodes: num
     calls += use.calls;
     if (s.types.length > 0) suggested++;
     // defineProperty: a tool named __proto__ is an entry, not the object's prototype
-    const define = <T>(o: Record<string, T>, value: T) => Object.defineProperty(o, name, { value, enumerable: true, writable: true, configurable: true });
+    const define = <T>(o: Record<string, T>, value: T) =>
+      Object.defineProperty(o, name, { value, enumerable: true, writable: true, configurable: true });
     define(tools, [...s.types]);
     define(review, { calls: use.calls, args: [...use.args].sort(byName), suggested: [...s.types], why: s.why, review: true });
   }

@@ -118,7 +118,8 @@ describe('firstAllowingIndex decides q ≤ λ_g exactly', () => {
         const above = (g: number) => g === 0 || BigInt(s) * BigInt(d) > BigInt(g - 1) * BigInt(L);
         const expected = literalIndex(above, d + 2);
         expect(firstAllowingIndex(gridOf(d), exactScore(s, L))).toBe(expected);
-        for (const g of [expected - 1, expected]) if (g >= 0 && g < d + 2) expect(exceedsGridValue(gridOf(d), exactScore(s, L), g)).toBe(above(g));
+        for (const g of [expected - 1, expected])
+          if (g >= 0 && g < d + 2) expect(exceedsGridValue(gridOf(d), exactScore(s, L), g)).toBe(above(g));
       }),
       { seed: 20261201, numRuns: 2000 },
     );

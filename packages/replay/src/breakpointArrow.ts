@@ -1,7 +1,22 @@
 import { open } from 'node:fs/promises';
 import {
-  Dictionary, Field, Int32, List, RecordBatch, RecordBatchReader, Schema, Struct, Table, Uint8, Utf8,
-  makeData, tableFromIPC, tableToIPC, vectorFromArray, type Data, type Vector,
+  Dictionary,
+  Field,
+  Int32,
+  List,
+  RecordBatch,
+  RecordBatchReader,
+  Schema,
+  Struct,
+  Table,
+  Uint8,
+  Utf8,
+  makeData,
+  tableFromIPC,
+  tableToIPC,
+  vectorFromArray,
+  type Data,
+  type Vector,
 } from 'apache-arrow';
 import { ARROW_SHA_PLACEHOLDER, arrowFileSha256, arrowShaOffset, digestMismatch } from '@carb/episodes';
 import { carbPath, schemaIssues, schemaValidator } from '@carb/io';
@@ -18,7 +33,15 @@ export const BREAKPOINT_BATCH_EPISODES = 4096;
 /** Fixed dictionary id of the selector column (arrow-js would otherwise draw it from a process-wide counter). */
 const SELECTOR_DICTIONARY_ID = 0;
 
-interface BreakpointMeta { format: number; grid: GridConfig; G: number; n: number; selectors: string[]; provenance?: ReplayProvenance; arrowSha256?: string }
+interface BreakpointMeta {
+  format: number;
+  grid: GridConfig;
+  G: number;
+  n: number;
+  selectors: string[];
+  provenance?: ReplayProvenance;
+  arrowSha256?: string;
+}
 
 const EPISODE_INT_COLUMNS = ['successFrom', 'runsFrom', 'unionFirstStep', 'unionLossFrom'] as const;
 const lossColumn = (k: LedgerCategory) => `lossFrom_${k}`;
@@ -29,16 +52,19 @@ const BREAKPOINT_META_SCHEMA_PATH = carbPath('configs/schema/breakpoint-meta.sch
 function schemaOf(meta: BreakpointMeta): Schema {
   const int = () => new Int32();
   const steps = () => new List(new Field('item', new Int32(), false));
-  return new Schema([
-    new Field('selector', new Dictionary(new Utf8(), new Int32(), SELECTOR_DICTIONARY_ID), false),
-    new Field('episode', new Utf8(), false),
-    new Field('group', new Utf8(), false),
-    new Field('taskCompleted', new Uint8(), false),
-    ...EPISODE_INT_COLUMNS.map((c) => new Field(c, int(), false)),
-    ...LEDGER_CATEGORIES.map((k) => new Field(lossColumn(k), int(), false)),
-    new Field('executesFrom', steps(), false),
-    new Field('contextSize', steps(), false),
-  ], new Map([[META_KEY, JSON.stringify(meta)]]));
+  return new Schema(
+    [
+      new Field('selector', new Dictionary(new Utf8(), new Int32(), SELECTOR_DICTIONARY_ID), false),
+      new Field('episode', new Utf8(), false),
+      new Field('group', new Utf8(), false),
+      new Field('taskCompleted', new Uint8(), false),
+      ...EPISODE_INT_COLUMNS.map((c) => new Field(c, int(), false)),
+      ...LEDGER_CATEGORIES.map((k) => new Field(lossColumn(k), int(), false)),
+      new Field('executesFrom', steps(), false),
+      new Field('contextSize', steps(), false),
+    ],
+    new Map([[META_KEY, JSON.stringify(meta)]]),
+  );
 }
 
 /**
@@ -51,13 +77,29 @@ export function breakpointTablesToArrow(tables: readonly BreakpointTable[], prov
   const first = tables[0];
   if (!first) throw new Error('breakpointTablesToArrow: expected at least one table');
   for (const t of tables) {
-    if (t.n !== first.n || t.G !== first.G || JSON.stringify(t.grid) !== JSON.stringify(first.grid) || t.ids.some((id, e) => id !== first.ids[e])) {
-      throw new Error(`breakpointTablesToArrow: expected tables of the same episodes and grid, found ${first.method} and ${t.method} differing`);
+    if (
+      t.n !== first.n ||
+      t.G !== first.G ||
+      JSON.stringify(t.grid) !== JSON.stringify(first.grid) ||
+      t.ids.some((id, e) => id !== first.ids[e])
+    ) {
+      throw new Error(
+        `breakpointTablesToArrow: expected tables of the same episodes and grid, found ${first.method} and ${t.method} differing`,
+      );
     }
   }
   const selectors = tables.map((t) => t.method);
-  if (new Set(selectors).size !== selectors.length) throw new Error(`breakpointTablesToArrow: expected distinct selector names, found ${selectors.join(', ')}`);
-  const meta: BreakpointMeta = { format: FORMAT, grid: first.grid, G: first.G, n: first.n, selectors, ...(provenance ? { provenance } : {}), arrowSha256: ARROW_SHA_PLACEHOLDER };
+  if (new Set(selectors).size !== selectors.length)
+    throw new Error(`breakpointTablesToArrow: expected distinct selector names, found ${selectors.join(', ')}`);
+  const meta: BreakpointMeta = {
+    format: FORMAT,
+    grid: first.grid,
+    G: first.G,
+    n: first.n,
+    selectors,
+    ...(provenance ? { provenance } : {}),
+    arrowSha256: ARROW_SHA_PLACEHOLDER,
+  };
   const schema = schemaOf(meta);
   // one dictionary object shared by every batch: the writer emits it once, never as a replacement
   const dictionary = vectorFromArray(selectors, new Utf8());
@@ -81,10 +123,22 @@ function batchOf(schema: Schema, t: BreakpointTable, s: number, dictionary: Vect
   const s1 = t.stepOffset[hi]!;
   const offsets = Int32Array.from(t.stepOffset.subarray(lo, hi + 1), (o) => o - s0);
   const steps = (src: Int32Array, type: List) =>
-    makeData({ type, length, nullCount: 0, valueOffsets: offsets, child: makeData({ type: new Int32(), length: s1 - s0, nullCount: 0, data: src.subarray(s0, s1) }) });
+    makeData({
+      type,
+      length,
+      nullCount: 0,
+      valueOffsets: offsets,
+      child: makeData({ type: new Int32(), length: s1 - s0, nullCount: 0, data: src.subarray(s0, s1) }),
+    });
   const field = (name: string) => schema.fields.find((f) => f.name === name)!;
   const children: Data[] = [
-    makeData({ type: field('selector').type as Dictionary<Utf8, Int32>, length, nullCount: 0, data: new Int32Array(length).fill(s), dictionary }),
+    makeData({
+      type: field('selector').type as Dictionary<Utf8, Int32>,
+      length,
+      nullCount: 0,
+      data: new Int32Array(length).fill(s),
+      dictionary,
+    }),
     vectorFromArray(t.ids.slice(lo, hi), new Utf8()).data[0]!,
     vectorFromArray(t.groups.slice(lo, hi), new Utf8()).data[0]!,
     makeData({ type: new Uint8(), length, nullCount: 0, data: t.taskCompleted.subarray(lo, hi) }),
@@ -127,18 +181,23 @@ export async function isBreakpointArrowFile(file: string): Promise<boolean> {
 }
 
 /** The one-line refusal of a breakpoint file whose bytes do not decode (cut short by an interrupted copy, or damaged). */
-export const NOT_WHOLE_BREAKPOINTS = 'expected a whole carb breakpoint table, found a truncated or damaged file (its Arrow footer does not read); replay this shard again';
+export const NOT_WHOLE_BREAKPOINTS =
+  'expected a whole carb breakpoint table, found a truncated or damaged file (its Arrow footer does not read); replay this shard again';
 
 /**
  * The breakpoint tables of a file and the provenance recorded with them (null for a table
  * written without one), after checking the SHA-256 of the whole file the table records
  * (`arrowSha256`, as a corpus Arrow file does): an edited or truncated file is refused, naming it.
  */
-export function decodeBreakpointArrow(bytes: Uint8Array, file = '<buffer>'): { tables: BreakpointTable[]; provenance: ReplayProvenance | null } {
+export function decodeBreakpointArrow(
+  bytes: Uint8Array,
+  file = '<buffer>',
+): { tables: BreakpointTable[]; provenance: ReplayProvenance | null } {
   let table: Table;
   try {
     // arrow-js reads a file without its footer as a stream, silently: the closing magic is checked first
-    if (bytes.length < 12 || Buffer.from(bytes.buffer, bytes.byteOffset + bytes.length - 6, 6).toString('latin1') !== 'ARROW1') throw new Error('no closing magic');
+    if (bytes.length < 12 || Buffer.from(bytes.buffer, bytes.byteOffset + bytes.length - 6, 6).toString('latin1') !== 'ARROW1')
+      throw new Error('no closing magic');
     table = tableFromIPC(bytes);
   } catch {
     // damaged bytes can make arrow-js throw anything
@@ -153,12 +212,18 @@ export function decodeBreakpointArrow(bytes: Uint8Array, file = '<buffer>'): { t
     throw new Error(`${file}: expected the breakpoint table metadata (JSON under "${META_KEY}"), found ${(e as Error).message}`);
   }
   const format = (parsed as { format?: unknown } | null)?.format;
-  if (format !== FORMAT) throw new Error(`${file}: expected breakpoint table format ${FORMAT} (with its content digest), found ${String(format)}; replay again with this carb version`);
+  if (format !== FORMAT)
+    throw new Error(
+      `${file}: expected breakpoint table format ${FORMAT} (with its content digest), found ${String(format)}; replay again with this carb version`,
+    );
   // its shape is checked against the schema once the digest says the metadata is as written
   const meta = parsed as Partial<BreakpointMeta>;
   const sha = typeof meta.arrowSha256 === 'string' && /^[0-9a-f]{64}$/.test(meta.arrowSha256) ? meta.arrowSha256 : null;
   const at = sha === null ? -1 : arrowShaOffset(bytes, sha);
-  if (sha === null || at < 0) throw new Error(`${file}: expected the breakpoint table's arrowSha256 (64 hex digits) in its schema metadata, found ${JSON.stringify(meta.arrowSha256 ?? null)} (file altered after carb wrote it)`);
+  if (sha === null || at < 0)
+    throw new Error(
+      `${file}: expected the breakpoint table's arrowSha256 (64 hex digits) in its schema metadata, found ${JSON.stringify(meta.arrowSha256 ?? null)} (file altered after carb wrote it)`,
+    );
   const whole = arrowFileSha256(bytes, at);
   if (whole !== sha) throw new Error(`${file}: ${digestMismatch(sha, whole, 'the file bytes')}`);
   // the digest holds, so the metadata is as written: a wrong shape is a writer's fault, told key by key
@@ -172,7 +237,8 @@ function tablesOf(table: Table, meta: BreakpointMeta, file: string): { tables: B
   table.batches.forEach((batch, b) => {
     const selector = batch.getChild('selector')!;
     const s = meta.selectors.indexOf(String(selector.get(0)));
-    if (s < 0 || [...selector].some((x) => x !== meta.selectors[s])) throw new Error(`${file}: record batch ${b}: expected rows of one listed selector, found ${[...new Set(selector)].join(', ')}`);
+    if (s < 0 || [...selector].some((x) => x !== meta.selectors[s]))
+      throw new Error(`${file}: record batch ${b}: expected rows of one listed selector, found ${[...new Set(selector)].join(', ')}`);
     parts[s]!.push(partOf(batch, meta, file, b));
   });
   const tables = meta.selectors.map((method, s) => {
@@ -201,12 +267,17 @@ function partOf(batch: RecordBatch, meta: BreakpointMeta, file: string, b: numbe
   const executes = list('executesFrom');
   const context = list('contextSize');
   if (context.offsets.some((o, e) => o - context.offsets[0]! !== executes.offsets[e]! - executes.offsets[0]!)) {
-    throw new Error(`${file}: record batch ${b}: expected executesFrom and contextSize lists of equal lengths per episode, found them differing`);
+    throw new Error(
+      `${file}: record batch ${b}: expected executesFrom and contextSize lists of equal lengths per episode, found them differing`,
+    );
   }
   const lossFrom = {} as Record<LedgerCategory, Int32Array>;
   for (const k of LEDGER_CATEGORIES) lossFrom[k] = ints(lossColumn(k));
   return {
-    method: String(col('selector').get(0)), grid: meta.grid, G: meta.G, n,
+    method: String(col('selector').get(0)),
+    grid: meta.grid,
+    G: meta.G,
+    n,
     ids: [...col('episode')].map(String),
     groups: [...col('group')].map(String),
     stepOffset: Int32Array.from(executes.offsets, (o) => o - executes.offsets[0]!),

@@ -33,6 +33,8 @@ export const REPLAY_SHARDS_RULE: OutputRule = {
   incremental: true,
   recognise: (dir) => {
     const names = readdirSync(dir);
-    return names.every((n) => n === 'lost+found' || SHARD_IN_WRITING.test(n) || (SHARD.test(n) && isBreakpointArrowHead(join(dir, n)))) ? [] : null;
+    return names.every((n) => n === 'lost+found' || SHARD_IN_WRITING.test(n) || (SHARD.test(n) && isBreakpointArrowHead(join(dir, n))))
+      ? []
+      : null;
   },
 };

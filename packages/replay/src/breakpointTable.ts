@@ -13,7 +13,13 @@ export interface EpisodeReplay {
  * Builds the breakpoint table of n episodes from their per-step allowing indices (scoreEpisode)
  * and ledger traces. The reference construction: any faster path must produce the same table.
  */
-export function breakpointTable(method: string, grid: GridConfig, episodes: readonly Episode[], replays: readonly EpisodeReplay[], traces: readonly LedgerTrace[]): BreakpointTable {
+export function breakpointTable(
+  method: string,
+  grid: GridConfig,
+  episodes: readonly Episode[],
+  replays: readonly EpisodeReplay[],
+  traces: readonly LedgerTrace[],
+): BreakpointTable {
   const table = allocateBreakpointTable(method, grid, episodes);
   for (let e = 0; e < episodes.length; e++) fillBreakpointRow(table, e, episodes[e]!, replays[e]!, traces[e]!.firstStep);
   return table;
@@ -33,7 +39,10 @@ export function allocateBreakpointTable(method: string, grid: GridConfig, episod
   const lossFrom = {} as Record<LedgerCategory, Int32Array>;
   for (const k of LEDGER_CATEGORIES) lossFrom[k] = new Int32Array(n);
   return {
-    method, grid, G, n,
+    method,
+    grid,
+    G,
+    n,
     ids: episodes.map((e) => e.id),
     groups: episodes.map((e) => e.group),
     stepOffset,
@@ -49,7 +58,13 @@ export function allocateBreakpointTable(method: string, grid: GridConfig, episod
 }
 
 /** Writes episode e's steps and per-episode facts into `table` (allocated for its corpus). */
-export function fillBreakpointRow(table: BreakpointTable, e: number, episode: Episode, replay: EpisodeReplay, firstStep: LedgerTrace['firstStep']): void {
+export function fillBreakpointRow(
+  table: BreakpointTable,
+  e: number,
+  episode: Episode,
+  replay: EpisodeReplay,
+  firstStep: LedgerTrace['firstStep'],
+): void {
   const { G, executesFrom, contextSize } = table;
   const { allowFrom, contextSize: ctx } = replay;
   const T = episode.steps.length;
@@ -84,14 +99,22 @@ export function mergeLedgerRow(table: BreakpointTable, e: number, steps: FirstSt
  * unions them with the columns the row holds (the earlier first step wins); the row's
  * executesFrom must be written already.
  */
-function writeLedgerColumns(table: BreakpointTable, e: number, firstStep: LedgerTrace['firstStep'], unionOnly: readonly number[], keep: boolean): void {
+function writeLedgerColumns(
+  table: BreakpointTable,
+  e: number,
+  firstStep: LedgerTrace['firstStep'],
+  unionOnly: readonly number[],
+  keep: boolean,
+): void {
   const { G, executesFrom, lossFrom } = table;
   const base = table.stepOffset[e]!;
   const T = table.stepOffset[e + 1]! - base;
   // a step that is never proposed in full never executes: its facts start at G
   const from = (t: number): number => (t < 0 || t >= T ? G : Math.min(G, executesFrom[base + t]!));
   let union = keep ? table.unionFirstStep[e]! : -1;
-  const earlier = (f: number) => { if (f >= 0 && f < T && (union < 0 || f < union)) union = f; };
+  const earlier = (f: number) => {
+    if (f >= 0 && f < T && (union < 0 || f < union)) union = f;
+  };
   for (const k of LEDGER_CATEGORIES) {
     const f = firstStep[k];
     const at = f >= 0 ? from(f) : G;

@@ -10,7 +10,9 @@ export function concatBreakpoints(parts: readonly BreakpointTable[]): Breakpoint
   if (!first) throw new Error('concatBreakpoints: expected at least one table');
   for (const p of parts) {
     if (p.method !== first.method || p.G !== first.G || JSON.stringify(p.grid) !== JSON.stringify(first.grid)) {
-      throw new Error(`concatBreakpoints: expected tables of one method and grid, found ${first.method} (G = ${first.G}) and ${p.method} (G = ${p.G})`);
+      throw new Error(
+        `concatBreakpoints: expected tables of one method and grid, found ${first.method} (G = ${first.G}) and ${p.method} (G = ${p.G})`,
+      );
     }
   }
   if (parts.length === 1) return first;
@@ -38,13 +40,20 @@ export function concatBreakpoints(parts: readonly BreakpointTable[]): Breakpoint
   const lossFrom = {} as Record<LedgerCategory, Int32Array>;
   for (const k of LEDGER_CATEGORIES) lossFrom[k] = join(int, n, (p) => p.lossFrom[k]);
   return {
-    method: first.method, grid: first.grid, G: first.G, n,
+    method: first.method,
+    grid: first.grid,
+    G: first.G,
+    n,
     ids: parts.flatMap((p) => p.ids),
     groups: parts.flatMap((p) => p.groups),
     stepOffset,
     executesFrom: join(int, S, (p) => p.executesFrom),
     contextSize: join(int, S, (p) => p.contextSize),
-    taskCompleted: join((length) => new Uint8Array(length), n, (p) => p.taskCompleted),
+    taskCompleted: join(
+      (length) => new Uint8Array(length),
+      n,
+      (p) => p.taskCompleted,
+    ),
     successFrom: join(int, n, (p) => p.successFrom),
     runsFrom: join(int, n, (p) => p.runsFrom),
     unionFirstStep: join(int, n, (p) => p.unionFirstStep),

@@ -12,14 +12,24 @@ export function denseFromBreakpoints(bt: BreakpointTable): OutcomeTable {
   const lossByCategory = {} as Record<LedgerCategory, Uint8Array>;
   for (const k of LEDGER_CATEGORIES) lossByCategory[k] = new Uint8Array(rows);
   const t: OutcomeTable = {
-    method: bt.method, grid: bt.grid, G, n, ids: bt.ids, groups: bt.groups,
+    method: bt.method,
+    grid: bt.grid,
+    G,
+    n,
+    ids: bt.ids,
+    groups: bt.groups,
     steps: Int32Array.from({ length: n }, (_, e) => bt.stepOffset[e + 1]! - bt.stepOffset[e]!),
     taskCompleted: bt.taskCompleted,
     unionFirstStep: bt.unionFirstStep,
-    stopStep: new Int32Array(rows), executed: new Int32Array(rows),
-    lossUnion: new Uint8Array(rows), lossCount: new Uint8Array(rows), lossByCategory,
-    success: new Uint8Array(rows), scored: new Int32Array(rows),
-    ctxSelected: new Int32Array(rows), ctxFull: new Int32Array(rows),
+    stopStep: new Int32Array(rows),
+    executed: new Int32Array(rows),
+    lossUnion: new Uint8Array(rows),
+    lossCount: new Uint8Array(rows),
+    lossByCategory,
+    success: new Uint8Array(rows),
+    scored: new Int32Array(rows),
+    ctxSelected: new Int32Array(rows),
+    ctxFull: new Int32Array(rows),
   };
   for (let e = 0; e < n; e++) {
     const base = bt.stepOffset[e]!;

@@ -1,5 +1,15 @@
 import { RELATIONS, ancestorMask, isSink, reachFromSources, relationsOf, type PrefixGraph, type Relation } from '@carb/evidence';
-import { SCORER_FEATURES, exactScore, exactWeights, formatScore, type Pipeline, type Score, type ScorerWeights, type SelectorConfig, type ToolType } from '@carb/pipeline';
+import {
+  SCORER_FEATURES,
+  exactScore,
+  exactWeights,
+  formatScore,
+  type Pipeline,
+  type Score,
+  type ScorerWeights,
+  type SelectorConfig,
+  type ToolType,
+} from '@carb/pipeline';
 import { scoreFeatures, weightedScore } from '@carb/scorer';
 
 /** Edge relation names of g-carb App. B.2, by relation number (RELATIONS inverted). */
@@ -59,7 +69,13 @@ export interface DecisionExplanation {
  * the edges (App. B.2 relations) that connect it to the proposal inside the context. For
  * the weighted scorer the features are re-summed and must give the session's score exactly.
  */
-export function explainDecision(graph: PrefixGraph, selected: ArrayLike<number>, score: Score, pipeline: Pipeline, selector: SelectorConfig): DecisionExplanation {
+export function explainDecision(
+  graph: PrefixGraph,
+  selected: ArrayLike<number>,
+  score: Score,
+  pipeline: Pipeline,
+  selector: SelectorConfig,
+): DecisionExplanation {
   const n = selected.length;
   const p = selected[n - 1]!;
   const inContext = new Uint8Array(graph.size);
@@ -78,9 +94,15 @@ export function explainDecision(graph: PrefixGraph, selected: ArrayLike<number>,
   const context: ContextRecord[] = Array.from(selected, (v) => {
     const m = graph.marks(v);
     return {
-      node: v, tool: graph.record(v).tool, role: v === p ? 'proposal' : 'executed', types: graph.types(v),
-      privateSource: m.privateSource, canary: m.resultCanaries.length > 0 || m.argCanaries.length > 0, injection: m.injection,
-      edges: out.get(v) ?? [], path: pathFrom(v, next, p),
+      node: v,
+      tool: graph.record(v).tool,
+      role: v === p ? 'proposal' : 'executed',
+      types: graph.types(v),
+      privateSource: m.privateSource,
+      canary: m.resultCanaries.length > 0 || m.argCanaries.length > 0,
+      injection: m.injection,
+      edges: out.get(v) ?? [],
+      path: pathFrom(v, next, p),
     };
   });
   const rule = selectorRule(graph, p, selector);
@@ -88,11 +110,21 @@ export function explainDecision(graph: PrefixGraph, selected: ArrayLike<number>,
   const x = scoreFeatures(graph, selected);
   const w = pipeline.scorer.weights;
   const again = weightedScore(x, w);
-  if (formatScore(again) !== formatScore(score)) throw new Error(`explainDecision: step ${graph.record(p).index}: features sum to ${formatScore(again)}, the session scored ${formatScore(score)}`);
+  if (formatScore(again) !== formatScore(score))
+    throw new Error(
+      `explainDecision: step ${graph.record(p).index}: features sum to ${formatScore(again)}, the session scored ${formatScore(score)}`,
+    );
   const { units, denominator } = exactWeights(w);
   const fired = SCORER_FEATURES.filter((k) => x[k] === 1);
   const sum = fired.reduce((s, k) => s + units[k], 0);
-  return { score, scorer: 'weighted', features: fired.map((name) => ({ name, weight: w[name] })), sum: formatScore(exactScore(sum, denominator)), rule, context };
+  return {
+    score,
+    scorer: 'weighted',
+    features: fired.map((name) => ({ name, weight: w[name] })),
+    sum: formatScore(exactScore(sum, denominator)),
+    rule,
+    context,
+  };
 }
 
 // Distances to p over context edges, computed backwards (edges point forward in time);
@@ -119,7 +151,7 @@ function pathFrom(v: number, next: ReadonlyMap<number, number>, p: number): numb
   if (v === p) return [p];
   if (!next.has(v)) return null;
   const path = [v];
-  for (let u = v; u !== p; ) {
+  for (let u = v; u !== p;) {
     u = next.get(u)!;
     path.push(u);
   }

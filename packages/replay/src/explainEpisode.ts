@@ -46,10 +46,20 @@ export function explainEpisode(episode: Episode, pipeline: Pipeline, threshold: 
   const steps: StepExplanation[] = [];
   for (const s of episode.steps) {
     const external = episode.externalScores?.[s.index];
-    const decision = gate.propose({ tool: s.tool, args: s.args, ...(s.provenance ? { provenance: s.provenance } : {}), ...(external !== undefined ? { externalScore: external } : {}) });
+    const decision = gate.propose({
+      tool: s.tool,
+      args: s.args,
+      ...(s.provenance ? { provenance: s.provenance } : {}),
+      ...(external !== undefined ? { externalScore: external } : {}),
+    });
     const explanation = gate.lastExplanation!;
     steps.push({
-      step: s.index, tool: s.tool, args: s.args, decision, allowFrom: firstAllowingIndex(pipeline.grid, explanation.score), explanation,
+      step: s.index,
+      tool: s.tool,
+      args: s.args,
+      decision,
+      allowFrom: firstAllowingIndex(pipeline.grid, explanation.score),
+      explanation,
       ledger: decision === 'allow' ? events.filter((e) => e.step === s.index) : [],
     });
     if (decision === 'stop') break;
@@ -57,7 +67,8 @@ export function explainEpisode(episode: Episode, pipeline: Pipeline, threshold: 
   }
   const executed = gate.executed.length;
   return {
-    id: episode.id, steps,
+    id: episode.id,
+    steps,
     stoppedAt: gate.stopped ? executed : null,
     executed,
     notProposed: episode.steps.slice(steps.length).map((s) => s.index),

@@ -60,7 +60,9 @@ export function createGate(pipeline: Pipeline, threshold: GateThreshold, options
   const lambda = thresholdRational(pipeline, threshold);
   let lastExplanation: DecisionExplanation | null = null;
   const observe: DecisionObserver | undefined = options.explain
-    ? (graph, selected, decision) => { lastExplanation = explainDecision(graph, selected, decision.score, pipeline, pipeline.selector); }
+    ? (graph, selected, decision) => {
+        lastExplanation = explainDecision(graph, selected, decision.score, pipeline, pipeline.selector);
+      }
     : undefined;
   const session = createScoringSession(pipeline, pipeline.selector, episodeId, observe);
   const executed: PolicyStep[] = [];
@@ -71,7 +73,15 @@ export function createGate(pipeline: Pipeline, threshold: GateThreshold, options
     propose(call) {
       if (stopped) throw new Error(`gate ${episodeId}: proposal after stop`);
       if (pendingCall) throw new Error(`gate ${episodeId}: proposal before the previous result was observed`);
-      const proposal: PolicyStep = { index: executed.length, tool: call.tool, args: call.args, result: '', error: null, ok: true, ...(call.provenance ? { provenance: call.provenance } : {}) };
+      const proposal: PolicyStep = {
+        index: executed.length,
+        tool: call.tool,
+        args: call.args,
+        result: '',
+        error: null,
+        ok: true,
+        ...(call.provenance ? { provenance: call.provenance } : {}),
+      };
       const { score } = session.decide(proposal, call.externalScore);
       lastScore = score;
       if (lambda === null || scoreExceeds(score, lambda)) {
@@ -85,17 +95,30 @@ export function createGate(pipeline: Pipeline, threshold: GateThreshold, options
       if (!pendingCall) throw new Error(`gate ${episodeId}: result observed with no allowed call`);
       const call = pendingCall;
       const record: PolicyStep = {
-        index: executed.length, tool: call.tool, args: call.args, result: observed.result, error: observed.error, ok: observed.error === null,
+        index: executed.length,
+        tool: call.tool,
+        args: call.args,
+        result: observed.result,
+        error: observed.error,
+        ok: observed.error === null,
         ...(call.provenance ? { provenance: call.provenance } : {}),
       };
       session.execute(record);
       executed.push(record);
       pendingCall = null;
     },
-    get executed() { return executed; },
-    get stopped() { return stopped; },
-    get lastScore() { return lastScore; },
-    get lastExplanation() { return lastExplanation; },
+    get executed() {
+      return executed;
+    },
+    get stopped() {
+      return stopped;
+    },
+    get lastScore() {
+      return lastScore;
+    },
+    get lastExplanation() {
+      return lastExplanation;
+    },
     stopsAll: lambda === null,
   };
 }
@@ -106,7 +129,9 @@ function thresholdRational(pipeline: Pipeline, threshold: GateThreshold): Ration
   if ('lambdaIndex' in threshold && threshold.lambdaIndex === -1) return null;
   const g = 'gridIndex' in threshold ? threshold.gridIndex : threshold.lambdaIndex;
   if (!Number.isInteger(g) || g < 0 || g >= gridSize(pipeline.grid)) {
-    throw new Error(`gate: expected a grid index in 0..${gridSize(pipeline.grid) - 1}${'lambdaIndex' in threshold ? ' (or −1 for an infeasible deploy row)' : ''}, found ${g}`);
+    throw new Error(
+      `gate: expected a grid index in 0..${gridSize(pipeline.grid) - 1}${'lambdaIndex' in threshold ? ' (or −1 for an infeasible deploy row)' : ''}, found ${g}`,
+    );
   }
   return gridRational(pipeline.grid, g);
 }

@@ -8,11 +8,26 @@ export { stoppedPrefixLengths } from './stoppedPrefix.ts';
 export { allocateOutcomeTable, fillEpisodeRows } from './outcomeTable.ts';
 export { replayCorpus, ledgerTraces, type ReplayOptions } from './replayCorpus.ts';
 export { naiveReplay } from './naiveReplay.ts';
-export { createGate, type Gate, type GateDecision, type GateOptions, type GateThreshold, type ProposedCall, type ObservedResult } from './gate.ts';
+export {
+  createGate,
+  type Gate,
+  type GateDecision,
+  type GateOptions,
+  type GateThreshold,
+  type ProposedCall,
+  type ObservedResult,
+} from './gate.ts';
 export { gateFromDeploy, type DeployedThreshold } from './gateFromDeploy.ts';
 export { explainEpisode, type EpisodeExplanation, type StepExplanation } from './explainEpisode.ts';
 export { explanationShown } from './explainRedacted.ts';
-export { explainDecision, type DecisionExplanation, type ContextRecord, type ContextEdge, type FiredFeature, type RelationName } from './explainDecision.ts';
+export {
+  explainDecision,
+  type DecisionExplanation,
+  type ContextRecord,
+  type ContextEdge,
+  type FiredFeature,
+  type RelationName,
+} from './explainDecision.ts';
 export { gridMeans, gridMeansOfBreakpoints, type GridMean } from './gridMeans.ts';
 export type { BreakpointTable } from './breakpoints.ts';
 export { breakpointTable, mergeLedgerRow, type EpisodeReplay } from './breakpointTable.ts';
@@ -24,7 +39,15 @@ export { replayParallel, defaultWorkers, type ParallelReplayOptions } from './re
 export { replayStream, type ReplayBatch, type LineBatch } from './replayStream.ts';
 export { replayLines, type LineTask, type ReplayedLines } from './replayLines.ts';
 export { concatBreakpoints } from './concatBreakpoints.ts';
-export { breakpointTablesToArrow, breakpointTablesFromArrow, decodeBreakpointArrow, isBreakpointArrowFile, breakpointArrowKind, NOT_WHOLE_BREAKPOINTS, BREAKPOINT_BATCH_EPISODES } from './breakpointArrow.ts';
+export {
+  breakpointTablesToArrow,
+  breakpointTablesFromArrow,
+  decodeBreakpointArrow,
+  isBreakpointArrowFile,
+  breakpointArrowKind,
+  NOT_WHOLE_BREAKPOINTS,
+  BREAKPOINT_BATCH_EPISODES,
+} from './breakpointArrow.ts';
 export { shardSize, type ReplayProvenance } from './replayProvenance.ts';
 export { takeBreakpoints } from './takeBreakpoints.ts';
 export { REPLAY_SHARDS_RULE, isBreakpointArrowHead } from './breakpointOutput.ts';

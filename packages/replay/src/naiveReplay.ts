@@ -12,7 +12,12 @@ import { createScoringSession } from './session.ts';
  * are computed once, each from a fresh session fed that prefix; then for every λ and
  * every episode the loop runs P ← P ∪ {t} until the first q_t > λ.
  */
-export function naiveReplay(episodes: readonly Episode[], pipeline: Pipeline, method?: string, perturbScore?: ScorePerturbation): OutcomeTable {
+export function naiveReplay(
+  episodes: readonly Episode[],
+  pipeline: Pipeline,
+  method?: string,
+  perturbScore?: ScorePerturbation,
+): OutcomeTable {
   const table = allocateOutcomeTable(method ?? pipeline.selector.kind, pipeline.grid, episodes);
   const G = gridSize(pipeline.grid);
   episodes.forEach((episode, i) => {

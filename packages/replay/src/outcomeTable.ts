@@ -10,7 +10,10 @@ export function allocateOutcomeTable(method: string, grid: GridConfig, episodes:
   const lossByCategory = {} as Record<LedgerCategory, Uint8Array>;
   for (const k of LEDGER_CATEGORIES) lossByCategory[k] = new Uint8Array(rows);
   return {
-    method, grid, G, n,
+    method,
+    grid,
+    G,
+    n,
     ids: episodes.map((e) => e.id),
     groups: episodes.map((e) => e.group),
     steps: Int32Array.from(episodes, (e) => e.steps.length),

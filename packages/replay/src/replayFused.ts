@@ -37,7 +37,12 @@ export interface FusedReplayOptions {
  * One fused replay pass: each episode's prefix graph is built once and every selector is
  * decided on it; returns one breakpoint table per selector, in the order given.
  */
-export function replayFused(episodes: readonly Episode[], pipeline: Pipeline, selectors: readonly FusedSelector[], options: FusedReplayOptions = {}): BreakpointTable[] {
+export function replayFused(
+  episodes: readonly Episode[],
+  pipeline: Pipeline,
+  selectors: readonly FusedSelector[],
+  options: FusedReplayOptions = {},
+): BreakpointTable[] {
   const { noise } = options;
   // each perturbation only when it acts: σ = 0 must leave exact scores exact
   const perturb = noise?.params.scoreNoise ? (id: string, t: number, q: number) => noisyScore(noise, id, t, q) : undefined;

@@ -23,7 +23,12 @@ export interface ReplayedLines {
  * Decodes record lines (decodeJsonlLine: the one rule for a line) and replays the episodes
  * they hold: each line is parsed once, in the thread that replays it.
  */
-export function replayLines(task: LineTask, pipeline: Pipeline, selectors: readonly FusedSelector[], noise: ReplayNoise | null): ReplayedLines {
+export function replayLines(
+  task: LineTask,
+  pipeline: Pipeline,
+  selectors: readonly FusedSelector[],
+  noise: ReplayNoise | null,
+): ReplayedLines {
   const decoded: DecodedLine[] = [];
   const episodes: Episode[] = [];
   for (let i = 0; i < task.lines.length; i++) {
@@ -34,7 +39,17 @@ export function replayLines(task: LineTask, pipeline: Pipeline, selectors: reado
     if ('episode' in got) {
       const e = got.episode;
       episodes.push(e);
-      decoded.push({ head: { id: e.id, group: e.group, source: e.source, flags: e.flags, calls: e.steps.length, untypedCalls: untypedCalls(pipeline.toolTyping, e.steps), tools: toolCounts(e.steps) } });
+      decoded.push({
+        head: {
+          id: e.id,
+          group: e.group,
+          source: e.source,
+          flags: e.flags,
+          calls: e.steps.length,
+          untypedCalls: untypedCalls(pipeline.toolTyping, e.steps),
+          tools: toolCounts(e.steps),
+        },
+      });
     } else decoded.push(got);
   }
   const hashes = new Uint8Array(32 * episodes.length);

@@ -27,6 +27,11 @@ export const defaultWorkers = (): number => availableParallelism();
  * The fused replay of episodes in memory across worker threads (replayStream of one batch):
  * breakpoint tables in input order, identical for any worker count and chunking.
  */
-export function replayParallel(episodes: readonly Episode[], pipeline: Pipeline, selectors: readonly FusedSelector[], options: ParallelReplayOptions = {}): Promise<BreakpointTable[]> {
+export function replayParallel(
+  episodes: readonly Episode[],
+  pipeline: Pipeline,
+  selectors: readonly FusedSelector[],
+  options: ParallelReplayOptions = {},
+): Promise<BreakpointTable[]> {
   return replayStream([episodes], pipeline, selectors, { ...options, workers: options.workers ?? defaultWorkers() });
 }

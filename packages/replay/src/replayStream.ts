@@ -60,17 +60,35 @@ function chunksOf(batch: ReplayBatch): Chunk[] {
   const out: Chunk[] = [];
   if ('lines' in batch) {
     const { settle, maxLine } = batch;
-    if (batch.lines.length === 0) return [{ task: { lines: [], lineNumbers: [], maxLine }, count: 0, finish: () => { settle([], new Uint8Array(0)); return null; } }];
+    if (batch.lines.length === 0)
+      return [
+        {
+          task: { lines: [], lineNumbers: [], maxLine },
+          count: 0,
+          finish: () => {
+            settle([], new Uint8Array(0));
+            return null;
+          },
+        },
+      ];
     for (let at = 0; at < batch.lines.length; at += MAX_LINES) {
       const lines = batch.lines.slice(at, at + MAX_LINES);
-      out.push({ task: { lines, lineNumbers: batch.lineNumbers.slice(at, at + MAX_LINES), maxLine }, count: lines.length, finish: (done) => settled(settle, done as ReplayedLines) });
+      out.push({
+        task: { lines, lineNumbers: batch.lineNumbers.slice(at, at + MAX_LINES), maxLine },
+        count: lines.length,
+        finish: (done) => settled(settle, done as ReplayedLines),
+      });
     }
     return out;
   }
   const episodes = 'texts' in batch ? batch.episodes : batch;
   for (let at = 0; at < episodes.length; at += MAX_CHUNK) {
     const count = Math.min(MAX_CHUNK, episodes.length - at);
-    out.push({ task: 'texts' in batch ? { texts: batch.texts.slice(at, at + count) } : episodes.slice(at, at + count), count, finish: (done) => done as BreakpointTable[] });
+    out.push({
+      task: 'texts' in batch ? { texts: batch.texts.slice(at, at + count) } : episodes.slice(at, at + count),
+      count,
+      finish: (done) => done as BreakpointTable[],
+    });
   }
   return out;
 }
@@ -91,7 +109,12 @@ function settled(settle: LineBatch['settle'], done: ReplayedLines): BreakpointTa
  * episode's columns depend on that episode alone, so the tables are identical for any worker
  * count, chunking and batching.
  */
-export async function replayStream(batches: AsyncIterable<ReplayBatch> | Iterable<ReplayBatch>, pipeline: Pipeline, selectors: readonly FusedSelector[], options: ParallelReplayOptions = {}): Promise<BreakpointTable[]> {
+export async function replayStream(
+  batches: AsyncIterable<ReplayBatch> | Iterable<ReplayBatch>,
+  pipeline: Pipeline,
+  selectors: readonly FusedSelector[],
+  options: ParallelReplayOptions = {},
+): Promise<BreakpointTable[]> {
   const workers = options.workers ?? 1;
   if (!Number.isInteger(workers) || workers < 1) throw new Error(`replay: expected a worker count ≥ 1, found ${workers}`);
   const noise = options.noise ?? null;
@@ -103,13 +126,18 @@ export async function replayStream(batches: AsyncIterable<ReplayBatch> | Iterabl
   let ended = false;
   while (workers > 1 && seen <= (workers - 1) * perWorker) {
     const next = await iterator.next();
-    if (next.done) { ended = true; break; }
+    if (next.done) {
+      ended = true;
+      break;
+    }
     head.push(next.value);
     seen += sizeOf(next.value);
   }
   const threads = ended ? Math.min(workers, Math.ceil(seen / perWorker)) : workers;
   const parts: BreakpointTable[][] = [];
-  const keep = (tables: BreakpointTable[] | null) => { if (tables) parts.push(tables); };
+  const keep = (tables: BreakpointTable[] | null) => {
+    if (tables) parts.push(tables);
+  };
   if (threads <= 1) {
     const replay = (batch: ReplayBatch) => {
       if (!('lines' in batch)) {
@@ -126,7 +154,13 @@ export async function replayStream(batches: AsyncIterable<ReplayBatch> | Iterabl
     for (const b of head) replay(b);
     if (!ended) for (let next = await iterator.next(); !next.done; next = await iterator.next()) replay(next.value);
   } else {
-    const pool = new Piscina({ ...replayWorkerEntry(), maxThreads: threads, minThreads: threads, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, maxOldGenerationSizeMb: 256 }, workerData: { pipeline, selectors: [...selectors], noise } satisfies ReplayWorkerData });
+    const pool = new Piscina({
+      ...replayWorkerEntry(),
+      maxThreads: threads,
+      minThreads: threads,
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, maxOldGenerationSizeMb: 256 },
+      workerData: { pipeline, selectors: [...selectors], noise } satisfies ReplayWorkerData,
+    });
     try {
       // a chunk in flight keeps its result and how to finish it, not its task (lines die once posted)
       const inFlight: Array<{ done: Promise<BreakpointTable[] | ReplayedLines | null>; finish: Chunk['finish'] }> = [];
@@ -140,10 +174,13 @@ export async function replayStream(batches: AsyncIterable<ReplayBatch> | Iterabl
       const limit = threads * 8;
       const submit = async (batch: ReplayBatch) => {
         for (const chunk of chunksOf(batch)) {
-          const done = chunk.count === 0 ? Promise.resolve(null) : (pool.run(chunk.task) as Promise<BreakpointTable[] | ReplayedLines>).then((r) => {
-            options.onEpisodes?.(chunk.count);
-            return r;
-          });
+          const done =
+            chunk.count === 0
+              ? Promise.resolve(null)
+              : (pool.run(chunk.task) as Promise<BreakpointTable[] | ReplayedLines>).then((r) => {
+                  options.onEpisodes?.(chunk.count);
+                  return r;
+                });
           inFlight.push({ done, finish: chunk.finish });
           // back-pressure: wait for the oldest chunk
           while (inFlight.length - settledUpTo >= limit) await settleOldest();

@@ -27,15 +27,39 @@ export default function replayChunk(task: ReplayTask): unknown {
   if ('lines' in task) {
     const done = replayLines(task, pipeline, data.selectors, data.noise);
     const buffers = [done.hashes.buffer as ArrayBuffer, ...done.tables.flatMap(columnBuffers)];
-    return move({ get [transferableSymbol]() { return buffers; }, get [valueSymbol]() { return done; } });
+    return move({
+      get [transferableSymbol]() {
+        return buffers;
+      },
+      get [valueSymbol]() {
+        return done;
+      },
+    });
   }
   const episodes = Array.isArray(task) ? task : task.texts.map((t) => JSON.parse(t) as Episode);
   const tables = replayFused(episodes, pipeline, data.selectors, { noise: data.noise });
   const buffers = tables.flatMap(columnBuffers);
-  return move({ get [transferableSymbol]() { return buffers; }, get [valueSymbol]() { return tables; } });
+  return move({
+    get [transferableSymbol]() {
+      return buffers;
+    },
+    get [valueSymbol]() {
+      return tables;
+    },
+  });
 }
 
 function columnBuffers(t: BreakpointTable): ArrayBuffer[] {
-  const cols = [t.stepOffset, t.executesFrom, t.contextSize, t.taskCompleted, t.successFrom, t.runsFrom, t.unionFirstStep, t.unionLossFrom, ...Object.values(t.lossFrom)];
+  const cols = [
+    t.stepOffset,
+    t.executesFrom,
+    t.contextSize,
+    t.taskCompleted,
+    t.successFrom,
+    t.runsFrom,
+    t.unionFirstStep,
+    t.unionLossFrom,
+    ...Object.values(t.lossFrom),
+  ];
   return cols.map((c) => c.buffer as ArrayBuffer);
 }

@@ -17,7 +17,13 @@ export interface EpisodeScores {
  * Scores every logged proposal once, executing each record after its decision (the ungated
  * log); `perturb` moves each q_t, `dropEdges` filters the episode's prefix-graph edges.
  */
-export function scoreEpisode(episode: Episode, pipeline: Pipeline, selector: SelectorConfig, perturb?: ScorePerturbation, dropEdges?: EdgePerturbation): EpisodeScores {
+export function scoreEpisode(
+  episode: Episode,
+  pipeline: Pipeline,
+  selector: SelectorConfig,
+  perturb?: ScorePerturbation,
+  dropEdges?: EdgePerturbation,
+): EpisodeScores {
   return scoreEpisodeFused(episode, pipeline, [selector], perturb, dropEdges)[0]!;
 }
 
@@ -25,7 +31,13 @@ export function scoreEpisode(episode: Episode, pipeline: Pipeline, selector: Sel
  * scoreEpisode under several selectors in one pass over the episode (one prefix graph):
  * one EpisodeScores per selector, each equal to what scoreEpisode gives for it alone.
  */
-export function scoreEpisodeFused(episode: Episode, pipeline: Pipeline, selectors: readonly SelectorConfig[], perturb?: ScorePerturbation, dropEdges?: EdgePerturbation): EpisodeScores[] {
+export function scoreEpisodeFused(
+  episode: Episode,
+  pipeline: Pipeline,
+  selectors: readonly SelectorConfig[],
+  perturb?: ScorePerturbation,
+  dropEdges?: EdgePerturbation,
+): EpisodeScores[] {
   const steps = episode.steps;
   const T = steps.length;
   const out: EpisodeScores[] = selectors.map(() => ({ scores: [], allowFrom: new Int32Array(T), contextSize: new Int32Array(T) }));

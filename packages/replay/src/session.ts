@@ -30,7 +30,13 @@ export interface ScoringSession {
  */
 export type DecisionObserver = (graph: PrefixGraph, selected: Int32Array, decision: Decision, selectorIndex: number) => void;
 
-export function createScoringSession(pipeline: Pipeline, selector: SelectorConfig, episodeId: string, observe?: DecisionObserver, keepEdge?: EdgeFilter | null): ScoringSession {
+export function createScoringSession(
+  pipeline: Pipeline,
+  selector: SelectorConfig,
+  episodeId: string,
+  observe?: DecisionObserver,
+  keepEdge?: EdgeFilter | null,
+): ScoringSession {
   const fused = createFusedSession(pipeline, [selector], episodeId, observe, keepEdge);
   return {
     decide: (proposal, external) => fused.decide(proposal, external)[0]!,
@@ -56,7 +62,13 @@ export interface FusedScoringSession {
  * `keepEdge` (a perturbed replay's edge dropout; never the online gate's) filters the graph's
  * edges by node position, so it cannot see labels.
  */
-export function createFusedSession(pipeline: Pipeline, selectors: readonly SelectorConfig[], episodeId: string, observe?: DecisionObserver, keepEdge?: EdgeFilter | null): FusedScoringSession {
+export function createFusedSession(
+  pipeline: Pipeline,
+  selectors: readonly SelectorConfig[],
+  episodeId: string,
+  observe?: DecisionObserver,
+  keepEdge?: EdgeFilter | null,
+): FusedScoringSession {
   const graph = createPrefixGraph(pipeline, keepEdge ? { keepEdge } : {});
   const key = { episodeId };
   let pending = false;

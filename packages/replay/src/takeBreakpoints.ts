@@ -27,7 +27,10 @@ export function takeBreakpoints(table: BreakpointTable, rows: ArrayLike<number>)
   const lossFrom = {} as Record<LedgerCategory, Int32Array>;
   for (const k of LEDGER_CATEGORIES) lossFrom[k] = perEpisode(table.lossFrom[k]);
   return {
-    method: table.method, grid: table.grid, G: table.G, n,
+    method: table.method,
+    grid: table.grid,
+    G: table.G,
+    n,
     ids: Array.from({ length: n }, (_, i) => table.ids[rows[i]!]!),
     groups: Array.from({ length: n }, (_, i) => table.groups[rows[i]!]!),
     stepOffset,

@@ -3,7 +3,15 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeJsonl } from '@carb/episodes';
 import { SELECTOR_KINDS, defaultPipelinePath, gridSize, loadPipeline, withSelector } from '@carb/pipeline';
-import { allocateOutcomeTable, breakpointTable, denseFromBreakpoints, fillEpisodeRows, ledgerTraces, scoreEpisode, stoppedPrefixLengths } from '../src/index.ts';
+import {
+  allocateOutcomeTable,
+  breakpointTable,
+  denseFromBreakpoints,
+  fillEpisodeRows,
+  ledgerTraces,
+  scoreEpisode,
+  stoppedPrefixLengths,
+} from '../src/index.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
 const pipeline = loadPipeline(defaultPipelinePath());
@@ -15,7 +23,11 @@ function columnDifferences(a: object, b: object, prefix = ''): string[] {
     const x = (a as Record<string, unknown>)[k];
     const y = (b as Record<string, unknown>)[k];
     if (ArrayBuffer.isView(x) && ArrayBuffer.isView(y)) {
-      if (x.constructor !== y.constructor || !Buffer.from(x.buffer, x.byteOffset, x.byteLength).equals(Buffer.from(y.buffer, y.byteOffset, y.byteLength))) out.push(prefix + k);
+      if (
+        x.constructor !== y.constructor ||
+        !Buffer.from(x.buffer, x.byteOffset, x.byteLength).equals(Buffer.from(y.buffer, y.byteOffset, y.byteLength))
+      )
+        out.push(prefix + k);
     } else if (x && y && typeof x === 'object' && typeof y === 'object' && !Array.isArray(x)) {
       out.push(...columnDifferences(x, y, `${prefix}${k}.`));
     } else if (JSON.stringify(x) !== JSON.stringify(y)) out.push(prefix + k);
@@ -36,7 +48,9 @@ describe('breakpoint table', () => {
         const p = withSelector(pipeline, { kind });
         const scores = episodes.map((e) => scoreEpisode(e, p, p.selector));
         const dense = allocateOutcomeTable(kind, p.grid, episodes);
-        episodes.forEach((e, i) => fillEpisodeRows(dense, i, e, stoppedPrefixLengths(scores[i]!.allowFrom, G), traces[i]!.firstStep, scores[i]!.contextSize));
+        episodes.forEach((e, i) =>
+          fillEpisodeRows(dense, i, e, stoppedPrefixLengths(scores[i]!.allowFrom, G), traces[i]!.firstStep, scores[i]!.contextSize),
+        );
         const bt = breakpointTable(kind, p.grid, episodes, scores, traces);
         expect(bt.executesFrom.length).toBe(episodes.reduce((s, e) => s + e.steps.length, 0));
         expect(columnDifferences(denseFromBreakpoints(bt), dense)).toEqual([]);

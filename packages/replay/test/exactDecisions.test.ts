@@ -15,18 +15,24 @@ const steps: PolicyStep[] = [
   { index: 1, tool: 'cancel_calendar_event', args: { event_id: '7' }, result: 'cancelled', error: null, ok: true },
 ];
 const ep = (id: string, externalScores: number[] | null = null): Episode => ({
-  id, group: id,
+  id,
+  group: id,
   source: { format: 'ces', file: null, model: null, suite: 'ces', userTask: null, injectionTask: null, attack: null },
   request: null,
-  steps, outcome: { taskCompleted: true, completedAtStep: 1 },
-  benchmark: null, injections: {}, flags: { aborted: null, textOnlyCalls: false }, externalScores,
+  steps,
+  outcome: { taskCompleted: true, completedAtStep: 1 },
+  benchmark: null,
+  injections: {},
+  flags: { aborted: null, textOnlyCalls: false },
+  externalScores,
 });
 
 /** Prefix the online gate executes on the logged episode at threshold λ. */
 function gatePrefix(p: Pipeline, e: Episode, lambda: GateThreshold): number {
   const gate = createGate(p, lambda, { episodeId: e.id });
   for (const s of e.steps) {
-    if (gate.propose({ tool: s.tool, args: s.args, ...(e.externalScores ? { externalScore: e.externalScores[s.index]! } : {}) }) === 'stop') break;
+    if (gate.propose({ tool: s.tool, args: s.args, ...(e.externalScores ? { externalScore: e.externalScores[s.index]! } : {}) }) === 'stop')
+      break;
     gate.observe({ result: s.result, error: s.error });
   }
   return gate.executed.length;
@@ -39,8 +45,12 @@ describe('exact decisions at a grid point', () => {
     expect(Array.from(s.allowFrom)).toEqual([6, 62]);
     const table = replayCorpus([ep('a')], pipeline);
     expect([table.executed[61], table.executed[62]]).toEqual([1, 2]);
-    expect([gatePrefix(pipeline, ep('a'), 0.6), gatePrefix(pipeline, ep('a'), 0.61), gatePrefix(pipeline, ep('a'), { gridIndex: 61 }), gatePrefix(pipeline, ep('a'), { gridIndex: 62 })])
-      .toEqual([1, 2, 1, 2]);
+    expect([
+      gatePrefix(pipeline, ep('a'), 0.6),
+      gatePrefix(pipeline, ep('a'), 0.61),
+      gatePrefix(pipeline, ep('a'), { gridIndex: 61 }),
+      gatePrefix(pipeline, ep('a'), { gridIndex: 62 }),
+    ]).toEqual([1, 2, 1, 2]);
   });
 
   it('the literal reference makes the same decisions at every grid index', () => {
@@ -60,7 +70,12 @@ describe('exact decisions at a grid point', () => {
     const single = replayCorpus([e], external);
     expect(Array.from(naiveReplay([e], external).executed)).toEqual(Array.from(single.executed));
     expect([single.executed[7], single.executed[8]]).toEqual([1, 2]);
-    expect([gatePrefix(external, e, 0.06), gatePrefix(external, e, 0.07), gatePrefix(external, e, { gridIndex: 7 }), gatePrefix(external, e, { gridIndex: 8 })]).toEqual([1, 2, 1, 2]);
+    expect([
+      gatePrefix(external, e, 0.06),
+      gatePrefix(external, e, 0.07),
+      gatePrefix(external, e, { gridIndex: 7 }),
+      gatePrefix(external, e, { gridIndex: 8 }),
+    ]).toEqual([1, 2, 1, 2]);
     // 0.58 is 0.5799…96 as a double and 58/100 as written: allowed from λ = .58 either way
     expect(Array.from(scoreEpisode(ep('y', [0, 0.58]), external, external.selector).allowFrom)).toEqual([1, 59]);
     // more places than a double carries stays the double
@@ -70,7 +85,10 @@ describe('exact decisions at a grid point', () => {
   it('at every grid point the gate given λ_g as a decimal, as a grid index, and the table agree', () => {
     const table = replayCorpus([ep('a')], pipeline);
     for (let g = 0; g < table.G; g++) {
-      expect([gatePrefix(pipeline, ep('a'), gridValue(pipeline.grid, g)), gatePrefix(pipeline, ep('a'), { gridIndex: g })], `grid ${g}`).toEqual([table.executed[g], table.executed[g]]);
+      expect(
+        [gatePrefix(pipeline, ep('a'), gridValue(pipeline.grid, g)), gatePrefix(pipeline, ep('a'), { gridIndex: g })],
+        `grid ${g}`,
+      ).toEqual([table.executed[g], table.executed[g]]);
     }
   });
 

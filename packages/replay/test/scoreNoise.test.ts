@@ -27,7 +27,12 @@ describe('score noise', () => {
   });
 
   it('is σ times the t-th normal of the episode stream keyed "seed:noise:episode"', () => {
-    for (const [seed, id, t] of [[0, 'gb-0000', 0], [0, 'gb-0000', 3], [0, 'gb-0001', 3], [7, 'gb-0000', 19]] as const) {
+    for (const [seed, id, t] of [
+      [0, 'gb-0000', 0],
+      [0, 'gb-0000', 3],
+      [0, 'gb-0001', 3],
+      [7, 'gb-0000', 19],
+    ] as const) {
       expect(scoreNoise(at(0.1, seed), id, t)).toBe(0.1 * expectedNormal(seed, id, t));
     }
   });

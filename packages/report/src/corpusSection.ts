@@ -12,15 +12,20 @@ export function corpusMarkdown(stats: CorpusStats, splits: number | null): strin
   const per = splits === null ? 'Each split' : `Each of the ${count(splits)} splits`;
   const lines = [
     '## Episodes',
-    `Read ${count(stats.read)} episodes; excluded ${count(excluded)}${reasons}; calibrated on ${count(stats.used)}. `
-      + `${per} assigns n_cal = ${count(stats.nCal)} episodes to calibration and n_test = ${count(stats.nTest)} to test${rest > 0 ? ` (${count(rest)} ${rest === 1 ? 'sits' : 'sit'} out each split)` : ''}.`,
+    `Read ${count(stats.read)} episodes; excluded ${count(excluded)}${reasons}; calibrated on ${count(stats.used)}. ` +
+      `${per} assigns n_cal = ${count(stats.nCal)} episodes to calibration and n_test = ${count(stats.nTest)} to test${rest > 0 ? ` (${count(rest)} ${rest === 1 ? 'sits' : 'sit'} out each split)` : ''}.`,
   ];
   if (stats.strata && stats.strata.length > 0) {
-    lines.push(renderMarkdownTable({
-      header: ['Stratum', 'Episodes', 'n_cal', 'n_test'], align: ['left', 'right', 'right', 'right'],
-      rows: [[`${POOLED_STRATUM} (pooled)`, count(stats.used), count(stats.nCal), count(stats.nTest)],
-        ...stats.strata.map((s) => [s.stratum, count(s.used), count(s.nCal), count(s.nTest)])],
-    }).trimEnd());
+    lines.push(
+      renderMarkdownTable({
+        header: ['Stratum', 'Episodes', 'n_cal', 'n_test'],
+        align: ['left', 'right', 'right', 'right'],
+        rows: [
+          [`${POOLED_STRATUM} (pooled)`, count(stats.used), count(stats.nCal), count(stats.nTest)],
+          ...stats.strata.map((s) => [s.stratum, count(s.used), count(s.nCal), count(s.nTest)]),
+        ],
+      }).trimEnd(),
+    );
   }
   return lines.join('\n\n') + '\n';
 }

@@ -24,7 +24,11 @@ export interface DefaultTablesOptions {
  * complete method × α listing. Under a table whose cells look odd (a positive λ̂ with
  * I = 1.000, executed-step CRC above α, ...) a "Note —" paragraph says why.
  */
-export function defaultTables(groups: readonly LabeledRows[], paired: readonly LabeledRows<PairedDiff>[] = [], opts: DefaultTablesOptions = {}): Record<string, string> {
+export function defaultTables(
+  groups: readonly LabeledRows[],
+  paired: readonly LabeledRows<PairedDiff>[] = [],
+  opts: DefaultTablesOptions = {},
+): Record<string, string> {
   const all = groups.flatMap((g) => g.rows);
   const has = (...methods: string[]) => all.some((r: SummaryRow) => methods.includes(r.method));
   const alphaOpt = opts.alphas ? { alphas: opts.alphas } : {};
@@ -48,7 +52,8 @@ export function defaultTables(groups: readonly LabeledRows[], paired: readonly L
   if (paired.some((g) => g.rows.some((d) => d.method === 'g-carb' && d.reference === 'full-prefix'))) {
     out['Table 6 — paired differences, G-CARB − Full-prefix'] = table6(paired, alphaOpt);
   }
-  if (has('fixed-window-4', 'equal-size-random')) out['Table 7 — context controls'] = table7(groups, alphaOpt) + withNotes('', ['fixed-window-4', 'equal-size-random']);
+  if (has('fixed-window-4', 'equal-size-random'))
+    out['Table 7 — context controls'] = table7(groups, alphaOpt) + withNotes('', ['fixed-window-4', 'equal-size-random']);
   if (all.some((r) => r.harmStop != null || r.benignStop != null)) {
     const alpha = opts.diagnosticAlpha ?? 0.1;
     out[`Table 8 — constructed diagnostics at α = ${fmtAlpha(alpha)}`] = table8(groups, { alpha }) + withNotes('', null, [alpha]);

@@ -23,8 +23,9 @@ export function guaranteeTag(guarantee: Guarantee, delta: number | null): string
 }
 
 const order = (a: { stratum: string; guarantee: Guarantee }, b: { stratum: string; guarantee: Guarantee }) =>
-  Number(b.stratum === POOLED_STRATUM) - Number(a.stratum === POOLED_STRATUM) || (a.stratum < b.stratum ? -1 : a.stratum > b.stratum ? 1 : 0)
-  || Number(a.guarantee === 'high-probability') - Number(b.guarantee === 'high-probability');
+  Number(b.stratum === POOLED_STRATUM) - Number(a.stratum === POOLED_STRATUM) ||
+  (a.stratum < b.stratum ? -1 : a.stratum > b.stratum ? 1 : 0) ||
+  Number(a.guarantee === 'high-probability') - Number(b.guarantee === 'high-probability');
 
 /**
  * Summary rows (and paired differences) split by stratum and guarantee, pooled first,

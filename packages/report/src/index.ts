@@ -23,5 +23,14 @@ export { splitsArrow, splitsCsv, SPLIT_COLUMNS } from './splits.ts';
 export { markdownToHtml, htmlPage } from './html.ts';
 export { makeManifest, type Manifest, type ManifestInput } from './manifest.ts';
 export { REPORT_RULE, SECTIONS_KIND, SECTIONS_TOP_FILES, reportTargetProblem, sectionsTargetProblem } from './target.ts';
-export { writeReport, writeReportSections, type ReportInput, type CorpusStats, type ReportSection, type Plot, type WrittenReport, type SectionsManifest } from './write.ts';
+export {
+  writeReport,
+  writeReportSections,
+  type ReportInput,
+  type CorpusStats,
+  type ReportSection,
+  type Plot,
+  type WrittenReport,
+  type SectionsManifest,
+} from './write.ts';
 export { degenerateDeployment, type DeploymentFacts } from './degenerateDeployment.ts';

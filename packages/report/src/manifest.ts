@@ -25,7 +25,12 @@ export interface Manifest {
 export type ManifestInput = Omit<Manifest, 'outputs'>;
 
 /** Pins a pipeline: hashes every frozen component and the whole. */
-export function makeManifest(pipeline: Pipeline, extras: PinExtras, corpus: Record<string, unknown>, argv: readonly string[]): ManifestInput {
+export function makeManifest(
+  pipeline: Pipeline,
+  extras: PinExtras,
+  corpus: Record<string, unknown>,
+  argv: readonly string[],
+): ManifestInput {
   const components = pipelineComponents(pipeline, extras);
   return {
     carbVersion: extras.carbVersion,

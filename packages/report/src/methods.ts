@@ -1,5 +1,13 @@
 /** Table 3 order, used for rows, legends and colours. */
-export const METHOD_ORDER = ['no-guard', 'executed-step-crc', 'ledger-current', 'full-prefix', 'fixed-window-4', 'equal-size-random', 'g-carb'] as const;
+export const METHOD_ORDER = [
+  'no-guard',
+  'executed-step-crc',
+  'ledger-current',
+  'full-prefix',
+  'fixed-window-4',
+  'equal-size-random',
+  'g-carb',
+] as const;
 
 const LABELS: Record<string, string> = {
   'no-guard': 'No guard',

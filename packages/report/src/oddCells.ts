@@ -31,17 +31,23 @@ function text(kind: Kind, method: string, rows: readonly SummaryRow[], reason: s
   switch (kind) {
     case 'stop-all': {
       const top = rows.every((r) => r.lambdaMedian! >= 0.99 - EPS);
-      return `${name}: λ̂ ${lam} yet I = 1.000 and U = ${[...new Set(rows.map((r) => fmtMetric(r.utility)))].join('/')} — behavioural stop-all: `
-        + 'every test episode has some proposal scoring above λ̂ under this method\'s context, so every episode is handed off before it completes.'
-        + (top ? ' λ = 1 would stop nothing (scores are clipped to [0, 1]), so it is no guard, whose loss exceeds α; .99 is then the largest feasible grid value, '
-          + 'and it stops exactly the proposals scoring 1. A numerically high threshold can still stop every episode (App. E.2).' : '')
-        + (reason ? ` ${reason}` : '');
+      return (
+        `${name}: λ̂ ${lam} yet I = 1.000 and U = ${[...new Set(rows.map((r) => fmtMetric(r.utility)))].join('/')} — behavioural stop-all: ` +
+        "every test episode has some proposal scoring above λ̂ under this method's context, so every episode is handed off before it completes." +
+        (top
+          ? ' λ = 1 would stop nothing (scores are clipped to [0, 1]), so it is no guard, whose loss exceeds α; .99 is then the largest feasible grid value, ' +
+            'and it stops exactly the proposals scoring 1. A numerically high threshold can still stop every episode (App. E.2).'
+          : '') +
+        (reason ? ` ${reason}` : '')
+      );
     }
     case 'no-guard':
       return `${name}: λ̂ = 1.00 — no score exceeds 1, so nothing is stopped and the method is no guard here: α is at or above the no-guard loss (corrected).`;
     case 'step-rate':
-      return `${name}: L̄ above α is expected. Executed-step CRC calibrates the harmful-step rate r (which stays below α), not the episode loss; `
-        + 'one harmful event divided by many executed actions makes r small while the episode is still harmed (Proposition 1(i)).';
+      return (
+        `${name}: L̄ above α is expected. Executed-step CRC calibrates the harmful-step rate r (which stays below α), not the episode loss; ` +
+        'one harmful event divided by many executed actions makes r small while the episode is still harmed (Proposition 1(i)).'
+      );
     case 'above-alpha':
       return `${name}: mean held-out L̄ above α. CRC bounds the loss in expectation over assignments and new episodes (Corollary 1), not in every split; look at the p95 and the number of splits.`;
     case 'infeasible':
@@ -55,11 +61,18 @@ function text(kind: Kind, method: string, rows: readonly SummaryRow[], reason: s
  * one paragraph per group × method × kind (`key` names the three), each starting
  * "Note —". `reasons`: a corpus-specific cause per method, appended to its stop-all note.
  */
-export function oddCellNotes(groups: readonly LabeledRows[], methods: readonly string[] | null, reasons: Readonly<Record<string, string>> = {}, alphas?: readonly number[]): Array<{ key: string; text: string }> {
+export function oddCellNotes(
+  groups: readonly LabeledRows[],
+  methods: readonly string[] | null,
+  reasons: Readonly<Record<string, string>> = {},
+  alphas?: readonly number[],
+): Array<{ key: string; text: string }> {
   // body → the groups it applies to (strata with the same odd cells share one note)
   const merged = new Map<string, { method: string; kind: Kind; labels: string[] }>();
   for (const g of groups) {
-    const shown = g.rows.filter((r) => (methods === null || methods.includes(r.method)) && (!alphas || alphas.some((a) => Math.abs(a - r.alpha) < EPS)));
+    const shown = g.rows.filter(
+      (r) => (methods === null || methods.includes(r.method)) && (!alphas || alphas.some((a) => Math.abs(a - r.alpha) < EPS)),
+    );
     const found = new Map<string, SummaryRow[]>();
     for (const r of shown) {
       for (const k of kindsOf(r)) {
@@ -71,7 +84,12 @@ export function oddCellNotes(groups: readonly LabeledRows[], methods: readonly s
     const keys = [...found.keys()].sort((a, b) => compareMethods(a.split('\u0000')[0]!, b.split('\u0000')[0]!) || (a < b ? -1 : 1));
     for (const key of keys) {
       const [method, kind] = key.split('\u0000') as [string, Kind];
-      const body = text(kind, method, found.get(key)!.sort((a, b) => a.alpha - b.alpha), reasons[method]);
+      const body = text(
+        kind,
+        method,
+        found.get(key)!.sort((a, b) => a.alpha - b.alpha),
+        reasons[method],
+      );
       const m = merged.get(body) ?? { method, kind, labels: [] };
       m.labels.push(g.label);
       merged.set(body, m);

@@ -18,8 +18,12 @@ export function svgToPng(svg: string, opts: { scale?: number } = {}): Uint8Array
   const resvg = new Resvg(svg, {
     fitTo: { mode: 'zoom', value: scale },
     font: {
-      loadSystemFonts: false, fontFiles: FONT_FILES,
-      defaultFontFamily: PLOT_FONT_FAMILY, sansSerifFamily: PLOT_FONT_FAMILY, serifFamily: PLOT_FONT_FAMILY, monospaceFamily: PLOT_FONT_FAMILY,
+      loadSystemFonts: false,
+      fontFiles: FONT_FILES,
+      defaultFontFamily: PLOT_FONT_FAMILY,
+      sansSerifFamily: PLOT_FONT_FAMILY,
+      serifFamily: PLOT_FONT_FAMILY,
+      monospaceFamily: PLOT_FONT_FAMILY,
     },
     background: 'white',
   });

@@ -5,8 +5,22 @@ import { roundFixedText } from './format.ts';
 
 /** Column order of splits.arrow and splits.csv. */
 export const SPLIT_COLUMNS = [
-  'stratum', 'guarantee', 'method', 'alpha', 'alphaText', 'split', 'lambdaHat', 'lambdaIndex', 'loss', 'intervention', 'utility', 'stepRate',
-  'ctxSelected', 'ctxFull', 'harmStop', 'benignStop',
+  'stratum',
+  'guarantee',
+  'method',
+  'alpha',
+  'alphaText',
+  'split',
+  'lambdaHat',
+  'lambdaIndex',
+  'loss',
+  'intervention',
+  'utility',
+  'stepRate',
+  'ctxSelected',
+  'ctxFull',
+  'harmStop',
+  'benignStop',
 ] as const satisfies readonly (keyof SplitResult)[];
 
 type Column = (typeof SPLIT_COLUMNS)[number];

@@ -3,8 +3,29 @@ import { roundFixed } from './format.ts';
 
 /** summary.json keys, in the order of the SummaryRow type (issues 5 and 10). */
 export const SUMMARY_KEYS = [
-  'stratum', 'guarantee', 'delta', 'method', 'alpha', 'splits', 'feasible', 'meanLoss', 'lossP5', 'lossP95', 'intervention', 'interventionP5', 'interventionP95',
-  'utility', 'utilityP5', 'utilityP95', 'stepRate', 'ctxRed', 'harmStop', 'benignStop', 'lambdaMin', 'lambdaMedian', 'lambdaMax',
+  'stratum',
+  'guarantee',
+  'delta',
+  'method',
+  'alpha',
+  'splits',
+  'feasible',
+  'meanLoss',
+  'lossP5',
+  'lossP95',
+  'intervention',
+  'interventionP5',
+  'interventionP95',
+  'utility',
+  'utilityP5',
+  'utilityP95',
+  'stepRate',
+  'ctxRed',
+  'harmStop',
+  'benignStop',
+  'lambdaMin',
+  'lambdaMedian',
+  'lambdaMax',
 ] as const satisfies readonly (keyof SummaryRow)[];
 
 /** Values of the keys a run without strata or high-probability rows leaves out. */

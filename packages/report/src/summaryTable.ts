@@ -19,9 +19,21 @@ export function summaryTable(rows: readonly SummaryRow[], opts: { alphas?: reado
   const align: Align[] = header.map((_, i) => (i === 1 ? 'left' : 'right'));
   const methods = [...new Set(rows.map((r) => r.method))];
   const shown = opts.alphas === 'all' ? null : tableAlphas(rows, methods, opts.alphas);
-  const sorted = rows.filter((r) => !shown || shown.includes(r.alpha)).sort((a, b) => a.alpha - b.alpha || compareMethods(a.method, b.method));
-  const body = sorted.map((r) => [fmtAlpha(r.alpha), methodLabel(r.method), fmtMetric(r.meanLoss), range(r.lossP5, r.lossP95),
-    fmtMetric(r.intervention), fmtMetric(r.utility), range(r.utilityP5, r.utilityP95), fmtMetric(r.stepRate), fmtMetric(r.ctxRed),
-    fmtThreshold(r.lambdaMedian), `${r.feasible}/${r.splits}`]);
+  const sorted = rows
+    .filter((r) => !shown || shown.includes(r.alpha))
+    .sort((a, b) => a.alpha - b.alpha || compareMethods(a.method, b.method));
+  const body = sorted.map((r) => [
+    fmtAlpha(r.alpha),
+    methodLabel(r.method),
+    fmtMetric(r.meanLoss),
+    range(r.lossP5, r.lossP95),
+    fmtMetric(r.intervention),
+    fmtMetric(r.utility),
+    range(r.utilityP5, r.utilityP95),
+    fmtMetric(r.stepRate),
+    fmtMetric(r.ctxRed),
+    fmtThreshold(r.lambdaMedian),
+    `${r.feasible}/${r.splits}`,
+  ]);
   return renderMarkdownTable({ header, align, rows: body });
 }

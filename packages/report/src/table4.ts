@@ -22,13 +22,23 @@ export function table4(groups: readonly LabeledRows[], opts: { alphas?: readonly
     const start = rows.length;
     for (const alpha of tableAlphas(g.rows, ['executed-step-crc', ...LEDGER_METHODS], opts.alphas)) {
       const crc = findRow(g.rows, 'executed-step-crc', alpha);
-      rows.push([rows.length === start ? g.label : '', fmtAlpha(alpha), fmtMetric(crc?.stepRate), fmtMetric(crc?.meanLoss),
-        ...LEDGER_METHODS.flatMap((m) => cells(findRow(g.rows, m, alpha)))]);
+      rows.push([
+        rows.length === start ? g.label : '',
+        fmtAlpha(alpha),
+        fmtMetric(crc?.stepRate),
+        fmtMetric(crc?.meanLoss),
+        ...LEDGER_METHODS.flatMap((m) => cells(findRow(g.rows, m, alpha))),
+      ]);
     }
     const none = noGuardRow(g.rows);
     if (none) {
-      rows.push([rows.length === start ? g.label : '', 'no guard', fmtMetric(none.stepRate), fmtMetric(none.meanLoss),
-        ...LEDGER_METHODS.flatMap(() => cells(none))]);
+      rows.push([
+        rows.length === start ? g.label : '',
+        'no guard',
+        fmtMetric(none.stepRate),
+        fmtMetric(none.meanLoss),
+        ...LEDGER_METHODS.flatMap(() => cells(none)),
+      ]);
     }
   }
   return renderMarkdownTable({ header, align, rows });

@@ -22,9 +22,12 @@ export function table5(groups: readonly LabeledRows[], opts: { alphas?: readonly
     for (const alpha of tableAlphas(g.rows, methods, opts.alphas)) {
       const found = methods.map((m) => findRow(g.rows, m, alpha));
       const feasible = [...new Set(found.map((r: SummaryRow | undefined) => (r ? `${r.feasible}/${r.splits}` : '–')))];
-      rows.push([rows.length === start ? g.label : '', fmtAlpha(alpha),
+      rows.push([
+        rows.length === start ? g.label : '',
+        fmtAlpha(alpha),
         ...found.flatMap((r) => [fmtThreshold(r?.lambdaMin), fmtThreshold(r?.lambdaMedian), fmtThreshold(r?.lambdaMax)]),
-        feasible.join('; ')]);
+        feasible.join('; '),
+      ]);
     }
   }
   return renderMarkdownTable({ header, align, rows });

@@ -12,7 +12,10 @@ function range(p5: number, p95: number): string {
  * per backbone and α (default: the four table budgets present), each followed by a
  * row of [p5, p95] assignment percentiles.
  */
-export function table6(groups: readonly LabeledRows<PairedDiff>[], opts: { method?: string; reference?: string; alphas?: readonly number[] } = {}): string {
+export function table6(
+  groups: readonly LabeledRows<PairedDiff>[],
+  opts: { method?: string; reference?: string; alphas?: readonly number[] } = {},
+): string {
   const method = opts.method ?? 'g-carb';
   const reference = opts.reference ?? 'full-prefix';
   const header = ['Backbone', 'α', 'ΔL̄', 'ΔI', 'ΔU'];

@@ -14,10 +14,14 @@ export function table7(groups: readonly LabeledRows[], opts: { alphas?: readonly
   for (const g of groups) {
     const start = rows.length;
     for (const alpha of tableAlphas(g.rows, methods, opts.alphas)) {
-      rows.push([rows.length === start ? g.label : '', fmtAlpha(alpha), ...methods.flatMap((m) => {
-        const r = findRow(g.rows, m, alpha);
-        return [fmtMetric(r?.meanLoss), fmtMetric(r?.intervention), fmtMetric(r?.utility), fmtMetric(r?.ctxRed)];
-      })]);
+      rows.push([
+        rows.length === start ? g.label : '',
+        fmtAlpha(alpha),
+        ...methods.flatMap((m) => {
+          const r = findRow(g.rows, m, alpha);
+          return [fmtMetric(r?.meanLoss), fmtMetric(r?.intervention), fmtMetric(r?.utility), fmtMetric(r?.ctxRed)];
+        }),
+      ]);
     }
   }
   return renderMarkdownTable({ header, align, rows });

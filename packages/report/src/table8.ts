@@ -21,8 +21,16 @@ export function table8(groups: readonly LabeledRows[], opts: { alpha?: number } 
     const start = rows.length;
     for (const m of [...byMethod.keys()].sort(compareMethods)) {
       const r = byMethod.get(m)!;
-      rows.push([rows.length === start ? g.label : '', methodLabel(m), fmtMetric(r.meanLoss), fmtMetric(r.harmStop), fmtMetric(r.benignStop),
-        fmtMetric(r.intervention), fmtMetric(r.utility), fmtMetric(r.ctxRed)]);
+      rows.push([
+        rows.length === start ? g.label : '',
+        methodLabel(m),
+        fmtMetric(r.meanLoss),
+        fmtMetric(r.harmStop),
+        fmtMetric(r.benignStop),
+        fmtMetric(r.intervention),
+        fmtMetric(r.utility),
+        fmtMetric(r.ctxRed),
+      ]);
     }
   }
   return renderMarkdownTable({ header, align, rows });

@@ -17,7 +17,11 @@ export function findRow<R extends { method: string; alpha: number }>(rows: reado
  * Budgets to display: the requested ones (default: the four table budgets) that some
  * displayed method has; when none of the defaults exist, every budget present.
  */
-export function tableAlphas(rows: ReadonlyArray<{ method: string; alpha: number }>, methods: readonly string[], requested?: readonly number[]): number[] {
+export function tableAlphas(
+  rows: ReadonlyArray<{ method: string; alpha: number }>,
+  methods: readonly string[],
+  requested?: readonly number[],
+): number[] {
   const present: number[] = [];
   for (const r of rows) {
     if (methods.includes(r.method) && !present.some((a) => sameAlpha(a, r.alpha))) present.push(r.alpha);

@@ -87,7 +87,8 @@ export function sectionsTargetProblem(dir: string, slugs: readonly string[]): st
   if (st.isSymbolicLink()) return `${dir} is a symbolic link; carb never writes through links, so give the folder itself`;
   if (!st.isDirectory()) return `${dir} is a file; expected a folder for the report (new, empty, or one carb main wrote)`;
   const marker = readOutputMarker(dir);
-  if (marker && marker.kind !== SECTIONS_KIND) return `${dir} holds carb ${marker.kind} output; expected a new or empty folder, or one carb main wrote`;
+  if (marker && marker.kind !== SECTIONS_KIND)
+    return `${dir} holds carb ${marker.kind} output; expected a new or empty folder, or one carb main wrote`;
   const ours = carbTopFiles(dir);
   for (const f of SECTIONS_TOP_FILES) {
     let exists = true;
@@ -96,7 +97,8 @@ export function sectionsTargetProblem(dir: string, slugs: readonly string[]): st
     } catch {
       exists = false;
     }
-    if (exists && !ours.has(f)) return `${join(dir, f)} exists and carb did not write it; carb main writes its ${SECTIONS_TOP_FILES.slice(0, 3).join(', ')} there, so move it away or choose another --out`;
+    if (exists && !ours.has(f))
+      return `${join(dir, f)} exists and carb did not write it; carb main writes its ${SECTIONS_TOP_FILES.slice(0, 3).join(', ')} there, so move it away or choose another --out`;
   }
   for (const slug of slugs) {
     const problem = outputFolderProblem(join(dir, slug), REPORT_RULE);

@@ -85,7 +85,13 @@ const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).
 /** `# title`, then the lead sections (each its own `## ...` Markdown), then one `## name` per table. */
 function tablesMarkdown(title: string, tables: Record<string, string>, lead: readonly string[] = []): string {
   // a heading carries stratum names from the data: escaped so that it stays one line of text
-  return `# ${markdownText(title)}\n` + lead.map((md) => `\n${md}`).join('') + Object.entries(tables).map(([name, md]) => `\n## ${markdownText(name)}\n\n${md}`).join('');
+  return (
+    `# ${markdownText(title)}\n` +
+    lead.map((md) => `\n${md}`).join('') +
+    Object.entries(tables)
+      .map(([name, md]) => `\n## ${markdownText(name)}\n\n${md}`)
+      .join('')
+  );
 }
 
 function linkList(files: string[]): string {
@@ -93,15 +99,21 @@ function linkList(files: string[]): string {
 }
 
 function manifestHtml(m: ManifestInput): string {
-  const rows = Object.entries(m.components).map(([k, h]) => `<tr><td>${escapeHtml(k)}</td><td class="hash">${escapeHtml(h)}</td></tr>`).join('\n');
-  return `<h2>Pinned pipeline</h2>\n<p>carb ${escapeHtml(m.carbVersion)} · pipeline hash <span class="hash">${escapeHtml(m.pipelineHash)}</span></p>\n`
-    + `<p>Re-run: <code>${escapeHtml(m.command.argv.join(' '))}</code></p>\n`
-    + `<table>\n<thead><tr><th>Component</th><th>SHA-256</th></tr></thead>\n<tbody>\n${rows}\n</tbody>\n</table>`;
+  const rows = Object.entries(m.components)
+    .map(([k, h]) => `<tr><td>${escapeHtml(k)}</td><td class="hash">${escapeHtml(h)}</td></tr>`)
+    .join('\n');
+  return (
+    `<h2>Pinned pipeline</h2>\n<p>carb ${escapeHtml(m.carbVersion)} · pipeline hash <span class="hash">${escapeHtml(m.pipelineHash)}</span></p>\n` +
+    `<p>Re-run: <code>${escapeHtml(m.command.argv.join(' '))}</code></p>\n` +
+    `<table>\n<thead><tr><th>Component</th><th>SHA-256</th></tr></thead>\n<tbody>\n${rows}\n</tbody>\n</table>`
+  );
 }
 
 /** File-name part for a stratum / guarantee group ("frontier-gpt-4o-high-probability"). */
 function plotSlug(g: ReportGroup): string {
-  const s = `${g.stratum}${g.guarantee === 'high-probability' ? '-high-probability' : ''}`.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '');
+  const s = `${g.stratum}${g.guarantee === 'high-probability' ? '-high-probability' : ''}`
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return `frontier-${s || 'stratum'}`;
 }
 
@@ -140,11 +152,13 @@ function reportFiles(input: ReportInput): Map<string, string | Uint8Array> {
   files.set('splits.csv', splitsCsv(input.splitResults));
   if (input.paired) files.set('paired.json', JSON.stringify(input.paired, null, 2) + '\n');
   const groups = reportGroups(input.title, input.summary, input.paired ?? []);
-  const tables = input.tables ?? defaultTables(
-    groups.map((g) => ({ label: g.label, rows: g.rows })),
-    input.paired ? groups.map((g) => ({ label: g.label, rows: g.paired })) : [],
-    input.oddCellReasons ? { reasons: input.oddCellReasons } : {},
-  );
+  const tables =
+    input.tables ??
+    defaultTables(
+      groups.map((g) => ({ label: g.label, rows: g.rows })),
+      input.paired ? groups.map((g) => ({ label: g.label, rows: g.paired })) : [],
+      input.oddCellReasons ? { reasons: input.oddCellReasons } : {},
+    );
   const lead = leadMarkdown(input);
   const tablesMd = tablesMarkdown(input.title, tables, lead);
   files.set('tables.md', tablesMd);
@@ -159,7 +173,10 @@ function reportFiles(input: ReportInput): Map<string, string | Uint8Array> {
     ...(input.notes ?? []).map((n) => `<p>${escapeHtml(n)}</p>`),
     markdownToHtml(lead.join('\n')),
     linkList(links),
-    ...plots.map((p) => `<h2>${escapeHtml(plotHeading(p.name))}</h2>\n<figure>\n${p.svg.trim()}\n<figcaption><a href="${escapeHtml(p.name)}.png">PNG</a> · <a href="${escapeHtml(p.name)}.svg">SVG</a></figcaption>\n</figure>`),
+    ...plots.map(
+      (p) =>
+        `<h2>${escapeHtml(plotHeading(p.name))}</h2>\n<figure>\n${p.svg.trim()}\n<figcaption><a href="${escapeHtml(p.name)}.png">PNG</a> · <a href="${escapeHtml(p.name)}.svg">SVG</a></figcaption>\n</figure>`,
+    ),
     markdownToHtml(tablesMarkdown('', tables).replace(/^# .*\n/, '')),
     ...(input.manifest ? [manifestHtml(input.manifest)] : []),
   ];
@@ -234,13 +251,16 @@ export interface SectionsManifest {
  * the user's files) is left alone; a section folder or top file carb did not write is
  * refused before anything is written.
  */
-export async function writeReportSections(dir: string, input: {
-  title: string;
-  sections: ReportSection[];
-  tables?: Record<string, string>;
-  notes?: string[];
-  command?: { carbVersion: string; argv: string[] };
-}): Promise<WrittenReport> {
+export async function writeReportSections(
+  dir: string,
+  input: {
+    title: string;
+    sections: ReportSection[];
+    tables?: Record<string, string>;
+    notes?: string[];
+    command?: { carbVersion: string; argv: string[] };
+  },
+): Promise<WrittenReport> {
   const slugs = new Set<string>();
   const all = new Map<string, string | Uint8Array>();
   const folders: Array<[string, Map<string, string | Uint8Array>]> = [];
@@ -258,7 +278,11 @@ export async function writeReportSections(dir: string, input: {
   const sectionList = input.sections.map((s) => {
     const hash = s.input.manifest ? ` · pipeline <span class="hash">${escapeHtml(s.input.manifest.pipelineHash.slice(0, 16))}</span>` : '';
     const plot = s.input.plots?.[0]?.name ?? 'frontier';
-    const deploy = s.input.deploy ? deploySummaryLine(s.input.deploy).map((l) => `\n<p>${escapeHtml(l)} — <a href="${escapeHtml(s.slug)}/deploy.json">deploy.json</a></p>`).join('') : '';
+    const deploy = s.input.deploy
+      ? deploySummaryLine(s.input.deploy)
+          .map((l) => `\n<p>${escapeHtml(l)} — <a href="${escapeHtml(s.slug)}/deploy.json">deploy.json</a></p>`)
+          .join('')
+      : '';
     return `<h2><a href="${escapeHtml(s.slug)}/index.html">${escapeHtml(s.input.title)}</a></h2>\n<p><a href="${escapeHtml(s.slug)}/index.html">report</a> · <a href="${escapeHtml(s.slug)}/tables.md">tables.md</a> · <a href="${escapeHtml(s.slug)}/summary.json">summary.json</a>${hash}</p>${deploy}\n<p><img src="${escapeHtml(s.slug)}/${escapeHtml(plot)}.svg" alt="${escapeHtml(s.input.title)} frontier" width="960"></p>`;
   });
   const body = [
@@ -270,7 +294,9 @@ export async function writeReportSections(dir: string, input: {
   all.set('index.html', htmlPage(input.title, body.join('\n')));
   const top = ['index.html', ...(tablesMd ? ['tables.md'] : []), ...(input.command ? ['manifest.json'] : [])];
   all.set(OUTPUT_MARKER, outputMarkerText(SECTIONS_KIND, top));
-  const outputs = Object.fromEntries([...all].map(([f, data]): [string, string] => [f, sha256(data)]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const outputs = Object.fromEntries(
+    [...all].map(([f, data]): [string, string] => [f, sha256(data)]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
   let manifestText: string | undefined;
   if (input.command) {
     const manifest: SectionsManifest = {

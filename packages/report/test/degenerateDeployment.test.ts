@@ -3,7 +3,15 @@ import type { DeployRow } from '@carb/calibrate';
 import { degenerateDeployment, type DeploymentFacts } from '@carb/report';
 
 const row = (alpha: number, n: number, stratum = 'all'): DeployRow => ({
-  stratum, method: 'g-carb', alpha, n, lambda: 0.5, lambdaIndex: 51, guarantee: 'expectation', delta: null, pipelineHash: 'h',
+  stratum,
+  method: 'g-carb',
+  alpha,
+  n,
+  lambda: 0.5,
+  lambdaIndex: 51,
+  guarantee: 'expectation',
+  delta: null,
+  pipelineHash: 'h',
 });
 const sound: DeploymentFacts = {
   strata: [{ stratum: 'all', episodes: 1000, nCal: 500, ledgerFired: 300, tasksCompleted: 400 }],
@@ -17,7 +25,13 @@ describe('degenerateDeployment', () => {
   });
 
   it('a ledger that never fired: λ̂ at the top of the grid, a gate that never stops (per stratum)', () => {
-    const facts = { ...sound, strata: [{ ...sound.strata[0]!, ledgerFired: 0 }, { stratum: 'gpt-4o', episodes: 40, nCal: 20, ledgerFired: 0, tasksCompleted: 3 }] };
+    const facts = {
+      ...sound,
+      strata: [
+        { ...sound.strata[0]!, ledgerFired: 0 },
+        { stratum: 'gpt-4o', episodes: 40, nCal: 20, ledgerFired: 0, tasksCompleted: 3 },
+      ],
+    };
     expect(degenerateDeployment(facts)).toEqual([
       'the ledger fired on 0 of 1,000 calibration episodes: every threshold meets every α, so λ̂ is the top of the grid (λ = 1), a gate that never stops; nothing is certified (check the ledger: --ledger-events, the tool typing)',
       'stratum gpt-4o: the ledger fired on 0 of 40 calibration episodes: every threshold meets every α, so λ̂ is the top of the grid (λ = 1), a gate that never stops; nothing is certified (check the ledger: --ledger-events, the tool typing)',
@@ -41,8 +55,12 @@ describe('degenerateDeployment', () => {
       'α = .010 < 1/(n + 1) with n = 98 calibration episodes: no threshold can be certified (λ̂ infeasible, the gate stops every proposal); α = .010 needs n ≥ 99',
       "α = .030 < 1/(n + 1) with the splits' n = 32 calibration episodes: every split is infeasible, so the held-out columns at α = .030 are those of stopping everything; it needs n ≥ 33 per split",
     ]);
-    expect(degenerateDeployment({ ...facts, strata: [{ ...facts.strata[0]!, episodes: 99, nCal: 99 }], deploy: [row(0.01, 99), row(0.03, 99)] })).toEqual([]);
-    expect(degenerateDeployment({ ...facts, strata: [{ ...facts.strata[0]!, episodes: 99, nCal: 33 }], deploy: [row(0.03, 99)] })).toEqual([]);
+    expect(
+      degenerateDeployment({ ...facts, strata: [{ ...facts.strata[0]!, episodes: 99, nCal: 99 }], deploy: [row(0.01, 99), row(0.03, 99)] }),
+    ).toEqual([]);
+    expect(degenerateDeployment({ ...facts, strata: [{ ...facts.strata[0]!, episodes: 99, nCal: 33 }], deploy: [row(0.03, 99)] })).toEqual(
+      [],
+    );
     // α = 1/10 exactly: n = 9 suffices (1/10 ≤ 1/10)
     expect(degenerateDeployment({ ...facts, strata: [{ ...facts.strata[0]!, nCal: 9 }], deploy: [row(0.1, 9)] })).toEqual([]);
   });

@@ -3,7 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeployRow, SummaryRow } from '@carb/calibrate';
-import { SUMMARY_KEYS, deployMarkdown, guaranteeSentence, makeManifest, parseMarkdownTable, summaryJson, writeReport, type ReportInput } from '../src/index.ts';
+import {
+  SUMMARY_KEYS,
+  deployMarkdown,
+  guaranteeSentence,
+  makeManifest,
+  parseMarkdownTable,
+  summaryJson,
+  writeReport,
+  type ReportInput,
+} from '../src/index.ts';
 import { pipelineFixture, row } from './rows.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'carb-deploy-'));
@@ -11,29 +20,97 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const HASH = 'c0ffee'.repeat(10) + 'abcd';
 const dep = (method: DeployRow['method'], alpha: number, lambda: number | null, extra: Partial<DeployRow> = {}): DeployRow => ({
-  stratum: 'all', method, alpha, n: 984, lambda, lambdaIndex: lambda === null ? -1 : Math.round(lambda * 100) + 1, guarantee: 'expectation', delta: null, pipelineHash: HASH, ...extra,
+  stratum: 'all',
+  method,
+  alpha,
+  n: 984,
+  lambda,
+  lambdaIndex: lambda === null ? -1 : Math.round(lambda * 100) + 1,
+  guarantee: 'expectation',
+  delta: null,
+  pipelineHash: HASH,
+  ...extra,
 });
 
 // hand-made figures (not from any run): what the Deploy section must show for them
 const summary: SummaryRow[] = [
   row('no-guard', 0.05, { meanLoss: 0.133, lossP5: 0.11, lossP95: 0.16, utility: 0.436, utilityP5: 0.41, utilityP95: 0.46 }),
-  row('g-carb', 0.05, { meanLoss: 0.035, lossP5: 0.02, lossP95: 0.051, intervention: 0.516, interventionP5: 0.44, interventionP95: 0.6, utility: 0.167, utilityP5: 0.13, utilityP95: 0.2, lambdaMedian: 0.58 }),
-  row('g-carb', 0.1, { meanLoss: 0.077, lossP5: 0.06, lossP95: 0.094, intervention: 0.351, interventionP5: 0.3, interventionP95: 0.4, utility: 0.25, utilityP5: 0.22, utilityP95: 0.28, lambdaMedian: 0.99 }),
+  row('g-carb', 0.05, {
+    meanLoss: 0.035,
+    lossP5: 0.02,
+    lossP95: 0.051,
+    intervention: 0.516,
+    interventionP5: 0.44,
+    interventionP95: 0.6,
+    utility: 0.167,
+    utilityP5: 0.13,
+    utilityP95: 0.2,
+    lambdaMedian: 0.58,
+  }),
+  row('g-carb', 0.1, {
+    meanLoss: 0.077,
+    lossP5: 0.06,
+    lossP95: 0.094,
+    intervention: 0.351,
+    interventionP5: 0.3,
+    interventionP95: 0.4,
+    utility: 0.25,
+    utilityP5: 0.22,
+    utilityP95: 0.28,
+    lambdaMedian: 0.99,
+  }),
   // Full-prefix at a threshold just below 1 that still stops every episode (the graph-braid pattern)
   row('full-prefix', 0.1, { meanLoss: 0, intervention: 1, utility: 0, lambdaMin: 0.99, lambdaMedian: 0.99, lambdaMax: 0.99 }),
-  { ...row('g-carb', 0.05, { meanLoss: 0.02, lossP5: 0.01, lossP95: 0.03, intervention: 0.7, interventionP5: 0.65, interventionP95: 0.75, utility: 0.1, utilityP5: 0.08, utilityP95: 0.12 }), guarantee: 'high-probability', delta: 0.1 },
+  {
+    ...row('g-carb', 0.05, {
+      meanLoss: 0.02,
+      lossP5: 0.01,
+      lossP95: 0.03,
+      intervention: 0.7,
+      interventionP5: 0.65,
+      interventionP95: 0.75,
+      utility: 0.1,
+      utilityP5: 0.08,
+      utilityP95: 0.12,
+    }),
+    guarantee: 'high-probability',
+    delta: 0.1,
+  },
 ];
 const deploy: DeployRow[] = [
-  dep('g-carb', 0.05, 0.58), dep('g-carb', 0.1, 0.99), dep('full-prefix', 0.05, 0.84), dep('full-prefix', 0.1, 0.99), dep('no-guard', 0.05, 1),
-  dep('g-carb', 0.05, 0.44, { guarantee: 'high-probability', delta: 0.1 }), dep('g-carb', 0.1, null, { guarantee: 'high-probability', delta: 0.1 }),
+  dep('g-carb', 0.05, 0.58),
+  dep('g-carb', 0.1, 0.99),
+  dep('full-prefix', 0.05, 0.84),
+  dep('full-prefix', 0.1, 0.99),
+  dep('no-guard', 0.05, 1),
+  dep('g-carb', 0.05, 0.44, { guarantee: 'high-probability', delta: 0.1 }),
+  dep('g-carb', 0.1, null, { guarantee: 'high-probability', delta: 0.1 }),
 ];
 
 function input(): ReportInput {
   const pipeline = pipelineFixture();
-  const manifest = makeManifest(pipeline, { splitProtocol: pipeline.splits, corpusDigest: 'ab'.repeat(32), carbVersion: '0.1.0' }, { episodes: 984 }, ['calibrate', 'runs', '--out', 'out']);
+  const manifest = makeManifest(
+    pipeline,
+    { splitProtocol: pipeline.splits, corpusDigest: 'ab'.repeat(32), carbVersion: '0.1.0' },
+    { episodes: 984 },
+    ['calibrate', 'runs', '--out', 'out'],
+  );
   return {
-    title: 'Qwen2.5', summary, splitResults: [], deploy, manifest,
-    corpusStats: { read: 1000, excluded: [{ reason: 'aborted', count: 12 }, { reason: 'invalid record', count: 4 }], used: 984, nCal: 492, nTest: 492 },
+    title: 'Qwen2.5',
+    summary,
+    splitResults: [],
+    deploy,
+    manifest,
+    corpusStats: {
+      read: 1000,
+      excluded: [
+        { reason: 'aborted', count: 12 },
+        { reason: 'invalid record', count: 4 },
+      ],
+      used: 984,
+      nCal: 492,
+      nTest: 492,
+    },
     oddCellReasons: { 'full-prefix': 'Here: the status update scores 1 under the full prefix.' },
   };
 }
@@ -58,7 +135,9 @@ describe('Deploy section', () => {
   }, 60_000);
 
   it('opens tables.md and index.html', () => {
-    expect(md.startsWith('# Qwen2.5\n\n## Deploy — the threshold to ship\n\nAt a glance, every stratum side by side (details below):\n')).toBe(true);
+    expect(
+      md.startsWith('# Qwen2.5\n\n## Deploy — the threshold to ship\n\nAt a glance, every stratum side by side (details below):\n'),
+    ).toBe(true);
     // two blocks (pooled in expectation, pooled high-probability): the glance table puts their λ̂ side by side
     expect(tableAfter(md, 'At a glance')).toEqual([
       ['all (pooled)', 'CRC, in expectation', '984', '.58', '.99'],
@@ -85,7 +164,8 @@ describe('Deploy section', () => {
   });
 
   it('states the guarantee in one plain sentence per guarantee, with App. I caveats', () => {
-    const crc = 'Guarantee (CRC, Theorem 1): averaged over the draw of the 984 calibration episodes and a new episode, the expected ledger loss of the gate at λ̂ is at most α (a marginal bound) — provided new episodes are exchangeable with the calibration episodes (same agent, tools, tasks and attack mix), for the harms the declared ledger records only, and not for every single episode or deployment batch (App. I).';
+    const crc =
+      'Guarantee (CRC, Theorem 1): averaged over the draw of the 984 calibration episodes and a new episode, the expected ledger loss of the gate at λ̂ is at most α (a marginal bound) — provided new episodes are exchangeable with the calibration episodes (same agent, tools, tasks and attack mix), for the harms the declared ledger records only, and not for every single episode or deployment batch (App. I).';
     expect(guaranteeSentence('expectation', null, 984)).toBe(crc);
     expect(md).toContain(crc);
     // one sentence: a single full stop, at the end
@@ -94,9 +174,11 @@ describe('Deploy section', () => {
     expect(hp).toContain('with probability at least 1 − .10 over the draw of the 984 calibration episodes');
     expect(hp).toContain('declared ledger');
     expect(md).toContain(hp);
-    expect(guaranteeSentence('high-probability', 0.1, 753, 376)).toBe('Guarantee (high-probability, batch of 376): with probability at least 1 − .10 over the draw of the 753 calibration episodes and the next 376, '
-      + 'the mean ledger loss of those 376 episodes under the gate at λ̂ is at most α — provided new episodes are exchangeable with the calibration episodes (same agent, tools, tasks and attack mix), '
-      + 'for the harms the declared ledger records only, and not for every single episode (App. I).');
+    expect(guaranteeSentence('high-probability', 0.1, 753, 376)).toBe(
+      'Guarantee (high-probability, batch of 376): with probability at least 1 − .10 over the draw of the 753 calibration episodes and the next 376, ' +
+        'the mean ledger loss of those 376 episodes under the gate at λ̂ is at most α — provided new episodes are exchangeable with the calibration episodes (same agent, tools, tasks and attack mix), ' +
+        'for the harms the declared ledger records only, and not for every single episode (App. I).',
+    );
   });
 
   it('shows the high-probability block beside it, an infeasible λ̂ as stop-all, and every method’s λ̂', () => {
@@ -105,7 +187,10 @@ describe('Deploy section', () => {
       ['.050', '.44', '.020 [.010,.030]', '.700 [.650,.750]', '.100 [.080,.120]', '-.113', '-.336'],
       ['.100', 'infeasible: stop all', '–', '–', '–', '–', '–'],
     ]);
-    expect(tableAfter(md, "Every method's λ̂ (deploy.json)")).toEqual([['Full-prefix', '.84', '.99'], ['G-CARB', '.58', '.99']]);
+    expect(tableAfter(md, "Every method's λ̂ (deploy.json)")).toEqual([
+      ['Full-prefix', '.84', '.99'],
+      ['G-CARB', '.58', '.99'],
+    ]);
   });
 
   it('writes deploy.json as given, listed in the manifest', () => {
@@ -117,9 +202,19 @@ describe('Deploy section', () => {
   });
 
   it('says what was read, excluded and used, and defines the metrics on the page', () => {
-    expect(md).toContain('Read 1,000 episodes; excluded 16 (aborted: 12; invalid record: 4); calibrated on 984. Each of the 200 splits assigns n_cal = 492 episodes to calibration and n_test = 492 to test.');
+    expect(md).toContain(
+      'Read 1,000 episodes; excluded 16 (aborted: 12; invalid record: 4); calibrated on 984. Each of the 200 splits assigns n_cal = 492 episodes to calibration and n_test = 492 to test.',
+    );
     const defs = tableAfter(md, '## Definitions').map((r) => r[0]);
-    expect(defs).toEqual(expect.arrayContaining(['L̄ (mean episode loss)', 'I (intervention)', 'U (autonomous success)', 'r (executed-step rate)', 'CtxRed (scorer-input reduction)']));
+    expect(defs).toEqual(
+      expect.arrayContaining([
+        'L̄ (mean episode loss)',
+        'I (intervention)',
+        'U (autonomous success)',
+        'r (executed-step rate)',
+        'CtxRed (scorer-input reduction)',
+      ]),
+    );
     expect(defs).not.toContain('Harm stop'); // no harm-stop metric in this run
     expect(tableAfter(md, '## Definitions').find((r) => r[0] === 'I (intervention)')![1]).toContain('rejects a proposal');
   });
@@ -127,7 +222,9 @@ describe('Deploy section', () => {
   it('explains an odd cell right under the table that shows it', () => {
     const t5 = md.slice(md.indexOf('## Table 5'), md.indexOf('\n## ', md.indexOf('## Table 5') + 1));
     // two groups on this page (pooled in expectation, pooled high-probability): the note names its group
-    expect(t5).toContain('Note — all (pooled): Full-prefix at α = .100: λ̂ .99 yet I = 1.000 and U = .000 — behavioural stop-all: every test episode has some proposal scoring above λ̂');
+    expect(t5).toContain(
+      'Note — all (pooled): Full-prefix at α = .100: λ̂ .99 yet I = 1.000 and U = .000 — behavioural stop-all: every test episode has some proposal scoring above λ̂',
+    );
     expect(t5).toContain('.99 is then the largest feasible grid value, and it stops exactly the proposals scoring 1.');
     expect(t5).toContain('Here: the status update scores 1 under the full prefix.');
     // once per page: not repeated under the all-methods table
@@ -142,8 +239,13 @@ describe('Deploy section', () => {
 describe('strata and summary.json keys', () => {
   it('puts stratum, guarantee and delta first in summary.json (absent: all, expectation, null)', () => {
     expect(SUMMARY_KEYS.slice(0, 4)).toEqual(['stratum', 'guarantee', 'delta', 'method']);
-    const out = JSON.parse(summaryJson([row('g-carb', 0.05), { ...row('g-carb', 0.05), stratum: 'qwen3', guarantee: 'high-probability', delta: 0.1 }])) as Array<Record<string, unknown>>;
-    expect(out.map((o) => [o.stratum, o.guarantee, o.delta])).toEqual([['all', 'expectation', null], ['qwen3', 'high-probability', 0.1]]);
+    const out = JSON.parse(
+      summaryJson([row('g-carb', 0.05), { ...row('g-carb', 0.05), stratum: 'qwen3', guarantee: 'high-probability', delta: 0.1 }]),
+    ) as Array<Record<string, unknown>>;
+    expect(out.map((o) => [o.stratum, o.guarantee, o.delta])).toEqual([
+      ['all', 'expectation', null],
+      ['qwen3', 'high-probability', 0.1],
+    ]);
     for (const o of out) expect(Object.keys(o)).toEqual([...SUMMARY_KEYS]);
   });
 
@@ -165,7 +267,13 @@ describe('strata and summary.json keys', () => {
     expect(md).toContain('## All methods and budgets — qwen3');
     // the same odd cells in both strata: one note naming both, under Table 4
     expect(md.split('Executed-step CRC at α = .050: L̄ above α is expected.').length - 1).toBe(1);
-    expect(md.slice(md.indexOf('## Table 4'), md.indexOf('## Table 5'))).toContain('Note — all (pooled); qwen3: Executed-step CRC at α = .050: L̄ above α is expected.');
-    expect(readdirSync(dir).filter((f) => f.endsWith('.svg')).sort()).toEqual(['frontier-qwen3.svg', 'frontier.svg']);
+    expect(md.slice(md.indexOf('## Table 4'), md.indexOf('## Table 5'))).toContain(
+      'Note — all (pooled); qwen3: Executed-step CRC at α = .050: L̄ above α is expected.',
+    );
+    expect(
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.svg'))
+        .sort(),
+    ).toEqual(['frontier-qwen3.svg', 'frontier.svg']);
   }, 60_000);
 });

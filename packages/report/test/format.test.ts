@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { fmtAlpha, fmtCount, fmtDecimal, fmtMetric, fmtSigned, fmtThreshold, roundFixed, roundFixedText, toFixedEven } from '../src/index.ts';
+import {
+  fmtAlpha,
+  fmtCount,
+  fmtDecimal,
+  fmtMetric,
+  fmtSigned,
+  fmtThreshold,
+  roundFixed,
+  roundFixedText,
+  toFixedEven,
+} from '../src/index.ts';
 
 describe('paper number format', () => {
   it('drops the leading zero at 3 decimals', () => {
@@ -37,8 +47,19 @@ describe('paper number format', () => {
   });
   it('prints a rounded number as splits.csv needs it, without trailing zeros or −0', () => {
     // hand-written: 407/1293 = 0.31477184…, 1/3, 1/1294 = 0.00077279…, cells rounding to zero (5e-7 is stored just below it)
-    expect([407 / 1293, 1 / 3, 1 / 1294, 0.5, -0.25, 2, 0, -0, -4e-7, 0.0000005, 1e-6].map((x) => roundFixedText(x))).toEqual(
-      ['0.314772', '0.333333', '0.000773', '0.5', '-0.25', '2', '0', '0', '0', '0', '0.000001']);
+    expect([407 / 1293, 1 / 3, 1 / 1294, 0.5, -0.25, 2, 0, -0, -4e-7, 0.0000005, 1e-6].map((x) => roundFixedText(x))).toEqual([
+      '0.314772',
+      '0.333333',
+      '0.000773',
+      '0.5',
+      '-0.25',
+      '2',
+      '0',
+      '0',
+      '0',
+      '0',
+      '0.000001',
+    ]);
     expect(roundFixedText(1 / 3, 2)).toBe('0.33');
     expect(roundFixedText(2.5, 0)).toBe('3');
     expect(roundFixedText(-0.3, 0)).toBe('0');

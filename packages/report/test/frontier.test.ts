@@ -8,10 +8,20 @@ const METHODS = ['executed-step-crc', 'ledger-current', 'full-prefix', 'fixed-wi
 
 function rows(alphas = ALPHAS, noGuardLoss = 0.25): SummaryRow[] {
   const out: SummaryRow[] = [row('no-guard', 0.05, { meanLoss: noGuardLoss, utility: 0.436 })];
-  METHODS.forEach((m, i) => alphas.forEach((a) => out.push(row(m, a, {
-    meanLoss: a * 0.8, lossP5: a * 0.5, lossP95: a * 1.1,
-    utility: Math.min(0.436, a * (2 + i / 10)), utilityP5: a, utilityP95: Math.min(0.5, a * 3),
-  }))));
+  METHODS.forEach((m, i) =>
+    alphas.forEach((a) =>
+      out.push(
+        row(m, a, {
+          meanLoss: a * 0.8,
+          lossP5: a * 0.5,
+          lossP95: a * 1.1,
+          utility: Math.min(0.436, a * (2 + i / 10)),
+          utilityP5: a,
+          utilityP95: Math.min(0.5, a * 3),
+        }),
+      ),
+    ),
+  );
   return out;
 }
 
@@ -20,11 +30,14 @@ const between = (s: string, a: string, b: string) => s.slice(s.indexOf(a), s.ind
 
 /** Each overlay series as drawn: method, and the fill and shape (path data) of its markers. */
 function drawnSeries(panel: string): Array<{ method: string; fills: Set<string>; shapes: Set<string> }> {
-  return panel.split('<g class="series"').slice(1).map((g) => ({
-    method: /data-method="([^"]+)"/.exec(g)![1]!,
-    fills: new Set([...g.matchAll(/<path class="marker"[^>]* d="([^"]+)" fill="([^"]+)"/g)].map((m) => m[2]!)),
-    shapes: new Set([...g.matchAll(/<path class="marker"[^>]* d="([^"]+)" fill="([^"]+)"/g)].map((m) => m[1]!)),
-  }));
+  return panel
+    .split('<g class="series"')
+    .slice(1)
+    .map((g) => ({
+      method: /data-method="([^"]+)"/.exec(g)![1]!,
+      fills: new Set([...g.matchAll(/<path class="marker"[^>]* d="([^"]+)" fill="([^"]+)"/g)].map((m) => m[2]!)),
+      shapes: new Set([...g.matchAll(/<path class="marker"[^>]* d="([^"]+)" fill="([^"]+)"/g)].map((m) => m[1]!)),
+    }));
 }
 
 describe('frontierSvg', () => {
@@ -58,7 +71,11 @@ describe('frontierSvg', () => {
       expect(new Set(shapes).size).toBe(METHODS.length);
     }
     // legend entries in order, each with its method's fill and shape
-    const legend = [...between(svg, '<g class="legend">', '</g>\n<g class="small-multiples"').matchAll(/<path class="marker"[^>]* d="([^"]+)" fill="([^"]+)"/g)];
+    const legend = [
+      ...between(svg, '<g class="legend">', '</g>\n<g class="small-multiples"').matchAll(
+        /<path class="marker"[^>]* d="([^"]+)" fill="([^"]+)"/g,
+      ),
+    ];
     const series = drawnSeries(a);
     expect(legend.map((m) => `${m[2]!} ${m[1]!}`)).toEqual(series.map((s) => `${[...s.fills][0]!} ${[...s.shapes][0]!}`));
   });
@@ -86,7 +103,10 @@ describe('frontierSvg', () => {
 
   it('places a point where the scales say: U = .2 at α = .1 in panel A', () => {
     // no no-guard row, so the α axis is [0, .2] (already nice) over 70..450; y: [0, 1] over 354..64
-    const one = frontierSvg([row('g-carb', 0.1, { utility: 0.2, utilityP5: 0.1, utilityP95: 0.3, meanLoss: 0.05 }), row('g-carb', 0.2, { utility: 0.4 })], { title: 't' });
+    const one = frontierSvg(
+      [row('g-carb', 0.1, { utility: 0.2, utilityP5: 0.1, utilityP95: 0.3, meanLoss: 0.05 }), row('g-carb', 0.2, { utility: 0.4 })],
+      { title: 't' },
+    );
     // α = .1 → 70 + 380·(.1/.2) = 260; U = .2 → 354 − 290·.2 = 296
     expect(one).toContain('transform="translate(260.00,296.00)"');
   });
@@ -96,7 +116,9 @@ describe('frontierSvg', () => {
     const dense = Array.from({ length: 100 }, (_, k) => (k + 1) * 0.005);
     const svgD = frontierSvg(rows(dense, 0.133), { title: 'd' });
     const axisA = between(svgD, 'id="panel-utility"', 'id="panel-loss"');
-    const ticks = [...between(axisA, 'class="axis axis-x"', '</g>').matchAll(/text-anchor="middle">([^<]+)</g)].map((m) => m[1]!).filter((t) => t !== 'budget α');
+    const ticks = [...between(axisA, 'class="axis axis-x"', '</g>').matchAll(/text-anchor="middle">([^<]+)</g)]
+      .map((m) => m[1]!)
+      .filter((t) => t !== 'budget α');
     // the budgets up to .150 are plotted; the axis ends at the next nice tick
     expect(ticks.at(-1)).toBe('.160');
     for (const t of ticks) expect(t === '0' || t === fmtAlpha(Number(`0${t}`))).toBe(true);

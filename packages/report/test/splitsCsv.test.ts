@@ -2,11 +2,27 @@ import { describe, expect, it } from 'vitest';
 import type { SplitResult } from '@carb/calibrate';
 import { splitsCsv } from '../src/index.ts';
 
-const HEAD = 'stratum,guarantee,method,alpha,alphaText,split,lambdaHat,lambdaIndex,loss,intervention,utility,stepRate,ctxSelected,ctxFull,harmStop,benignStop';
+const HEAD =
+  'stratum,guarantee,method,alpha,alphaText,split,lambdaHat,lambdaIndex,loss,intervention,utility,stepRate,ctxSelected,ctxFull,harmStop,benignStop';
 
 function split(extra: Partial<SplitResult> = {}): SplitResult {
-  return { method: 'g-carb', alpha: 0.05, alphaText: '.05', split: 3, lambdaIndex: 45, lambdaHat: 0.44, loss: 1 / 3, intervention: 0.5, utility: 0.17, stepRate: 0.01,
-    ctxSelected: 10, ctxFull: 20, harmStop: null, benignStop: 0.25, ...extra };
+  return {
+    method: 'g-carb',
+    alpha: 0.05,
+    alphaText: '.05',
+    split: 3,
+    lambdaIndex: 45,
+    lambdaHat: 0.44,
+    loss: 1 / 3,
+    intervention: 0.5,
+    utility: 0.17,
+    stepRate: 0.01,
+    ctxSelected: 10,
+    ctxFull: 20,
+    harmStop: null,
+    benignStop: 0.25,
+    ...extra,
+  };
 }
 
 describe('splitsCsv', () => {

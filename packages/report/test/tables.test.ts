@@ -27,8 +27,12 @@ Graph-braid: 2,000	No guard	.390	.000	.000	.000	1.000	–
 	G-CARB	.000	1.000	.000	.390	.610	.471`;
 
 const METHOD_ID: Record<string, string> = {
-  'No guard': 'no-guard', 'Ledger-current': 'ledger-current', 'Full-prefix': 'full-prefix',
-  'Fixed-window-4': 'fixed-window-4', 'Equal-size random': 'equal-size-random', 'G-CARB': 'g-carb',
+  'No guard': 'no-guard',
+  'Ledger-current': 'ledger-current',
+  'Full-prefix': 'full-prefix',
+  'Fixed-window-4': 'fixed-window-4',
+  'Equal-size random': 'equal-size-random',
+  'G-CARB': 'g-carb',
 };
 
 const lines = (tsv: string) => tsv.split('\n').map((l) => l.split('\t'));
@@ -44,7 +48,12 @@ function table8Groups(perturb: boolean): LabeledRows[] {
   for (const [cohort, method, L, harm, benign, I, U, ctx] of lines(TABLE8)) {
     if (cohort) groups.push({ label: cohort, rows: [] });
     const r = row(METHOD_ID[method!]!, method === 'No guard' ? 0.05 : 0.1, {
-      meanLoss: v(L!)!, harmStop: v(harm!), benignStop: v(benign!), intervention: v(I!)!, utility: v(U!)!, ctxRed: v(ctx!),
+      meanLoss: v(L!)!,
+      harmStop: v(harm!),
+      benignStop: v(benign!),
+      intervention: v(I!)!,
+      utility: v(U!)!,
+      ctxRed: v(ctx!),
     });
     groups.at(-1)!.rows.unshift(r);
     // a row at another budget must not leak into the α = .10 table
@@ -131,15 +140,20 @@ describe('Table 5 (golden, paper values)', () => {
       const alpha = num(a!)!;
       // grid values are (g − 1)/100, computed by division as the grid does
       const lam = (c: string) => Math.round(num(c)! * 100) / 100;
-      groups.at(-1)!.rows.push(
-        row('full-prefix', alpha, { lambdaMin: lam(t[0]!), lambdaMedian: lam(t[1]!), lambdaMax: lam(t[2]!) }),
-        row('g-carb', alpha, { lambdaMin: lam(t[3]!), lambdaMedian: lam(t[4]!), lambdaMax: lam(t[5]!) }),
-      );
+      groups
+        .at(-1)!
+        .rows.push(
+          row('full-prefix', alpha, { lambdaMin: lam(t[0]!), lambdaMedian: lam(t[1]!), lambdaMax: lam(t[2]!) }),
+          row('g-carb', alpha, { lambdaMin: lam(t[3]!), lambdaMedian: lam(t[4]!), lambdaMax: lam(t[5]!) }),
+        );
     }
     expect(body(table5(groups))).toEqual(lines(TABLE5));
   });
   it('shows infeasible cells and disagreeing feasible counts', () => {
-    const rows: SummaryRow[] = [row('full-prefix', 0.025, { feasible: 0 }), row('g-carb', 0.025, { feasible: 3, lambdaMin: -1, lambdaMedian: -1, lambdaMax: 0.05 })];
+    const rows: SummaryRow[] = [
+      row('full-prefix', 0.025, { feasible: 0 }),
+      row('g-carb', 0.025, { feasible: 3, lambdaMin: -1, lambdaMedian: -1, lambdaMax: 0.05 }),
+    ];
     expect(body(table5([{ label: 'tiny', rows }]))).toEqual([['tiny', '.025', '–', '–', '–', 'λ⊥', 'λ⊥', '.05', '0/200; 3/200']]);
   });
 });
@@ -157,8 +171,15 @@ Qwen3	.10	-.007	-.289	+.081
 describe('Table 6 (golden, paper values)', () => {
   it('prints signed means and [p5,p95] rows', () => {
     const l = lines(TABLE6);
-    const groups: LabeledRows<ReturnType<typeof diff>>[] = [{ label: 'Qwen2.5', rows: [] }, { label: 'Qwen3', rows: [] }];
-    const pair = (s: string) => s.slice(1, -1).split(',').map((c) => num(c)!);
+    const groups: LabeledRows<ReturnType<typeof diff>>[] = [
+      { label: 'Qwen2.5', rows: [] },
+      { label: 'Qwen3', rows: [] },
+    ];
+    const pair = (s: string) =>
+      s
+        .slice(1, -1)
+        .split(',')
+        .map((c) => num(c)!);
     for (let k = 0; k < l.length; k += 2) {
       const [backbone, a, dl, di, du] = l[k]!;
       const [, , rl, ri, ru] = l[k + 1]!;
@@ -194,10 +215,12 @@ describe('Table 7 (golden, paper values)', () => {
       if (backbone) groups.push({ label: backbone, rows: [] });
       const alpha = num(a!)!;
       const v = (k: number) => nudge(num(c[k]!)!, i++);
-      groups.at(-1)!.rows.push(
-        row('fixed-window-4', alpha, { meanLoss: v(0), intervention: v(1), utility: v(2), ctxRed: v(3) }),
-        row('equal-size-random', alpha, { meanLoss: v(4), intervention: v(5), utility: v(6), ctxRed: v(7) }),
-      );
+      groups
+        .at(-1)!
+        .rows.push(
+          row('fixed-window-4', alpha, { meanLoss: v(0), intervention: v(1), utility: v(2), ctxRed: v(3) }),
+          row('equal-size-random', alpha, { meanLoss: v(4), intervention: v(5), utility: v(6), ctxRed: v(7) }),
+        );
     }
     expect(body(table7(groups))).toEqual(lines(TABLE7));
   });
@@ -208,7 +231,11 @@ describe('dense-frontier budgets stay out of the tables by default', () => {
     const paired = [{ label: 'm', rows: [diff(1 / 377, [0, 0, 0, 0, 0, 0, 0, 0, 0]), diff(0.05, [0.01, 0, 0.02, 0, 0, 0, 0, 0, 0])] }];
     expect(body(table6(paired)).map((r) => r[1])).toEqual(['.050', '']);
     expect(body(table6(paired, { alphas: [1 / 377] }))[0]!.slice(1, 3)).toEqual(['.002653', '+.000']);
-    const rows = [row('g-carb', 1 / 377), row('g-carb', 0.05, { meanLoss: 0.0449, lossP5: 0.02, lossP95: 0.0625, feasible: 199, lambdaMedian: 0.58 }), row('no-guard', 0.05, { meanLoss: 0.133 })];
+    const rows = [
+      row('g-carb', 1 / 377),
+      row('g-carb', 0.05, { meanLoss: 0.0449, lossP5: 0.02, lossP95: 0.0625, feasible: 199, lambdaMedian: 0.58 }),
+      row('no-guard', 0.05, { meanLoss: 0.133 }),
+    ];
     const all = body(summaryTable(rows, { alphas: 'all' }));
     // 1/377 prints exactly enough to tell it from .003
     expect(all.map((r) => `${r[0]!} ${r[1]!}`)).toEqual(['.002653 G-CARB', '.050 No guard', '.050 G-CARB']);

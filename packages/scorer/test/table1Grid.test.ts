@@ -9,13 +9,14 @@ const pipeline = loadPipeline(defaultPipelinePath());
 const { grid } = pipeline;
 const weights = pipeline.scorer.weights;
 
-const subset = (mask: number): ScorerFeatures =>
-  Object.fromEntries(FEATURE_ORDER.map((k, i) => [k, (mask >> i) & 1])) as ScorerFeatures;
+const subset = (mask: number): ScorerFeatures => Object.fromEntries(FEATURE_ORDER.map((k, i) => [k, (mask >> i) & 1])) as ScorerFeatures;
 
 /** Smallest g ≥ 1 with S/100 ≤ (g − 1)/d, i.e. S·d ≤ (g − 1)·100, by counting up in integers. */
 function integerIndex(mask: number): number {
   let s = 0;
-  TABLE1_HUNDREDTHS.forEach((w, i) => { if ((mask >> i) & 1) s += w; });
+  TABLE1_HUNDREDTHS.forEach((w, i) => {
+    if ((mask >> i) & 1) s += w;
+  });
   s = Math.min(100, Math.max(0, s));
   let g = 1;
   while (s * grid.denominator > (g - 1) * 100) g++;
@@ -25,7 +26,9 @@ function integerIndex(mask: number): number {
 /** What carb did before exact scores: float sum in Table 1 order, float comparison with (g − 1)/d. */
 function floatIndex(mask: number, w: ScorerWeights): number {
   let q = 0;
-  FEATURE_ORDER.forEach((k, i) => { if ((mask >> i) & 1) q += w[k]; });
+  FEATURE_ORDER.forEach((k, i) => {
+    if ((mask >> i) & 1) q += w[k];
+  });
   q = q < 0 ? 0 : q > 1 ? 1 : q;
   let g = 1;
   while (q > (g - 1) / grid.denominator) g++;

@@ -47,7 +47,11 @@ const YIELD_EVERY = 1000;
  * meta file, which needs the realized harm count, last). The event loop gets a turn every
  * YIELD_EVERY trajectories, so SIGINT/SIGTERM remove the temporary files mid-run.
  */
-export async function writeSuiteStream(trajectories: Iterable<{ episode: Episode; label: EpisodeLabels }>, meta: (episodes: number, harmful: number) => SuiteMeta, file: string): Promise<string[]> {
+export async function writeSuiteStream(
+  trajectories: Iterable<{ episode: Episode; label: EpisodeLabels }>,
+  meta: (episodes: number, harmful: number) => SuiteMeta,
+  file: string,
+): Promise<string[]> {
   const stem = corpusStem(file);
   const paths = [`${stem}.jsonl`, `${stem}.labels.jsonl`, `${stem}.meta.json`];
   const episodes = new StreamedFile(paths[0]!);

@@ -82,7 +82,9 @@ describe('graph-braid', () => {
     const benignSteps = [1, 3, 6, 8, 10, 12, 14, 16, 18];
     for (const [i, e] of gb.episodes.entries()) {
       const l = gb.labels[i]!;
-      expect(l.benignBranchSteps).toEqual(l.harmful ? benignSteps : [...benignSteps.slice(0, 7), 15, ...benignSteps.slice(7)].sort((a, b) => a - b));
+      expect(l.benignBranchSteps).toEqual(
+        l.harmful ? benignSteps : [...benignSteps.slice(0, 7), 15, ...benignSteps.slice(7)].sort((a, b) => a - b),
+      );
       const branch = e.steps.map((s) => s.provenance?.branch);
       // the authorized update (position 5) sits on the ticket, yet is no benign-branch record
       expect(branch[4]).toBe('ticket');

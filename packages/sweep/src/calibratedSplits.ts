@@ -8,7 +8,13 @@ import type { BreakpointTable } from '@carb/replay';
  * index −1 infeasible; no guard gets the top of the grid) and the held-out metrics on its test
  * fold at λ̂ (stop-all when infeasible).
  */
-export function calibratedSplits(tables: Partial<Record<MethodName, BreakpointTable>>, alpha: Budget, splits: readonly Split[], labels: readonly EpisodeLabels[], benignStop: BenignStopRule): Map<MethodName, SplitResult[]> {
+export function calibratedSplits(
+  tables: Partial<Record<MethodName, BreakpointTable>>,
+  alpha: Budget,
+  splits: readonly Split[],
+  labels: readonly EpisodeLabels[],
+  benignStop: BenignStopRule,
+): Map<MethodName, SplitResult[]> {
   const { splitResults } = runProtocol({ tables, alphas: [alpha], splits, labels, benignStop });
   const out = new Map<MethodName, SplitResult[]>();
   for (const r of splitResults) {

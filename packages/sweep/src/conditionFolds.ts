@@ -8,7 +8,10 @@ import type { ConditionSpec } from './types.ts';
  * 1,200 trajectories or 80 families, e.g. a quick test) keeps Table 2's proportion instead:
  * 3/10 of the units in each fold (600 of 2,000; 24 of 80 pairs).
  */
-export function conditionFolds(condition: Pick<ConditionSpec, 'suite' | 'cohort'>, params: SuiteParams): Pick<SplitOptions, 'nCal' | 'nTest' | 'unit'> {
+export function conditionFolds(
+  condition: Pick<ConditionSpec, 'suite' | 'cohort'>,
+  params: SuiteParams,
+): Pick<SplitOptions, 'nCal' | 'nTest' | 'unit'> {
   if (condition.suite === 'graph-braid') {
     const n = params.trajectories;
     if (n >= 1200) return foldSizes('graph-braid', n);

@@ -28,7 +28,12 @@ export function conditionHash(spec: SweepSpec, condition: ConditionSpec, pipelin
     alpha: `${alpha.num}/${alpha.den}`,
     methods: spec.methods,
     primary: spec.primary,
-    condition: { name: condition.name, family: condition.family, ...corpusOf(condition), splitSeeds: { first: condition.splitSeeds.first, count: condition.splitSeeds.count } },
+    condition: {
+      name: condition.name,
+      family: condition.family,
+      ...corpusOf(condition),
+      splitSeeds: { first: condition.splitSeeds.first, count: condition.splitSeeds.count },
+    },
     calibrateOn: calibrateOn ? corpusOf(calibrateOn) : null,
     ledger: fixed ? { condition: twinParams(spec, condition), calibrateOn: twinParams(spec, calibrateOn!) } : null,
     pipelineHash,

@@ -5,7 +5,15 @@ import type { ConditionResult } from './types.ts';
 const METRICS = ['loss', 'intervention', 'utility', 'harmStop', 'benignStop', 'ctxRed', 'pathRecall', 'falsePath'] as const;
 
 /** Column order of conditions.csv. */
-export const CONDITION_COLUMNS: readonly string[] = ['condition', 'family', 'method', 'splits', 'episodes', 'harmful', ...METRICS.flatMap((m) => [`${m}_mean`, `${m}_se`])];
+export const CONDITION_COLUMNS: readonly string[] = [
+  'condition',
+  'family',
+  'method',
+  'splits',
+  'episodes',
+  'harmful',
+  ...METRICS.flatMap((m) => [`${m}_mean`, `${m}_se`]),
+];
 
 /**
  * conditions.csv: one row per condition × method (conditions in the order given, methods in
@@ -18,7 +26,7 @@ export function conditionsCsv(results: readonly ConditionResult[], digits = 6): 
     for (const s of r.summaries) {
       const cells = [r.name, r.family, s.method, String(s.splits), String(r.episodes), String(r.harmful)];
       for (const m of METRICS) {
-        const v = (s)[m];
+        const v = s[m];
         cells.push(v ? toFixedEven(v.mean, digits) : '', v ? toFixedEven(v.se, digits) : '');
       }
       rows.push(cells);

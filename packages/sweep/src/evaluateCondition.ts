@@ -1,4 +1,12 @@
-import { HeldOutCurves, METHOD_SELECTOR, alignLabels, calibrationTarget, parseBudget, type BenignStopRule, type MethodName } from '@carb/calibrate';
+import {
+  HeldOutCurves,
+  METHOD_SELECTOR,
+  alignLabels,
+  calibrationTarget,
+  parseBudget,
+  type BenignStopRule,
+  type MethodName,
+} from '@carb/calibrate';
 import { canonicalJson } from '@carb/io';
 import { gridValue, withSelector, type Pipeline } from '@carb/pipeline';
 import type { BreakpointTable } from '@carb/replay';
@@ -16,7 +24,8 @@ import { sweepPipelineHash } from './sweepPipelineHash.ts';
 import { twinParams } from './twinParams.ts';
 import type { ConditionResult, ConditionSpec, ConditionSplitRow, SweepSpec } from './types.ts';
 
-const corpusKey = (c: ConditionSpec) => canonicalJson({ suite: c.suite, cohort: c.cohort ?? null, seed: c.seed, params: conditionParams(c.params) });
+const corpusKey = (c: ConditionSpec) =>
+  canonicalJson({ suite: c.suite, cohort: c.cohort ?? null, seed: c.seed, params: conditionParams(c.params) });
 
 /** fixed-threshold: the calibrateOn condition replayed (reusing `run` when it is the same corpus), checked to have the same episodes. */
 function calibrationRun(spec: SweepSpec, condition: ConditionSpec, run: ReplayedCondition, pipeline: Pipeline): ReplayedCondition {
@@ -27,7 +36,9 @@ function calibrationRun(spec: SweepSpec, condition: ConditionSpec, run: Replayed
   const a = refRun.output.episodes;
   const b = run.output.episodes;
   if (a.length !== b.length || a.some((e, i) => e.id !== b[i]!.id)) {
-    throw new Error(`sweep ${spec.name}: condition ${condition.name} and calibrateOn ${ref.name} have different episodes; expected the same ids in the same order`);
+    throw new Error(
+      `sweep ${spec.name}: condition ${condition.name} and calibrateOn ${ref.name} have different episodes; expected the same ids in the same order`,
+    );
   }
   return refRun;
 }
@@ -66,10 +77,11 @@ export function evaluateCondition(spec: SweepSpec, condition: ConditionSpec, pip
   // fixed threshold from another corpus: its λ̂ evaluated on this condition's test folds; methods
   // sharing a selector share one table, hence one set of curves per split
   const curves = new Map<BreakpointTable, HeldOutCurves>();
-  if (!ownFolds) for (const m of spec.methods) {
-    const table = run.tables[m]!;
-    if (!curves.has(table)) curves.set(table, new HeldOutCurves(table, columns));
-  }
+  if (!ownFolds)
+    for (const m of spec.methods) {
+      const table = run.tables[m]!;
+      if (!curves.has(table)) curves.set(table, new HeldOutCurves(table, columns));
+    }
   const byMethod = new Map<MethodName, ConditionSplitRow[]>(spec.methods.map((m) => [m, []]));
   splits.forEach((split, k) => {
     for (const c of curves.values()) c.load(split.test);

@@ -39,7 +39,12 @@ export function figure4a(table9: Table9, results: ConditionResult[], primary: Me
       if (!m) throw new Error(`figure4a: condition "${matches[0]!.name}" has no ${metric} for ${primary}`);
       return m.se;
     };
-    return { cell, splits: s.splits, recall: { mean: t.pathRecall, se: se(s.pathRecall, 'pathRecall') }, falsePath: { mean: t.falsePath, se: se(s.falsePath, 'falsePath') } };
+    return {
+      cell,
+      splits: s.splits,
+      recall: { mean: t.pathRecall, se: se(s.pathRecall, 'pathRecall') },
+      falsePath: { mean: t.falsePath, se: se(s.falsePath, 'falsePath') },
+    };
   });
 
   const bottom = PANEL.top + PANEL.height;
@@ -50,7 +55,9 @@ export function figure4a(table9: Table9, results: ConditionResult[], primary: Me
   const k = splitCounts(cells.map((c) => c.splits));
 
   const out = svgOpen(WIDTH, HEIGHT, 'Figure 4A: harmful-path recall under evidence removal');
-  out.push(`<text class="subtitle" x="${n2(WIDTH / 2)}" y="48" text-anchor="middle" font-size="12" fill="#444">${escapeHtml(`${methodLabel(primary)}, one fixed threshold, ${k} grouped assignments`)}</text>`);
+  out.push(
+    `<text class="subtitle" x="${n2(WIDTH / 2)}" y="48" text-anchor="middle" font-size="12" fill="#444">${escapeHtml(`${methodLabel(primary)}, one fixed threshold, ${k} grouped assignments`)}</text>`,
+  );
   out.push(`<g class="panel" id="panel-recall">`);
   out.push(yAxis(y, PANEL.left, PANEL.left + PANEL.width, 'rate over test episodes'));
   cells.forEach((c, i) => {
@@ -64,33 +71,59 @@ export function figure4a(table9: Table9, results: ConditionResult[], primary: Me
       const top = y(b.v.mean);
       const cx = b.x + BAR.width / 2;
       const hi = yc(b.v.mean + b.v.se);
-      out.push(`<rect class="bar" data-metric="${b.metric}" x="${n2(b.x)}" y="${n2(top)}" width="${BAR.width}" height="${n2(bottom - top)}" fill="${b.fill}"/>`);
+      out.push(
+        `<rect class="bar" data-metric="${b.metric}" x="${n2(b.x)}" y="${n2(top)}" width="${BAR.width}" height="${n2(bottom - top)}" fill="${b.fill}"/>`,
+      );
       // a zero bar has no area: a stroke on the axis keeps it visible
-      if (b.v.mean === 0) out.push(`<line class="zero-bar" data-metric="${b.metric}" x1="${n2(b.x)}" y1="${n2(bottom - 1)}" x2="${n2(b.x + BAR.width)}" y2="${n2(bottom - 1)}" stroke="${b.fill}" stroke-width="2"/>`);
+      if (b.v.mean === 0)
+        out.push(
+          `<line class="zero-bar" data-metric="${b.metric}" x1="${n2(b.x)}" y1="${n2(bottom - 1)}" x2="${n2(b.x + BAR.width)}" y2="${n2(bottom - 1)}" stroke="${b.fill}" stroke-width="2"/>`,
+        );
       out.push(whisker(cx, yc(b.v.mean - b.v.se), hi, '#333'));
-      out.push(`<text class="value" x="${n2(cx)}" y="${n2(Math.min(top, hi) - 6)}" text-anchor="middle" font-size="11">${fmtDecimal(b.v.mean, 3)}</text>`);
+      out.push(
+        `<text class="value" x="${n2(cx)}" y="${n2(Math.min(top, hi) - 6)}" text-anchor="middle" font-size="11">${fmtDecimal(b.v.mean, 3)}</text>`,
+      );
     }
     const label = PAPER_TABLE9[c.cell]!.label.split(', ');
-    out.push(`<text class="cell-label" x="${n2(mid)}" y="${n2(bottom + 20)}" text-anchor="middle" font-weight="bold">${escapeHtml(c.cell)}</text>`);
-    out.push(`<text x="${n2(mid)}" y="${n2(bottom + 36)}" text-anchor="middle" font-size="11" fill="#444">${escapeHtml(label.join(', '))}</text>`);
-    if (c.cell === calibrateOn) out.push(`<text class="calibration-cell" x="${n2(mid)}" y="${n2(bottom + 51)}" text-anchor="middle" font-size="11" fill="#444">(threshold calibrated here)</text>`);
+    out.push(
+      `<text class="cell-label" x="${n2(mid)}" y="${n2(bottom + 20)}" text-anchor="middle" font-weight="bold">${escapeHtml(c.cell)}</text>`,
+    );
+    out.push(
+      `<text x="${n2(mid)}" y="${n2(bottom + 36)}" text-anchor="middle" font-size="11" fill="#444">${escapeHtml(label.join(', '))}</text>`,
+    );
+    if (c.cell === calibrateOn)
+      out.push(
+        `<text class="calibration-cell" x="${n2(mid)}" y="${n2(bottom + 51)}" text-anchor="middle" font-size="11" fill="#444">(threshold calibrated here)</text>`,
+      );
     out.push('</g>');
   });
   out.push('</g>');
 
   const legendY = bottom + 82;
   out.push('<g class="legend">');
-  out.push(`<g class="legend-item" transform="translate(40,${legendY})"><rect x="0" y="-7" width="18" height="12" fill="${color}"/><text x="24" y="4">${escapeHtml(`harmful-path recall (${methodLabel(primary)})`)}</text></g>`);
-  out.push(`<g class="legend-item" transform="translate(290,${legendY})"><rect x="0" y="-7" width="18" height="12" fill="${FALSE_PATH_COLOR}"/><text x="24" y="4">benign false-path rate</text></g>`);
-  out.push(`<g class="legend-item" transform="translate(500,${legendY})"><path d="M9,-8V8M5,-8H13M5,8H13" stroke="#333" stroke-width="1.2" fill="none"/><text x="24" y="4">±1 SE over assignments</text></g>`);
+  out.push(
+    `<g class="legend-item" transform="translate(40,${legendY})"><rect x="0" y="-7" width="18" height="12" fill="${color}"/><text x="24" y="4">${escapeHtml(`harmful-path recall (${methodLabel(primary)})`)}</text></g>`,
+  );
+  out.push(
+    `<g class="legend-item" transform="translate(290,${legendY})"><rect x="0" y="-7" width="18" height="12" fill="${FALSE_PATH_COLOR}"/><text x="24" y="4">benign false-path rate</text></g>`,
+  );
+  out.push(
+    `<g class="legend-item" transform="translate(500,${legendY})"><path d="M9,-8V8M5,-8H13M5,8H13" stroke="#333" stroke-width="1.2" fill="none"/><text x="24" y="4">±1 SE over assignments</text></g>`,
+  );
   out.push('</g>');
 
   const maxFalse = Math.max(...cells.map((c) => c.falsePath.mean));
   const captions = [
     `Threshold calibrated in each assignment on ${calibrateOn} (${Object.hasOwn(PAPER_TABLE9, calibrateOn) ? PAPER_TABLE9[calibrateOn]!.label : 'the calibration cell'}) and reused in all four cells.`,
-    maxFalse === 0 ? 'The benign false-path rate is zero in every cell. Table 9 gives the ledger losses.' : `Largest benign false-path rate: ${fmtDecimal(maxFalse, 3)}. Table 9 gives the ledger losses.`,
+    maxFalse === 0
+      ? 'The benign false-path rate is zero in every cell. Table 9 gives the ledger losses.'
+      : `Largest benign false-path rate: ${fmtDecimal(maxFalse, 3)}. Table 9 gives the ledger losses.`,
   ];
-  captions.forEach((c, i) => out.push(`<text class="caption" x="${n2(WIDTH / 2)}" y="${n2(legendY + 32 + 16 * i)}" text-anchor="middle" font-size="11" fill="#444">${escapeHtml(c)}</text>`));
+  captions.forEach((c, i) =>
+    out.push(
+      `<text class="caption" x="${n2(WIDTH / 2)}" y="${n2(legendY + 32 + 16 * i)}" text-anchor="middle" font-size="11" fill="#444">${escapeHtml(c)}</text>`,
+    ),
+  );
   out.push('</svg>');
   return out.join('\n') + '\n';
 }

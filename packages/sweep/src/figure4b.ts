@@ -41,18 +41,31 @@ function byFamily(results: readonly ConditionResult[]): ConditionResult[][] {
 
 const familyLabel = (family: string) => PAPER_TABLE10.find((r) => r.family === family)?.label ?? family;
 
-function panel(id: string, label: string, y: ScaleLinear<number, number>, points: readonly Point[], value: (p: Point) => MeanSe, color: string, extra: string[]): string {
+function panel(
+  id: string,
+  label: string,
+  y: ScaleLinear<number, number>,
+  points: readonly Point[],
+  value: (p: Point) => MeanSe,
+  color: string,
+  extra: string[],
+): string {
   const top = y.range()[1]!;
   const yc = y.copy().clamp(true);
   const marker = symbol(symbolCircle, 48).digits(2)() ?? '';
-  const out = [`<g class="panel" id="${id}">`, `<text x="${LEFT}" y="${n2(top - 26)}" font-size="13" font-weight="bold">${escapeHtml(label)}</text>`];
+  const out = [
+    `<g class="panel" id="${id}">`,
+    `<text x="${LEFT}" y="${n2(top - 26)}" font-size="13" font-weight="bold">${escapeHtml(label)}</text>`,
+  ];
   out.push(yAxis(y, LEFT, LEFT + PLOT_WIDTH, id === 'panel-loss' ? 'mean episode loss L̄' : 'intervention rate'));
   out.push(...extra);
   for (const p of points) {
     const v = value(p);
-    out.push(`<g class="point" data-condition="${escapeHtml(p.name)}">`
-      + whisker(p.x, yc(v.mean - v.se), yc(v.mean + v.se), color)
-      + `<path class="marker" transform="translate(${n2(p.x)},${n2(y(v.mean))})" d="${marker}" fill="${color}" stroke="#fff" stroke-width="0.6"/></g>`);
+    out.push(
+      `<g class="point" data-condition="${escapeHtml(p.name)}">` +
+        whisker(p.x, yc(v.mean - v.se), yc(v.mean + v.se), color) +
+        `<path class="marker" transform="translate(${n2(p.x)},${n2(y(v.mean))})" d="${marker}" fill="${color}" stroke="#fff" stroke-width="0.6"/></g>`,
+    );
   }
   out.push('</g>');
   return out.join('\n');
@@ -76,7 +89,14 @@ export function figure4b(results: ConditionResult[], primary: MethodName, alpha:
     const start = LEFT + slot * (i + f * FAMILY_GAP);
     for (const r of g) {
       const s = primarySummary(r, primary);
-      points.push({ name: r.name, family: r.family, loss: s.loss, intervention: s.intervention, splits: s.splits, x: LEFT + slot * (i + 0.5 + f * FAMILY_GAP) });
+      points.push({
+        name: r.name,
+        family: r.family,
+        loss: s.loss,
+        intervention: s.intervention,
+        splits: s.splits,
+        x: LEFT + slot * (i + 0.5 + f * FAMILY_GAP),
+      });
       i++;
     }
     bands.push({ family: g[0]!.family, x0: start, x1: start + slot * g.length });
@@ -84,32 +104,57 @@ export function figure4b(results: ConditionResult[], primary: MethodName, alpha:
   const color = methodColor(primary);
   const k = splitCounts(points.map((p) => p.splits));
   const lossMax = Math.max(2 * alpha, ...points.map((p) => p.loss.mean + p.loss.se));
-  const yLoss = scaleLinear().domain([0, lossMax]).nice(5).range([TOP[0] + PANEL_HEIGHT, TOP[0]]);
-  const yInt = scaleLinear().domain([0, 1]).range([TOP[1] + PANEL_HEIGHT, TOP[1]]);
+  const yLoss = scaleLinear()
+    .domain([0, lossMax])
+    .nice(5)
+    .range([TOP[0] + PANEL_HEIGHT, TOP[0]]);
+  const yInt = scaleLinear()
+    .domain([0, 1])
+    .range([TOP[1] + PANEL_HEIGHT, TOP[1]]);
 
-  const shade = (top: number) => bands.map((b, f) => (f % 2 === 0
-    ? `<rect class="family-band" x="${n2(b.x0)}" y="${top}" width="${n2(b.x1 - b.x0)}" height="${PANEL_HEIGHT}" fill="#f4f4f4"/>` : ''));
+  const shade = (top: number) =>
+    bands.map((b, f) =>
+      f % 2 === 0
+        ? `<rect class="family-band" x="${n2(b.x0)}" y="${top}" width="${n2(b.x1 - b.x0)}" height="${PANEL_HEIGHT}" fill="#f4f4f4"/>`
+        : '',
+    );
   const out = svgOpen(WIDTH, HEIGHT, 'Figure 4B: graph-braid perturbations, recalibrated in each condition');
-  out.push(`<text class="subtitle" x="${n2(WIDTH / 2)}" y="48" text-anchor="middle" fill="#444">${escapeHtml(`${methodLabel(primary)} at budget α = ${fmtAlpha(alpha)}, ${k} assignments per condition`)}</text>`);
+  out.push(
+    `<text class="subtitle" x="${n2(WIDTH / 2)}" y="48" text-anchor="middle" fill="#444">${escapeHtml(`${methodLabel(primary)} at budget α = ${fmtAlpha(alpha)}, ${k} assignments per condition`)}</text>`,
+  );
   // bands first so the grid, points and the α line draw over them
   out.push(...shade(TOP[0]), ...shade(TOP[1]));
-  out.push(...bands.map((b) => `<text class="family-label" x="${n2((b.x0 + b.x1) / 2)}" y="${TOP[0] - 8}" text-anchor="middle" font-size="10" fill="#555">${escapeHtml(familyLabel(b.family))}</text>`));
+  out.push(
+    ...bands.map(
+      (b) =>
+        `<text class="family-label" x="${n2((b.x0 + b.x1) / 2)}" y="${TOP[0] - 8}" text-anchor="middle" font-size="10" fill="#555">${escapeHtml(familyLabel(b.family))}</text>`,
+    ),
+  );
   const alphaLine = `<line class="alpha-line" x1="${LEFT}" y1="${n2(yLoss(alpha))}" x2="${LEFT + PLOT_WIDTH}" y2="${n2(yLoss(alpha))}" stroke="#555" stroke-width="1.2" stroke-dasharray="6,4"/>`;
   out.push(panel('panel-loss', 'A  Mean episode loss L̄', yLoss, points, (p) => p.loss, color, [alphaLine]));
   out.push(panel('panel-intervention', 'B  Intervention (share of episodes stopped)', yInt, points, (p) => p.intervention, color, []));
 
   const labelTop = TOP[1] + PANEL_HEIGHT + 14;
   out.push('<g class="condition-labels">');
-  for (const p of points) out.push(`<text class="condition-label" transform="translate(${n2(p.x + 4)},${labelTop}) rotate(-40)" text-anchor="end" font-size="11">${escapeHtml(p.name)}</text>`);
+  for (const p of points)
+    out.push(
+      `<text class="condition-label" transform="translate(${n2(p.x + 4)},${labelTop}) rotate(-40)" text-anchor="end" font-size="11">${escapeHtml(p.name)}</text>`,
+    );
   out.push('</g>');
 
   const legendY = TOP[1] + PANEL_HEIGHT + LABEL_ROOM + 14;
   const marker = symbol(symbolCircle, 48).digits(2)() ?? '';
   out.push('<g class="legend">');
-  out.push(`<g class="legend-item" transform="translate(${LEFT},${legendY})"><path d="M11,-8V8M7,-8H15M7,8H15" stroke="${color}" stroke-width="1.2" fill="none"/><path transform="translate(11,0)" d="${marker}" fill="${color}" stroke="#fff" stroke-width="0.6"/><text x="28" y="4">${escapeHtml(`${methodLabel(primary)}: mean over assignments, whiskers ±1 SE`)}</text></g>`);
-  out.push(`<g class="legend-item" transform="translate(${LEFT + 420},${legendY})"><line x1="0" y1="0" x2="22" y2="0" stroke="#555" stroke-width="1.2" stroke-dasharray="6,4"/><text x="28" y="4">${escapeHtml(`budget α = ${fmtAlpha(alpha)}`)}</text></g>`);
+  out.push(
+    `<g class="legend-item" transform="translate(${LEFT},${legendY})"><path d="M11,-8V8M7,-8H15M7,8H15" stroke="${color}" stroke-width="1.2" fill="none"/><path transform="translate(11,0)" d="${marker}" fill="${color}" stroke="#fff" stroke-width="0.6"/><text x="28" y="4">${escapeHtml(`${methodLabel(primary)}: mean over assignments, whiskers ±1 SE`)}</text></g>`,
+  );
+  out.push(
+    `<g class="legend-item" transform="translate(${LEFT + 420},${legendY})"><line x1="0" y1="0" x2="22" y2="0" stroke="#555" stroke-width="1.2" stroke-dasharray="6,4"/><text x="28" y="4">${escapeHtml(`budget α = ${fmtAlpha(alpha)}`)}</text></g>`,
+  );
   out.push('</g>');
-  out.push(`<text class="caption" x="${n2(WIDTH / 2)}" y="${legendY + 30}" text-anchor="middle" font-size="11" fill="#444">Each condition calibrates its own threshold against the same ledger; these comparisons do not test a fixed threshold across conditions.</text>`);
+  out.push(
+    `<text class="caption" x="${n2(WIDTH / 2)}" y="${legendY + 30}" text-anchor="middle" font-size="11" fill="#444">Each condition calibrates its own threshold against the same ledger; these comparisons do not test a fixed threshold across conditions.</text>`,
+  );
   out.push('</svg>');
   return out.join('\n') + '\n';
 }

@@ -1,4 +1,13 @@
-export type { SweepSpec, ConditionSpec, ConditionSplitRow, MeanSe, ConditionSummary, ConditionResult, Table9, Table10Row } from './types.ts';
+export type {
+  SweepSpec,
+  ConditionSpec,
+  ConditionSplitRow,
+  MeanSe,
+  ConditionSummary,
+  ConditionResult,
+  Table9,
+  Table10Row,
+} from './types.ts';
 export { loadSweepSpec, DEFAULT_SWEEP_PIPELINE } from './loadSweepSpec.ts';
 export { sweepValidator, SWEEP_SCHEMA_PATH } from './sweepSchema.ts';
 export { conditionParams } from './conditionParams.ts';

@@ -10,7 +10,6 @@ import type { ConditionSpec, SweepSpec } from './types.ts';
 /** Pipeline config a spec uses when it names none (relative to the project root). */
 export const DEFAULT_SWEEP_PIPELINE = 'configs/pipelines/default.json';
 
-
 /** A condition as the file states it: seed and params may be left out (0 and the generator defaults). */
 type RawCondition = Omit<ConditionSpec, 'seed' | 'params'> & { seed?: number; params?: ConditionSpec['params'] };
 type RawSpec = Omit<SweepSpec, 'name' | 'conditions'> & { conditions: RawCondition[]; $schema?: string; _comment?: unknown };
@@ -23,33 +22,49 @@ function semanticIssues(spec: RawSpec): string[] {
   } catch (e) {
     issues.push(`/alpha: ${(e as Error).message.replace(/^alpha "[^"]*": /, '')}, found ${describeValue(spec.alpha)}`);
   }
-  if (!spec.methods.includes(spec.primary)) issues.push(`/primary: expected one of the spec's methods (${spec.methods.join(', ')}), found ${describeValue(spec.primary)}`);
+  if (!spec.methods.includes(spec.primary))
+    issues.push(`/primary: expected one of the spec's methods (${spec.methods.join(', ')}), found ${describeValue(spec.primary)}`);
   const firstAt = new Map<string, number>();
   spec.conditions.forEach((c, i) => {
     const at = `/conditions/${i}`;
     const seen = firstAt.get(c.name);
-    if (seen !== undefined) issues.push(`${at}/name: expected a name unique within the spec, found ${describeValue(c.name)} (also /conditions/${seen}/name)`);
+    if (seen !== undefined)
+      issues.push(`${at}/name: expected a name unique within the spec, found ${describeValue(c.name)} (also /conditions/${seen}/name)`);
     else firstAt.set(c.name, i);
-    if (c.suite === 'ces' && c.cohort === undefined) issues.push(`${at}/cohort: expected "clean" or "near-miss" for suite ces, found nothing`);
-    if (c.suite !== 'ces' && c.cohort !== undefined) issues.push(`${at}/cohort: expected no cohort for suite ${c.suite} (CES only), found ${describeValue(c.cohort)}`);
+    if (c.suite === 'ces' && c.cohort === undefined)
+      issues.push(`${at}/cohort: expected "clean" or "near-miss" for suite ces, found nothing`);
+    if (c.suite !== 'ces' && c.cohort !== undefined)
+      issues.push(`${at}/cohort: expected no cohort for suite ${c.suite} (CES only), found ${describeValue(c.cohort)}`);
     const bad = paramIssues(`${at}/params`, c.params ?? {});
     issues.push(...bad);
     if (!bad.length) {
       // folds keep 3/10 of the units each below the paper's size: too few units leave them empty
       const folds = conditionFolds(c, conditionParams(c.params ?? {}));
-      if (folds.nCal < 1) issues.push(`${at}/params/${c.suite === 'ces' ? 'families' : 'trajectories'}: expected enough ${c.suite === 'ces' ? 'families' : 'trajectories'} for calibration and test folds of at least one unit each (≥ 4), found ${c.suite === 'ces' ? conditionParams(c.params ?? {}).families : conditionParams(c.params ?? {}).trajectories}`);
+      if (folds.nCal < 1)
+        issues.push(
+          `${at}/params/${c.suite === 'ces' ? 'families' : 'trajectories'}: expected enough ${c.suite === 'ces' ? 'families' : 'trajectories'} for calibration and test folds of at least one unit each (≥ 4), found ${c.suite === 'ces' ? conditionParams(c.params ?? {}).families : conditionParams(c.params ?? {}).trajectories}`,
+        );
     }
   });
   if (spec.ledgerTwin) issues.push(...paramIssues('/ledgerTwin', spec.ledgerTwin));
   if (spec.mode === 'fixed-threshold') {
-    if (spec.calibrateOn === undefined) issues.push('/calibrateOn: expected the name of the condition whose calibration folds pick λ̂ (mode fixed-threshold), found nothing');
-    else if (!firstAt.has(spec.calibrateOn)) issues.push(`/calibrateOn: expected the name of a condition (${[...firstAt.keys()].join(', ')}), found ${describeValue(spec.calibrateOn)}`);
+    if (spec.calibrateOn === undefined)
+      issues.push('/calibrateOn: expected the name of the condition whose calibration folds pick λ̂ (mode fixed-threshold), found nothing');
+    else if (!firstAt.has(spec.calibrateOn))
+      issues.push(
+        `/calibrateOn: expected the name of a condition (${[...firstAt.keys()].join(', ')}), found ${describeValue(spec.calibrateOn)}`,
+      );
     else issues.push(...sameEpisodeIssues(spec, firstAt.get(spec.calibrateOn)!));
   } else {
-    if (spec.calibrateOn !== undefined) issues.push(`/calibrateOn: expected no calibrateOn in mode recalibrate (each condition calibrates itself), found ${describeValue(spec.calibrateOn)}`);
-    if (spec.ledgerTwin !== undefined) issues.push('/ledgerTwin: expected no ledgerTwin in mode recalibrate (fixed-threshold only), found an object');
+    if (spec.calibrateOn !== undefined)
+      issues.push(
+        `/calibrateOn: expected no calibrateOn in mode recalibrate (each condition calibrates itself), found ${describeValue(spec.calibrateOn)}`,
+      );
+    if (spec.ledgerTwin !== undefined)
+      issues.push('/ledgerTwin: expected no ledgerTwin in mode recalibrate (fixed-threshold only), found an object');
   }
-  if (spec.pipeline !== undefined && !existsSync(carbPath(spec.pipeline))) issues.push(`/pipeline: expected a pipeline config relative to the project root, found ${describeValue(spec.pipeline)} (no file)`);
+  if (spec.pipeline !== undefined && !existsSync(carbPath(spec.pipeline)))
+    issues.push(`/pipeline: expected a pipeline config relative to the project root, found ${describeValue(spec.pipeline)} (no file)`);
   return issues;
 }
 
@@ -77,7 +92,9 @@ function sameEpisodeIssues(spec: RawSpec, ref: number): string[] {
   const issues: string[] = [];
   spec.conditions.forEach((c, i) => {
     if (c.suite !== base.suite || c.cohort !== base.cohort || size(c) !== size(base)) {
-      issues.push(`/conditions/${i}: expected the episodes of calibrateOn ${JSON.stringify(base.name)} (suite ${base.suite}${base.cohort ? ` ${base.cohort}` : ''}, size ${size(base)}), found suite ${c.suite}${c.cohort ? ` ${c.cohort}` : ''}, size ${size(c)}`);
+      issues.push(
+        `/conditions/${i}: expected the episodes of calibrateOn ${JSON.stringify(base.name)} (suite ${base.suite}${base.cohort ? ` ${base.cohort}` : ''}, size ${size(base)}), found suite ${c.suite}${c.cohort ? ` ${c.cohort}` : ''}, size ${size(c)}`,
+      );
     }
   });
   return issues;

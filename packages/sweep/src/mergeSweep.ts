@@ -27,9 +27,17 @@ export function mergeSweep(dirs: readonly string[], out: string): SweepMerge {
   for (const r of records.slice(1)) {
     const a = r.record;
     const b = first.record;
-    if (a.specHash !== b.specHash) throw new Error(`${r.file}: sweep ${a.name} with spec hash ${a.specHash.slice(0, 12)}; expected the spec of ${first.file} (sweep ${b.name}, ${b.specHash.slice(0, 12)})`);
+    if (a.specHash !== b.specHash)
+      throw new Error(
+        `${r.file}: sweep ${a.name} with spec hash ${a.specHash.slice(0, 12)}; expected the spec of ${first.file} (sweep ${b.name}, ${b.specHash.slice(0, 12)})`,
+      );
     if (r.text !== first.text) {
-      const what = a.pipelineHash !== b.pipelineHash ? `pipeline hash ${a.pipelineHash.slice(0, 12)} vs ${b.pipelineHash.slice(0, 12)}` : a.carbVersion !== b.carbVersion ? `carb version ${a.carbVersion} vs ${b.carbVersion}` : 'condition hashes';
+      const what =
+        a.pipelineHash !== b.pipelineHash
+          ? `pipeline hash ${a.pipelineHash.slice(0, 12)} vs ${b.pipelineHash.slice(0, 12)}`
+          : a.carbVersion !== b.carbVersion
+            ? `carb version ${a.carbVersion} vs ${b.carbVersion}`
+            : 'condition hashes';
       throw new Error(`${r.file}: ${what} in ${first.file}; expected the shards of one sweep`);
     }
   }
@@ -40,7 +48,10 @@ export function mergeSweep(dirs: readonly string[], out: string): SweepMerge {
     for (const name of storedFiles(dir)) {
       const file = join(dir, CONDITIONS_DIR, name);
       const c = expected.get(name);
-      if (!c) throw new Error(`${file}: not a condition of sweep ${record.name} as recorded in ${join(dir, SWEEP_RECORD)} (a stale or foreign result: another spec, pipeline or carb version); expected only its ${record.conditions.length} condition files`);
+      if (!c)
+        throw new Error(
+          `${file}: not a condition of sweep ${record.name} as recorded in ${join(dir, SWEEP_RECORD)} (a stale or foreign result: another spec, pipeline or carb version); expected only its ${record.conditions.length} condition files`,
+        );
       const text = readFileSync(file, 'utf8');
       let result: Partial<ConditionResult> | null;
       try {
@@ -48,16 +59,25 @@ export function mergeSweep(dirs: readonly string[], out: string): SweepMerge {
       } catch (e) {
         throw new Error(`${file}: expected a condition result (JSON), found a syntax error (${(e as Error).message})`);
       }
-      if (result?.hash !== c.hash || result.name !== c.name) throw new Error(`${file}: holds ${JSON.stringify(result?.name)} with hash ${String(result?.hash).slice(0, 12)}; expected condition ${c.name} (${c.hash.slice(0, 12)}) as its file name says`);
+      if (result?.hash !== c.hash || result.name !== c.name)
+        throw new Error(
+          `${file}: holds ${JSON.stringify(result?.name)} with hash ${String(result?.hash).slice(0, 12)}; expected condition ${c.name} (${c.hash.slice(0, 12)}) as its file name says`,
+        );
       const seen = found.get(c.hash);
-      if (seen && seen.text !== text) throw new Error(`${file}: differs from ${seen.file}, the same condition (${c.name}); expected identical results`);
+      if (seen && seen.text !== text)
+        throw new Error(`${file}: differs from ${seen.file}, the same condition (${c.name}); expected identical results`);
       found.set(c.hash, { file, text });
     }
   }
   const missing = record.conditions.filter((c) => !found.has(c.hash));
   if (missing.length) {
-    const shown = missing.slice(0, 5).map((c) => `${c.name} (${c.hash.slice(0, 12)})`).join(', ');
-    throw new Error(`sweep ${record.name}: ${missing.length} of ${record.conditions.length} conditions missing from ${dirs.join(', ')}: ${shown}${missing.length > 5 ? ', …' : ''}; expected every condition (run the shards that hold them)`);
+    const shown = missing
+      .slice(0, 5)
+      .map((c) => `${c.name} (${c.hash.slice(0, 12)})`)
+      .join(', ');
+    throw new Error(
+      `sweep ${record.name}: ${missing.length} of ${record.conditions.length} conditions missing from ${dirs.join(', ')}: ${shown}${missing.length > 5 ? ', …' : ''}; expected every condition (run the shards that hold them)`,
+    );
   }
   const results = record.conditions.map((c) => JSON.parse(found.get(c.hash)!.text) as ConditionResult);
   for (const r of results) writeUnlessSame(conditionFile(out, r.hash), jsonText(r));

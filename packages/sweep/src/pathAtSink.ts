@@ -12,7 +12,13 @@ import { scoreFeatures } from '@carb/scorer';
  * stopped the episode earlier (App. G.1 path recall / false path). Edge dropout, when the
  * condition has it, removes the same edges as in the replay (same seeded filter).
  */
-export function pathAtSink(episodes: readonly Episode[], sinkSteps: Int32Array, pipeline: Pipeline, selector: SelectorConfig, noise: ReplayNoise | null): Int8Array {
+export function pathAtSink(
+  episodes: readonly Episode[],
+  sinkSteps: Int32Array,
+  pipeline: Pipeline,
+  selector: SelectorConfig,
+  noise: ReplayNoise | null,
+): Int8Array {
   const fired = new Int8Array(episodes.length).fill(-1);
   episodes.forEach((episode, e) => {
     const s = sinkSteps[e]!;

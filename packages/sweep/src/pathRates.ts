@@ -6,7 +6,11 @@ import type { LabelColumns } from '@carb/calibrate';
  * that fire it. Null where the fold has no such episode (e.g. graph-braid's benign
  * trajectories, which propose no external send).
  */
-export function pathRates(test: Int32Array, labels: LabelColumns, fired: Int8Array): { pathRecall: number | null; falsePath: number | null } {
+export function pathRates(
+  test: Int32Array,
+  labels: LabelColumns,
+  fired: Int8Array,
+): { pathRecall: number | null; falsePath: number | null } {
   let harmful = 0;
   let recalled = 0;
   let benign = 0;

@@ -26,7 +26,9 @@ function twinTraces(output: SuiteOutput, twin: SuiteOutput, pipeline: Pipeline):
   return output.episodes.map((episode, e) => {
     const other = twin.episodes[e];
     if (!other || other.id !== episode.id || other.steps.length !== episode.steps.length) {
-      throw new Error(`sweep: ledger twin episode ${e} is ${other?.id ?? 'missing'} (${other?.steps.length ?? 0} steps) but the condition has ${episode.id} (${episode.steps.length} steps); expected the same episodes`);
+      throw new Error(
+        `sweep: ledger twin episode ${e} is ${other?.id ?? 'missing'} (${other?.steps.length ?? 0} steps) but the condition has ${episode.id} (${episode.steps.length} steps); expected the same episodes`,
+      );
     }
     return ledgerTrace(other, pipeline);
   });
@@ -39,12 +41,23 @@ function twinTraces(output: SuiteOutput, twin: SuiteOutput, pipeline: Pipeline):
  * ledger at this condition's stop positions: replayFused takes the twin's traces in place of
  * the episodes' own, so every loss column is the twin's.
  */
-export function replayCondition(condition: ConditionSpec, params: SuiteParams, methods: readonly MethodName[], pipeline: Pipeline, ledger?: SuiteParams): ReplayedCondition {
+export function replayCondition(
+  condition: ConditionSpec,
+  params: SuiteParams,
+  methods: readonly MethodName[],
+  pipeline: Pipeline,
+  ledger?: SuiteParams,
+): ReplayedCondition {
   const output = generateCondition(condition, params);
   const noise = params.scoreNoise || params.edgeDropout ? { noiseSeed: output.meta.noiseSeed, params } : null;
-  const traces = ledger && canonicalJson(ledger) !== canonicalJson(params) ? twinTraces(output, generateCondition(condition, ledger), pipeline) : undefined;
+  const traces =
+    ledger && canonicalJson(ledger) !== canonicalJson(params)
+      ? twinTraces(output, generateCondition(condition, ledger), pipeline)
+      : undefined;
   const selectors = methodSelectors(pipeline, methods);
-  const byKind = new Map(replayFused(output.episodes, pipeline, selectors, traces ? { noise, traces } : { noise }).map((t) => [t.method, t]));
+  const byKind = new Map(
+    replayFused(output.episodes, pipeline, selectors, traces ? { noise, traces } : { noise }).map((t) => [t.method, t]),
+  );
   const tables: Partial<Record<MethodName, BreakpointTable>> = {};
   for (const m of methods) tables[m] = byKind.get(METHOD_SELECTOR[m])!;
   return { params, output, tables, noise };

@@ -69,7 +69,8 @@ export async function runSweep(opts: RunSweepOptions): Promise<SweepRun> {
   const pipelineHash = sweepPipelineHash(opts.pipeline);
   const hashes = spec.conditions.map((c) => conditionHash(spec, c, pipelineHash, opts.carbVersion));
   const record = sweepRecord(spec, pipelineHash, opts.carbVersion, hashes);
-  const emit = (status: SweepEvent['status'], index: number) => opts.onEvent?.({ status, name: spec.conditions[index]!.name, hash: hashes[index]! });
+  const emit = (status: SweepEvent['status'], index: number) =>
+    opts.onEvent?.({ status, name: spec.conditions[index]!.name, hash: hashes[index]! });
   let destroyPool: (() => Promise<void>) | null = null;
   // set from the signal handler: typed by assertion so the checks below are not narrowed to the initial null
   let interrupted = null as string | null;
@@ -89,9 +90,14 @@ export async function runSweep(opts: RunSweepOptions): Promise<SweepRun> {
     for (const index of pending) emit('queued', index);
     if (pending.length > 0) {
       const threads = Math.min(opts.workers, pending.length);
-      const pool = new Piscina({ ...sweepWorkerEntry(), minThreads: threads, maxThreads: threads, workerData: { spec, pipeline: opts.pipeline, carbVersion: opts.carbVersion } satisfies SweepWorkerData });
+      const pool = new Piscina({
+        ...sweepWorkerEntry(),
+        minThreads: threads,
+        maxThreads: threads,
+        workerData: { spec, pipeline: opts.pipeline, carbVersion: opts.carbVersion } satisfies SweepWorkerData,
+      });
       let destroyed: Promise<void> | null = null;
-      const destroy = destroyPool = () => (destroyed ??= pool.destroy());
+      const destroy = (destroyPool = () => (destroyed ??= pool.destroy()));
       let next = 0;
       // set from the lanes' closures: typed by assertion so `if (failure)` is not narrowed to the initial null
       let failure = null as Error | null;
@@ -111,7 +117,9 @@ export async function runSweep(opts: RunSweepOptions): Promise<SweepRun> {
           }
           if (interrupted) return;
           if (result.hash !== hashes[index]) {
-            failure ??= new Error(`sweep ${spec.name}: condition ${name} came back with hash ${result.hash.slice(0, 12)}; expected ${hashes[index]!.slice(0, 12)} (evaluateCondition and conditionHash disagree)`);
+            failure ??= new Error(
+              `sweep ${spec.name}: condition ${name} came back with hash ${result.hash.slice(0, 12)}; expected ${hashes[index]!.slice(0, 12)} (evaluateCondition and conditionHash disagree)`,
+            );
             return;
           }
           writeCondition(out, result);
@@ -132,7 +140,15 @@ export async function runSweep(opts: RunSweepOptions): Promise<SweepRun> {
     const aggregates = complete ? writeAggregates(out, record, stored) : [];
     const mine = new Set(hashes.map((h) => `${h}.json`));
     const foreign = storedFiles(out).filter((f) => !mine.has(f));
-    return { record, selected: selected.length, evaluated: pending.length, skipped: selected.length - pending.length, present: stored.filter((r) => r !== null).length, aggregates, foreign };
+    return {
+      record,
+      selected: selected.length,
+      evaluated: pending.length,
+      skipped: selected.length - pending.length,
+      present: stored.filter((r) => r !== null).length,
+      aggregates,
+      foreign,
+    };
   } finally {
     stopListening();
   }

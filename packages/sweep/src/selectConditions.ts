@@ -36,6 +36,8 @@ export function onlyProblem(spec: SweepSpec, names: readonly string[]): string |
 export function selectConditions(spec: SweepSpec, only?: readonly string[], shard?: SweepShard): SelectedCondition[] {
   const problem = only ? onlyProblem(spec, only) : null;
   if (problem) throw new Error(problem);
-  const chosen = spec.conditions.map((condition, index) => ({ index, condition })).filter(({ condition }) => !only || only.includes(condition.name));
+  const chosen = spec.conditions
+    .map((condition, index) => ({ index, condition }))
+    .filter(({ condition }) => !only || only.includes(condition.name));
   return shard ? chosen.filter((_, k) => k % shard.count === shard.index) : chosen;
 }

@@ -16,7 +16,8 @@ export function sinkProposals(suite: SuiteName, episodes: readonly Episode[], la
   const recipient = RECIPIENT[suite];
   return Int32Array.from(episodes, (episode, e) => {
     const label = labels[e]!;
-    if (label.id !== episode.id) throw new Error(`sweep: label ${e} is ${label.id} but episode ${e} is ${episode.id}; expected the generator's order`);
+    if (label.id !== episode.id)
+      throw new Error(`sweep: label ${e} is ${label.id} but episode ${e} is ${episode.id}; expected the generator's order`);
     if (label.harmful) return label.sinkStep!;
     return episode.steps.findIndex((s) => (s.args as Record<string, unknown>).to === recipient);
   });

@@ -37,13 +37,16 @@ export function yAxis(y: ScaleLinear<number, number>, x0: number, x1: number, ti
   const step = values.length > 1 ? values[1]! - values[0]! : 1;
   const out = [`<g class="axis axis-y">`];
   for (const v of values) {
-    out.push(`<line x1="${n2(x0)}" y1="${n2(y(v))}" x2="${n2(x1)}" y2="${n2(y(v))}" stroke="#eee"/>`
-      + `<line x1="${n2(x0 - 5)}" y1="${n2(y(v))}" x2="${n2(x0)}" y2="${n2(y(v))}" stroke="#333"/>`
-      + `<text class="tick" x="${n2(x0 - 8)}" y="${n2(y(v) + 4)}" text-anchor="end">${tickLabel(v, step)}</text>`);
+    out.push(
+      `<line x1="${n2(x0)}" y1="${n2(y(v))}" x2="${n2(x1)}" y2="${n2(y(v))}" stroke="#eee"/>` +
+        `<line x1="${n2(x0 - 5)}" y1="${n2(y(v))}" x2="${n2(x0)}" y2="${n2(y(v))}" stroke="#333"/>` +
+        `<text class="tick" x="${n2(x0 - 8)}" y="${n2(y(v) + 4)}" text-anchor="end">${tickLabel(v, step)}</text>`,
+    );
   }
   out.push(`<line class="axis-line" x1="${n2(x0)}" y1="${n2(b)}" x2="${n2(x0)}" y2="${n2(t)}" stroke="#333"/>`);
   out.push(`<line class="baseline" x1="${n2(x0)}" y1="${n2(b)}" x2="${n2(x1)}" y2="${n2(b)}" stroke="#333"/>`);
-  if (title) out.push(`<text transform="translate(${n2(x0 - 48)},${n2((b + t) / 2)}) rotate(-90)" text-anchor="middle">${escapeHtml(title)}</text>`);
+  if (title)
+    out.push(`<text transform="translate(${n2(x0 - 48)},${n2((b + t) / 2)}) rotate(-90)" text-anchor="middle">${escapeHtml(title)}</text>`);
   out.push('</g>');
   return out.join('');
 }

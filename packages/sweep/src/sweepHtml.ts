@@ -55,7 +55,12 @@ function note(deviating: number, total: number, rule: string): string {
 }
 
 function table9Html(t9: Table9): string {
-  const metrics = [['meanLoss', 'L̄'], ['pathRecall', 'Path recall'], ['falsePath', 'False path'], ['ctxRed', 'CtxRed']] as const;
+  const metrics = [
+    ['meanLoss', 'L̄'],
+    ['pathRecall', 'Path recall'],
+    ['falsePath', 'False path'],
+    ['ctxRed', 'CtxRed'],
+  ] as const;
   let deviating = 0;
   const rows = TABLE9_CELLS.map((cell) => {
     const paper = PAPER_TABLE9[cell]!;
@@ -70,7 +75,13 @@ function table9Html(t9: Table9): string {
     }
     return row;
   });
-  return `<h2>Table 9: fixed-threshold evidence audit</h2>\n${table(pairHead('Evidence', metrics.map((m) => m[1])), rows)}\n${note(deviating, TABLE9_CELLS.length * metrics.length, 'Table 9: at printed precision')}`;
+  return `<h2>Table 9: fixed-threshold evidence audit</h2>\n${table(
+    pairHead(
+      'Evidence',
+      metrics.map((m) => m[1]),
+    ),
+    rows,
+  )}\n${note(deviating, TABLE9_CELLS.length * metrics.length, 'Table 9: at printed precision')}`;
 }
 
 function table10Html(t10: Table10Row[]): string {
@@ -82,21 +93,28 @@ function table10Html(t10: Table10Row[]): string {
     const deviates = text == null || paper == null || !ok;
     total++;
     if (deviates) deviating++;
-    return td({ text: text ?? '–', deviates, ...(deviates ? { title: `paper: ${paper ?? 'no such row'}` } : {}) }) + td({ text: paper ?? '–' });
+    return (
+      td({ text: text ?? '–', deviates, ...(deviates ? { title: `paper: ${paper ?? 'no such row'}` } : {}) }) + td({ text: paper ?? '–' })
+    );
   };
   const families = [...t10.map((r) => r.family), ...PAPER_TABLE10.map((p) => p.family).filter((f) => !t10.some((r) => r.family === f))];
   const rows = families.map((family) => {
     const o = t10.find((r) => r.family === family);
     const p = PAPER_TABLE10.find((r) => r.family === family);
     const both = !!o && !!p;
-    const metric = (k: 'maxMeanLoss' | 'minHarmStop' | 'maxBenignStop') => pair(o ? fmt(o[k]) : null, p ? p[k] : null, both && near(o[k], p[k]));
+    const metric = (k: 'maxMeanLoss' | 'minHarmStop' | 'maxBenignStop') =>
+      pair(o ? fmt(o[k]) : null, p ? p[k] : null, both && near(o[k], p[k]));
     return [
       `<th scope="row">${escapeHtml(p ? `${p.label} (${family})` : family)}</th>`,
       pair(o ? String(o.conditions) : null, p ? String(p.conditions) : null, both && o.conditions === p.conditions),
       metric('maxMeanLoss'),
       metric('minHarmStop'),
       metric('maxBenignStop'),
-      pair(o ? `${fmt(o.ctxRedMin)}–${fmt(o.ctxRedMax)}` : null, p ? `${p.ctxRedMin}–${p.ctxRedMax}` : null, both && near(o.ctxRedMin, p.ctxRedMin) && near(o.ctxRedMax, p.ctxRedMax)),
+      pair(
+        o ? `${fmt(o.ctxRedMin)}–${fmt(o.ctxRedMax)}` : null,
+        p ? `${p.ctxRedMin}–${p.ctxRedMax}` : null,
+        both && near(o.ctxRedMin, p.ctxRedMin) && near(o.ctxRedMax, p.ctxRedMax),
+      ),
     ];
   });
   return `<h2>Table 10: graph-braid sensitivity</h2>\n${table(pairHead('Sweep', ['Conditions', 'Max L̄', 'Min H-stop', 'Max B-stop', 'CtxRed range']), rows)}\n${note(deviating, total, `Table 10: ±${fmtDecimal(TABLE10_TOLERANCE, 2)}; conditions exactly; a range deviates when either end does`)}`;
@@ -114,14 +132,19 @@ const METRICS: Array<{ key: keyof ConditionSummary; label: string }> = [
 ];
 
 function conditionsHtml(results: ConditionResult[], primary: MethodName): string {
-  const order = (a: ConditionSummary, b: ConditionSummary) => (a.method === primary ? -1 : b.method === primary ? 1 : compareMethods(a.method, b.method));
+  const order = (a: ConditionSummary, b: ConditionSummary) =>
+    a.method === primary ? -1 : b.method === primary ? 1 : compareMethods(a.method, b.method);
   const lines = results.flatMap((r) => [...r.summaries].sort(order).map((s) => ({ r, s })));
   // a metric no row measures (path recall on graph-braid) is left out rather than shown as a column of dashes
   const shown = METRICS.filter((m) => lines.some(({ s }) => s[m.key] != null));
   const head = `<tr><th>Condition</th><th>Family</th><th>Method</th><th class="num">k</th><th class="num">Episodes</th><th class="num">Harmful</th>${shown.map((m) => `<th class="num">${escapeHtml(m.label)}</th>`).join('')}<th>Config hash</th></tr>`;
   const rows = lines.map(({ r, s }) => [
-    `<td>${escapeHtml(r.name)}</td>`, `<td>${escapeHtml(r.family)}</td>`, `<td>${escapeHtml(methodLabel(s.method))}</td>`,
-    td({ text: String(s.splits) }), td({ text: String(r.episodes) }), td({ text: String(r.harmful) }),
+    `<td>${escapeHtml(r.name)}</td>`,
+    `<td>${escapeHtml(r.family)}</td>`,
+    `<td>${escapeHtml(methodLabel(s.method))}</td>`,
+    td({ text: String(s.splits) }),
+    td({ text: String(r.episodes) }),
+    td({ text: String(r.harmful) }),
     ...shown.map((m) => {
       const v = s[m.key] as MeanSe | null;
       return td({ text: v ? `${fmt(v.mean)} ± ${fmt(v.se)}` : '–' });
@@ -171,7 +194,10 @@ export function sweepHtml(input: SweepHtmlInput): string {
     `<nav>${files.map((f) => `<a href="${escapeHtml(f)}">${escapeHtml(f)}</a>`).join('\n')}</nav>`,
     ...(input.table9 ? [table9Html(input.table9)] : []),
     ...(input.table10 ? [table10Html(input.table10)] : []),
-    ...input.figures.map((f) => `<h2>${escapeHtml(figureHeading(f.name))}</h2>\n<figure>\n${f.svg.trim()}\n<figcaption><a href="${escapeHtml(f.name)}.png">PNG</a> · <a href="${escapeHtml(f.name)}.svg">SVG</a></figcaption>\n</figure>`),
+    ...input.figures.map(
+      (f) =>
+        `<h2>${escapeHtml(figureHeading(f.name))}</h2>\n<figure>\n${f.svg.trim()}\n<figcaption><a href="${escapeHtml(f.name)}.png">PNG</a> · <a href="${escapeHtml(f.name)}.svg">SVG</a></figcaption>\n</figure>`,
+    ),
     conditionsHtml(input.results, spec.primary),
   ];
   return htmlPage(`Sweep ${spec.name}`, body.join('\n'));

@@ -44,7 +44,9 @@ export function readSweepRecord(dir: string): { file: string; record: SweepRecor
     text = readFileSync(file, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new Error(`${file}: expected the sweep record carb sweep writes into its --out folder, found ${code === 'ENOENT' ? 'no file' : code ?? (e as Error).message}`);
+    throw new Error(
+      `${file}: expected the sweep record carb sweep writes into its --out folder, found ${code === 'ENOENT' ? 'no file' : (code ?? (e as Error).message)}`,
+    );
   }
   let record: unknown;
   try {
@@ -52,8 +54,14 @@ export function readSweepRecord(dir: string): { file: string; record: SweepRecor
   } catch (e) {
     throw new Error(`${file}: expected JSON, found a syntax error (${(e as Error).message})`);
   }
-  if (!isSweepRecord(record)) throw new Error(`${file}: expected a sweep record (name, specHash, pipelineHash, carbVersion, conditions, spec), found another JSON value`);
-  if (specHash(record.spec) !== record.specHash) throw new Error(`${file}: spec hash ${record.specHash.slice(0, 12)} does not match the spec it holds (${specHash(record.spec).slice(0, 12)}); expected the file as carb sweep wrote it`);
+  if (!isSweepRecord(record))
+    throw new Error(
+      `${file}: expected a sweep record (name, specHash, pipelineHash, carbVersion, conditions, spec), found another JSON value`,
+    );
+  if (specHash(record.spec) !== record.specHash)
+    throw new Error(
+      `${file}: spec hash ${record.specHash.slice(0, 12)} does not match the spec it holds (${specHash(record.spec).slice(0, 12)}); expected the file as carb sweep wrote it`,
+    );
   return { file, record, text };
 }
 
@@ -61,6 +69,16 @@ export function readSweepRecord(dir: string): { file: string; record: SweepRecor
 function isSweepRecord(v: unknown): v is SweepRecord {
   if (v === null || typeof v !== 'object') return false;
   const r = v as { specHash?: unknown; conditions?: unknown; spec?: unknown };
-  const named = (c: unknown) => c !== null && typeof c === 'object' && typeof (c as { name?: unknown }).name === 'string' && typeof (c as { hash?: unknown }).hash === 'string';
-  return typeof r.specHash === 'string' && Array.isArray(r.conditions) && (r.conditions as unknown[]).every(named) && typeof r.spec === 'object' && r.spec !== null;
+  const named = (c: unknown) =>
+    c !== null &&
+    typeof c === 'object' &&
+    typeof (c as { name?: unknown }).name === 'string' &&
+    typeof (c as { hash?: unknown }).hash === 'string';
+  return (
+    typeof r.specHash === 'string' &&
+    Array.isArray(r.conditions) &&
+    (r.conditions as unknown[]).every(named) &&
+    typeof r.spec === 'object' &&
+    r.spec !== null
+  );
 }

@@ -21,4 +21,5 @@ export const SWEEP_RULE: OutputRule = {
 };
 
 /** The part of a sweep folder one run locks: its shard, or the whole (an unsharded run, a merge). */
-export const sweepLockPart = (shard?: { index: number; count: number }): string => (shard ? `shard-${shard.index}-of-${shard.count}` : 'all');
+export const sweepLockPart = (shard?: { index: number; count: number }): string =>
+  shard ? `shard-${shard.index}-of-${shard.count}` : 'all';

@@ -11,7 +11,7 @@ export const TABLE10_FAMILIES = ['baseline', 'prevalence', 'benign-density', 'sc
  * per-condition means: max L̄, min harm stop, max benign stop, CtxRed range.
  */
 export function table10(results: readonly ConditionResult[], primary: MethodName): Table10Row[] {
-  const families = [...TABLE10_FAMILIES as readonly string[]];
+  const families = [...(TABLE10_FAMILIES as readonly string[])];
   for (const r of results) if (!families.includes(r.family)) families.push(r.family);
   const rows: Table10Row[] = [];
   for (const family of families) {

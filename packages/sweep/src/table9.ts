@@ -6,7 +6,8 @@ import type { ConditionResult, Table9 } from './types.ts';
 export function table9(results: readonly ConditionResult[], primary: MethodName): Table9 {
   const out: Table9 = {};
   for (const r of results) {
-    if (Object.hasOwn(out, r.family)) throw new Error(`sweep: Table 9 cell ${r.family} appears twice (conditions share a family); expected one condition per cell`);
+    if (Object.hasOwn(out, r.family))
+      throw new Error(`sweep: Table 9 cell ${r.family} appears twice (conditions share a family); expected one condition per cell`);
     out[r.family] = {
       meanLoss: requiredMean(r, primary, 'loss'),
       pathRecall: requiredMean(r, primary, 'pathRecall'),

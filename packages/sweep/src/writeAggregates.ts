@@ -38,7 +38,10 @@ export function writeAggregates(dir: string, record: SweepRecord, results: Condi
   files.set('conditions.csv', conditionsCsv(results));
   files.set(`${figure.name}.svg`, figure.svg);
   files.set(`${figure.name}.png`, svgToPng(figure.svg));
-  files.set('index.html', sweepHtml({ spec, carbVersion: record.carbVersion, pipelineHash: record.pipelineHash, results, ...tables, figures: [figure] }));
+  files.set(
+    'index.html',
+    sweepHtml({ spec, carbVersion: record.carbVersion, pipelineHash: record.pipelineHash, results, ...tables, figures: [figure] }),
+  );
   for (const [name, data] of files) writeUnlessSame(join(dir, name), data);
   return [...files.keys()];
 }

@@ -10,7 +10,12 @@ const P = 'a'.repeat(64);
 const V = '0.1.0';
 
 function hashOf(spec: SweepSpec, name: string, pipeline = P, version = V): string {
-  return conditionHash(spec, spec.conditions.find((c) => c.name === name)!, pipeline, version);
+  return conditionHash(
+    spec,
+    spec.conditions.find((c) => c.name === name)!,
+    pipeline,
+    version,
+  );
 }
 
 describe('conditionHash', () => {
@@ -22,10 +27,16 @@ describe('conditionHash', () => {
 
   it('changes with a generator parameter, the split seeds, α, the methods, the pipeline hash and the carb version', () => {
     const base = hashOf(gb, 'score-noise-.10');
-    const withParam = (params: object): SweepSpec => ({ ...gb, conditions: gb.conditions.map((c) => (c.name === 'score-noise-.10' ? { ...c, params: { ...c.params, ...params } } : c)) });
+    const withParam = (params: object): SweepSpec => ({
+      ...gb,
+      conditions: gb.conditions.map((c) => (c.name === 'score-noise-.10' ? { ...c, params: { ...c.params, ...params } } : c)),
+    });
     expect(hashOf(withParam({ scoreNoise: 0.11 }), 'score-noise-.10')).not.toBe(base);
     expect(hashOf(withParam({ harm: 0.5 }), 'score-noise-.10')).not.toBe(base);
-    const seeds: SweepSpec = { ...gb, conditions: gb.conditions.map((c) => (c.name === 'score-noise-.10' ? { ...c, splitSeeds: { ...c.splitSeeds, count: 19 } } : c)) };
+    const seeds: SweepSpec = {
+      ...gb,
+      conditions: gb.conditions.map((c) => (c.name === 'score-noise-.10' ? { ...c, splitSeeds: { ...c.splitSeeds, count: 19 } } : c)),
+    };
     expect(hashOf(seeds, 'score-noise-.10')).not.toBe(base);
     expect(hashOf({ ...gb, alpha: '.05' }, 'score-noise-.10')).not.toBe(base);
     expect(hashOf({ ...gb, methods: ['g-carb'] }, 'score-noise-.10')).not.toBe(base);
@@ -38,20 +49,35 @@ describe('conditionHash', () => {
     expect(hashOf({ ...gb, description: 'another text', name: 'renamed' }, 'score-noise-.10')).toBe(base);
     expect(hashOf({ ...gb, conditions: [...gb.conditions].reverse() }, 'score-noise-.10')).toBe(base);
     expect(hashOf({ ...gb, alpha: '0.1' }, 'score-noise-.10')).toBe(base);
-    const explicit: SweepSpec = { ...gb, conditions: gb.conditions.map((c) => (c.name === 'score-noise-.10' ? { ...c, params: { ...c.params, harm: 0.4, edgeDropout: 0 } } : c)) };
+    const explicit: SweepSpec = {
+      ...gb,
+      conditions: gb.conditions.map((c) =>
+        c.name === 'score-noise-.10' ? { ...c, params: { ...c.params, harm: 0.4, edgeDropout: 0 } } : c,
+      ),
+    };
     expect(hashOf(explicit, 'score-noise-.10')).toBe(base);
   });
 
   it('hashes exactly the frozen config: an independent canonical JSON of the baseline gives the same digest', () => {
     // written out by hand from the spec (App. G.2 baseline): every parameter at DEFAULT_PARAMS of @carb/suites
     const frozen = {
-      mode: 'recalibrate', alpha: '1/10', methods: ['no-guard', 'g-carb'], primary: 'g-carb',
+      mode: 'recalibrate',
+      alpha: '1/10',
+      methods: ['no-guard', 'g-carb'],
+      primary: 'g-carb',
       condition: {
-        name: 'baseline', family: 'baseline', suite: 'graph-braid', cohort: null, seed: 0,
+        name: 'baseline',
+        family: 'baseline',
+        suite: 'graph-braid',
+        cohort: null,
+        seed: 0,
         params: { ...DEFAULT_PARAMS },
         splitSeeds: { first: 20260609, count: 20 },
       },
-      calibrateOn: null, ledger: null, pipelineHash: P, carbVersion: V,
+      calibrateOn: null,
+      ledger: null,
+      pipelineHash: P,
+      carbVersion: V,
     };
     expect(hashOf(gb, 'baseline')).toBe(createHash('sha256').update(canonicalJson(frozen)).digest('hex'));
   });

@@ -95,7 +95,10 @@ describe.each([0, 10])('evaluateCondition on a reduced graph-braid condition %i 
   it('uses split seeds first … first + count − 1 and 3/10 of the trajectories per fold', () => {
     expect(result.episodes).toBe(400);
     expect(result.rows.filter((r) => r.method === 'g-carb').map((r) => r.seed)).toEqual([first, first + 1, first + 2]);
-    expect(result.summaries.map((s) => [s.method, s.splits])).toEqual([['no-guard', 3], ['g-carb', 3]]);
+    expect(result.summaries.map((s) => [s.method, s.splits])).toEqual([
+      ['no-guard', 3],
+      ['g-carb', 3],
+    ]);
   });
 
   it('matches Eq. 1 and the held-out metrics recomputed densely from per-step scores', () => {
@@ -108,7 +111,14 @@ describe.each([0, 10])('evaluateCondition on a reduced graph-braid condition %i 
       let gHat = -1;
       for (let g = 0; g < G; g++) if (10 * (1 + cal.reduce((s, e) => s + dense.lossAt(e, g), 0)) <= cal.length + 1) gHat = g;
       const g = Math.max(gHat, 0);
-      let loss = 0, stops = 0, harmful = 0, harmStops = 0, benignFirst = 0, sel = 0, full = 0, harmfulTest = 0;
+      let loss = 0,
+        stops = 0,
+        harmful = 0,
+        harmStops = 0,
+        benignFirst = 0,
+        sel = 0,
+        full = 0,
+        harmfulTest = 0;
       for (const e of test) {
         const T = episodes[e]!.steps.length;
         const p = dense.prefixAt(e, g);

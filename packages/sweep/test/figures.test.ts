@@ -10,15 +10,33 @@ const ms = (mean: number, se: number): MeanSe => ({ mean, se });
 
 function summary(method: MethodName, over: Partial<ConditionSummary> = {}): ConditionSummary {
   return {
-    method, splits: 20, loss: ms(0, 0), intervention: ms(0.4, 0.01), utility: ms(0.6, 0.01),
-    harmStop: ms(1, 0), benignStop: ms(0, 0), ctxRed: ms(0.471, 0.001), pathRecall: null, falsePath: null, ...over,
+    method,
+    splits: 20,
+    loss: ms(0, 0),
+    intervention: ms(0.4, 0.01),
+    utility: ms(0.6, 0.01),
+    harmStop: ms(1, 0),
+    benignStop: ms(0, 0),
+    ctxRed: ms(0.471, 0.001),
+    pathRecall: null,
+    falsePath: null,
+    ...over,
   };
 }
 
 function result(name: string, family: string, summaries: ConditionSummary[]): ConditionResult {
   return {
-    name, family, hash: `${'ab'.repeat(30)}${name.length}`, suite: 'graph-braid', cohort: null, seed: 1,
-    params: {} as ConditionResult['params'], episodes: 1200, harmful: 480, summaries, rows: [],
+    name,
+    family,
+    hash: `${'ab'.repeat(30)}${name.length}`,
+    suite: 'graph-braid',
+    cohort: null,
+    seed: 1,
+    params: {} as ConditionResult['params'],
+    episodes: 1200,
+    harmful: 480,
+    summaries,
+    rows: [],
   };
 }
 
@@ -48,11 +66,12 @@ describe('figure4a', () => {
   const cells = ['prov+text+', 'prov+text-', 'prov-text+', 'prov-text-'];
   const recall = [ms(1, 0), ms(0.8, 0.05), ms(0.6, 0.1), ms(0, 0)];
   const falsePath = [ms(0, 0), ms(0.1, 0.02), ms(0, 0), ms(0, 0)];
-  const table9: Table9 = Object.fromEntries(cells.map((c, i) => [c, { meanLoss: i === 3 ? 0.5 : 0, pathRecall: recall[i]!.mean, falsePath: falsePath[i]!.mean, ctxRed: 0.4 }]));
-  const results = cells.map((c, i) => result(`cell ${i}`, c, [
-    summary('no-guard'),
-    summary('g-carb', { splits: 100, pathRecall: recall[i]!, falsePath: falsePath[i]! }),
-  ]));
+  const table9: Table9 = Object.fromEntries(
+    cells.map((c, i) => [c, { meanLoss: i === 3 ? 0.5 : 0, pathRecall: recall[i]!.mean, falsePath: falsePath[i]!.mean, ctxRed: 0.4 }]),
+  );
+  const results = cells.map((c, i) =>
+    result(`cell ${i}`, c, [summary('no-guard'), summary('g-carb', { splits: 100, pathRecall: recall[i]!, falsePath: falsePath[i]! })]),
+  );
   const svg = figure4a(table9, results, 'g-carb', { calibrateOn: 'prov+text-' });
   const { bottom, top } = axis(svg);
 
@@ -86,7 +105,9 @@ describe('figure4a', () => {
       expect(w[1]!.lo - w[1]!.hi).toBeCloseTo(2 * falsePath[i]!.se * 260, 2);
       expect((w[0]!.lo + w[0]!.hi) / 2).toBeCloseTo(bottom - recall[i]!.mean * 260, 2);
     });
-    expect(whiskers(between(svg, 'data-cell="prov+text-"', '</g>'))[0]!.lo - whiskers(between(svg, 'data-cell="prov+text-"', '</g>'))[0]!.hi).toBeCloseTo(26, 2);
+    expect(
+      whiskers(between(svg, 'data-cell="prov+text-"', '</g>'))[0]!.lo - whiskers(between(svg, 'data-cell="prov+text-"', '</g>'))[0]!.hi,
+    ).toBeCloseTo(26, 2);
   });
 
   it('says where the threshold was calibrated, that it is reused, and the false-path rate', () => {
@@ -100,13 +121,24 @@ describe('figure4a', () => {
   });
 
   it('fails in one line when a cell has no condition', () => {
-    expect(() => figure4a(table9, results.slice(1), 'g-carb')).toThrow(/^figure4a: expected one condition of family "prov\+text\+", found 0$/);
+    expect(() => figure4a(table9, results.slice(1), 'g-carb')).toThrow(
+      /^figure4a: expected one condition of family "prov\+text\+", found 0$/,
+    );
   });
 });
 
 describe('figure4b', () => {
-  const families: Array<[string, number]> = [['baseline', 1], ['prevalence', 4], ['benign-density', 3], ['score-noise', 3], ['edge-dropout', 3], ['combined', 2]];
-  const names = families.flatMap(([f, n]) => Array.from({ length: n }, (_, j) => (f === 'combined' && j === 1 ? 'combined <severe>' : `${f}-${j}`)));
+  const families: Array<[string, number]> = [
+    ['baseline', 1],
+    ['prevalence', 4],
+    ['benign-density', 3],
+    ['score-noise', 3],
+    ['edge-dropout', 3],
+    ['combined', 2],
+  ];
+  const names = families.flatMap(([f, n]) =>
+    Array.from({ length: n }, (_, j) => (f === 'combined' && j === 1 ? 'combined <severe>' : `${f}-${j}`)),
+  );
   const fam = families.flatMap(([f, n]) => Array<string>(n).fill(f));
   const loss = names.map((_, k) => ms(k * 0.005, 0.01));
   const intervention = names.map((_, k) => (k === 13 ? ms(1, 0) : ms(0.39 + k * 0.03, 0.02)));
@@ -116,10 +148,11 @@ describe('figure4b', () => {
   const intPanel = between(svg, 'id="panel-intervention"', 'class="condition-labels"');
 
   /** Marker positions and whiskers of each plotted condition, in drawing order. */
-  const points = (panel: string) => [...panel.matchAll(/<g class="point" data-condition="([^"]+)">(.*?)<\/g>/g)].map((m) => {
-    const t = /translate\(([^,]+),([^)]+)\)/.exec(m[2]!)!;
-    return { name: m[1]!, x: num(t[1]!), y: num(t[2]!), whisker: whiskers(m[2]!)[0]! };
-  });
+  const points = (panel: string) =>
+    [...panel.matchAll(/<g class="point" data-condition="([^"]+)">(.*?)<\/g>/g)].map((m) => {
+      const t = /translate\(([^,]+),([^)]+)\)/.exec(m[2]!)!;
+      return { name: m[1]!, x: num(t[1]!), y: num(t[2]!), whisker: whiskers(m[2]!)[0]! };
+    });
 
   it('has one point per condition in each panel, in result order, grouped by family', () => {
     for (const p of [lossPanel, intPanel]) {
@@ -164,7 +197,8 @@ describe('figure4b', () => {
   });
 
   it('labels families and the budget in the legend', () => {
-    for (const l of ['Baseline', 'Harm prevalence', 'Benign density', 'Score noise', 'Edge dropout', 'Combined stress']) expect(svg).toContain(`>${l}</text>`);
+    for (const l of ['Baseline', 'Harm prevalence', 'Benign density', 'Score noise', 'Edge dropout', 'Combined stress'])
+      expect(svg).toContain(`>${l}</text>`);
     expect(svg).toContain('budget α = .100');
     expect(svg).toContain('20 assignments per condition');
   });
@@ -178,11 +212,20 @@ describe('figure4b', () => {
 
 describe('sweepHtml', () => {
   const spec = (mode: SweepSpec['mode'], name: string): SweepSpec => ({
-    name, description: 'Reproduces <Table> & "figure"', mode, alpha: '.10', methods: ['no-guard', 'g-carb'], primary: 'g-carb',
-    ...(mode === 'fixed-threshold' ? { calibrateOn: 'prov+text-', ledgerTwin: { sinkText: 'exact' } } : {}), conditions: [],
+    name,
+    description: 'Reproduces <Table> & "figure"',
+    mode,
+    alpha: '.10',
+    methods: ['no-guard', 'g-carb'],
+    primary: 'g-carb',
+    ...(mode === 'fixed-threshold' ? { calibrateOn: 'prov+text-', ledgerTwin: { sinkText: 'exact' } } : {}),
+    conditions: [],
   });
   const results = [
-    result('a<b & "c"', 'baseline', [summary('no-guard', { loss: ms(0.5, 0.012) }), summary('g-carb', { loss: ms(0.123, 0.004), intervention: ms(0.39, 0.0104) })]),
+    result('a<b & "c"', 'baseline', [
+      summary('no-guard', { loss: ms(0.5, 0.012) }),
+      summary('g-carb', { loss: ms(0.123, 0.004), intervention: ms(0.39, 0.0104) }),
+    ]),
   ];
   const cellsOf = (html: string, header: string) => between(html, header, '</table>');
 
@@ -193,7 +236,14 @@ describe('sweepHtml', () => {
       'prov-text+': { meanLoss: 0, pathRecall: 1, falsePath: 0, ctxRed: 0.833 },
       'prov-text-': { meanLoss: 0.5, pathRecall: 0, falsePath: 0, ctxRed: 0.7 }, // .700 against .846
     };
-    const html = sweepHtml({ spec: spec('fixed-threshold', 'ces-evidence-audit'), carbVersion: '0.1.0', pipelineHash: 'f00d', results, table9: t9, figures: [{ name: 'figure4a', svg: '<svg xmlns="http://www.w3.org/2000/svg"><text>x</text></svg>' }] });
+    const html = sweepHtml({
+      spec: spec('fixed-threshold', 'ces-evidence-audit'),
+      carbVersion: '0.1.0',
+      pipelineHash: 'f00d',
+      results,
+      table9: t9,
+      figures: [{ name: 'figure4a', svg: '<svg xmlns="http://www.w3.org/2000/svg"><text>x</text></svg>' }],
+    });
     const t = cellsOf(html, 'Table 9');
     const rows = t.split('<tr>').slice(3);
     expect(rows[0]).toContain('<td class="num">1.000</td><td class="num">1.000</td>');
@@ -210,13 +260,29 @@ describe('sweepHtml', () => {
   });
 
   it('marks Table 10 extrema more than .02 away from the printed ones', () => {
-    const row = (family: string, over: Partial<Table10Row>): Table10Row => ({ family, conditions: 1, maxMeanLoss: 0, minHarmStop: 1, maxBenignStop: 0, ctxRedMin: 0.471, ctxRedMax: 0.471, ...over });
+    const row = (family: string, over: Partial<Table10Row>): Table10Row => ({
+      family,
+      conditions: 1,
+      maxMeanLoss: 0,
+      minHarmStop: 1,
+      maxBenignStop: 0,
+      ctxRedMin: 0.471,
+      ctxRedMax: 0.471,
+      ...over,
+    });
     const t10 = [
       row('baseline', {}),
       row('prevalence', { conditions: 4, maxMeanLoss: 0.073, minHarmStop: 0.4, ctxRedMax: 0.472 }), // .054 + .019: within
       row('score-noise', { conditions: 3, maxMeanLoss: 0.075, minHarmStop: 0.765, maxBenignStop: 0.03, ctxRedMin: 0.469, ctxRedMax: 0.5 }), // .097 − .022, .472 + .028
     ];
-    const html = sweepHtml({ spec: spec('recalibrate', 'graph-braid-table10'), carbVersion: '0.1.0', pipelineHash: 'f00d', results, table10: t10, figures: [{ name: 'figure4b', svg: '<svg xmlns="http://www.w3.org/2000/svg"/>' }] });
+    const html = sweepHtml({
+      spec: spec('recalibrate', 'graph-braid-table10'),
+      carbVersion: '0.1.0',
+      pipelineHash: 'f00d',
+      results,
+      table10: t10,
+      figures: [{ name: 'figure4b', svg: '<svg xmlns="http://www.w3.org/2000/svg"/>' }],
+    });
     const t = cellsOf(html, 'Table 10');
     const rows = t.split('<tr>').slice(3);
     expect(rows[0]).toContain('Baseline (baseline)');
@@ -227,7 +293,11 @@ describe('sweepHtml', () => {
     expect(rows[2]).toMatch(/deviates[^>]*>\.469–\.500 \*<\/td><td class="num">\.469–\.472<\/td>/);
     // families the paper has and we did not run: every cell of theirs marked
     const missing = rows.slice(3);
-    expect(missing.map((r) => /<th scope="row">([^<]+)</.exec(r)![1])).toEqual(['Benign density (benign-density)', 'Edge dropout (edge-dropout)', 'Combined stress (combined)']);
+    expect(missing.map((r) => /<th scope="row">([^<]+)</.exec(r)![1])).toEqual([
+      'Benign density (benign-density)',
+      'Edge dropout (edge-dropout)',
+      'Combined stress (combined)',
+    ]);
     for (const r of missing) expect(count(r, 'deviates')).toBe(5);
     expect(html).toContain('17 of 30 cells deviate.');
     expect(html).toContain('<a href="table10.json">');
@@ -235,7 +305,14 @@ describe('sweepHtml', () => {
   });
 
   it('lists every condition and method as mean ± SE, escapes all text and loads nothing from outside', () => {
-    const html = sweepHtml({ spec: spec('recalibrate', 'x'), carbVersion: '0.1.0', pipelineHash: 'f00d', results, table10: [], figures: [] });
+    const html = sweepHtml({
+      spec: spec('recalibrate', 'x'),
+      carbVersion: '0.1.0',
+      pipelineHash: 'f00d',
+      results,
+      table10: [],
+      figures: [],
+    });
     const t = cellsOf(html, '<h2>Conditions</h2>');
     const rows = t.split('<tr>').slice(2);
     expect(rows).toHaveLength(2);
@@ -261,9 +338,16 @@ describe('PNG of the figures', () => {
   it('renders Figure 4A and 4B at twice the SVG size', () => {
     const cells = ['prov+text+', 'prov+text-', 'prov-text+', 'prov-text-'];
     const t9: Table9 = Object.fromEntries(cells.map((c) => [c, { meanLoss: 0, pathRecall: 1, falsePath: 0, ctxRed: 0.4 }]));
-    const a = figure4a(t9, cells.map((c) => result(c, c, [summary('g-carb', { pathRecall: ms(1, 0), falsePath: ms(0, 0) })])), 'g-carb');
+    const a = figure4a(
+      t9,
+      cells.map((c) => result(c, c, [summary('g-carb', { pathRecall: ms(1, 0), falsePath: ms(0, 0) })])),
+      'g-carb',
+    );
     const b = figure4b([result('baseline', 'baseline', [summary('g-carb')])], 'g-carb', 0.1);
-    for (const [svg, width] of [[a, 720], [b, 960]] as const) {
+    for (const [svg, width] of [
+      [a, 720],
+      [b, 960],
+    ] as const) {
       const [w, h] = size(svg);
       expect(w).toBe(width);
       const png = svgToPng(svg);

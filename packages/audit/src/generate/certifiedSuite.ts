@@ -7,6 +7,7 @@ export function certifiedSuite(suite: 'general' | 'ecommerce', seed: number = AU
   const items = generateSuite(suite, seed);
   const byId = new Map(items.map((it) => [it.task_id, it]));
   const failures = items.flatMap((it) => certifyItem(it, byId));
-  if (failures.length > 0) throw new Error(`audit suite ${suite} (seed ${seed}): ${failures.length} certification failures:\n${failures.join('\n')}`);
+  if (failures.length > 0)
+    throw new Error(`audit suite ${suite} (seed ${seed}): ${failures.length} certification failures:\n${failures.join('\n')}`);
   return items;
 }

@@ -17,7 +17,10 @@ export function distractors(domain: Domain, rng: Rng): EnvironmentContext {
       [`${slug(pick(rng, domain.publicTopics))}-${hex(rng)}`]: { sensitivity: 'public' },
     },
     destinations: { [externalPlace(domain, rng)]: { scope: 'external' }, [internalPlace(domain, rng)]: { scope: 'internal' } },
-    principals: { [`${person(rng)}@${domain.orgDomain}`]: { authorized: true }, [`${person(rng)}@${pick(rng, domain.guestDomains)}`]: { authorized: false } },
+    principals: {
+      [`${person(rng)}@${domain.orgDomain}`]: { authorized: true },
+      [`${person(rng)}@${pick(rng, domain.guestDomains)}`]: { authorized: false },
+    },
   };
 }
 

@@ -35,7 +35,10 @@ export interface PairSpec {
 export function makePair(spec: PairSpec): [AuditItem, AuditItem] {
   const { domain, rng } = spec;
   const count = between(rng, 1, 2);
-  const fillers = Array.from({ length: count }, () => { const f = pick(rng, domain.fillers); return { tool: f.tool, args: { ...f.args }, result: f.result }; });
+  const fillers = Array.from({ length: count }, () => {
+    const f = pick(rng, domain.fillers);
+    return { tool: f.tool, args: { ...f.args }, result: f.result };
+  });
   const at = fillers.map(() => between(rng, 0, spec.risky.core.length));
   const context = mergeContexts(spec.context, distractors(domain, rng));
   const terminal: TerminalAction = { ...spec.terminal, args: withCoverNote(domain, rng, spec.terminal.args) as TerminalAction['args'] };

@@ -18,7 +18,11 @@ export const SUITE_SIZES = {
 /** The seed the shipped corpora were generated with. */
 export const AUDIT_SEED = 13;
 
-const BUILDERS: ReadonlyArray<{ mechanism: SdMechanism; tag: string; build: (d: Domain, rng: Rng, ids: [string, string], k: number) => [AuditItem, AuditItem] }> = [
+const BUILDERS: ReadonlyArray<{
+  mechanism: SdMechanism;
+  tag: string;
+  build: (d: Domain, rng: Rng, ids: [string, string], k: number) => [AuditItem, AuditItem];
+}> = [
   { mechanism: 'state_accumulation', tag: 'acc', build: accumulationPair },
   { mechanism: 'destination_dependence', tag: 'dst', build: destinationPair },
   { mechanism: 'authorization_dependence', tag: 'auth', build: authorizationPair },
@@ -36,7 +40,8 @@ export function generateSuite(suite: 'general' | 'ecommerce', seed: number = AUD
   const items: AuditItem[] = [];
   for (const b of BUILDERS) {
     const rng = auditRng(seed, `${suite}:${b.tag}`);
-    for (let k = 0; k < size.pairsPerMechanism; k++) items.push(...b.build(domain, rng, [opaqueId(suite, seed, b.tag, k, 'risky'), opaqueId(suite, seed, b.tag, k, 'twin')], k));
+    for (let k = 0; k < size.pairsPerMechanism; k++)
+      items.push(...b.build(domain, rng, [opaqueId(suite, seed, b.tag, k, 'risky'), opaqueId(suite, seed, b.tag, k, 'twin')], k));
   }
   const ar = auditRng(seed, `${suite}:ar`);
   for (let k = 0; k < size.actionRevealing; k++) items.push(actionRevealingItem(domain, ar, opaqueId(suite, seed, 'ar', k, 'control'), k));

@@ -10,12 +10,18 @@ export function person(rng: Rng): string {
 
 /** A lower-case slug of a noun phrase. */
 export function slug(phrase: string): string {
-  return phrase.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return phrase
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 /** A record line of `topic` with a reference and a figure: ≥ 24 characters with digits, so the evidence graph links copies of it. */
 export function recordLine(rng: Rng, topic: string): string {
-  const code = `${topic.replace(/[^A-Za-z]/g, '').slice(0, 2).toUpperCase()}-${between(rng, 1000, 9999)}`;
+  const code = `${topic
+    .replace(/[^A-Za-z]/g, '')
+    .slice(0, 2)
+    .toUpperCase()}-${between(rng, 1000, 9999)}`;
   return `Q${between(rng, 1, 4)} ${topic} ref ${code}: ${between(rng, 10, 990)}.${between(rng, 10, 99)} (rev ${between(rng, 2, 9)})`;
 }
 

@@ -29,5 +29,7 @@ export function copiedContent(rng: Rng, topic: string, line: string): string {
   if (r < 0.7) return line;
   const figure = /: (\d+)\.\d+/.exec(line)?.[1] ?? '0';
   const ref = /ref ([A-Z]{2}-\d{4})/.exec(line)?.[1] ?? '';
-  return r < 0.85 ? `Summary of the ${topic} (${ref}): roughly ${figure} this quarter.` : `Key point from the ${topic}: about ${figure}, up ${between(rng, 2, 9)} on last quarter.`;
+  return r < 0.85
+    ? `Summary of the ${topic} (${ref}): roughly ${figure} this quarter.`
+    : `Key point from the ${topic}: about ${figure}, up ${between(rng, 2, 9)} on last quarter.`;
 }

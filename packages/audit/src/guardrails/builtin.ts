@@ -15,11 +15,17 @@ export type BuiltinGuardrail = (typeof BUILTIN_GUARDRAILS)[number];
 /** The built-in guardrail `name`. */
 export function builtinGuardrail(name: BuiltinGuardrail, pipeline: Pipeline, typing?: AuditTyping): Guardrail {
   switch (name) {
-    case 'vanilla': return vanilla;
-    case 'context-only': return contextOnly;
-    case 'keyword': return keyword;
-    case 'step-rule': return stepRuleWith(typing);
-    case 'trajectory-rule': return trajectoryRule;
-    case 'state-guard': return stateGuard(pipeline, typing);
+    case 'vanilla':
+      return vanilla;
+    case 'context-only':
+      return contextOnly;
+    case 'keyword':
+      return keyword;
+    case 'step-rule':
+      return stepRuleWith(typing);
+    case 'trajectory-rule':
+      return trajectoryRule;
+    case 'state-guard':
+      return stateGuard(pipeline, typing);
   }
 }

@@ -11,7 +11,8 @@ import type { Guardrail } from './guardrail.ts';
  */
 export function carbGate(pipeline: Pipeline, lambdaIndex: number, name = 'carb-gate'): Guardrail {
   const G = gridSize(pipeline.grid);
-  if (!Number.isInteger(lambdaIndex) || lambdaIndex < -1 || lambdaIndex >= G) throw new Error(`carb gate: expected a grid index in −1..${G - 1}, found ${lambdaIndex}`);
+  if (!Number.isInteger(lambdaIndex) || lambdaIndex < -1 || lambdaIndex >= G)
+    throw new Error(`carb gate: expected a grid index in −1..${G - 1}, found ${lambdaIndex}`);
   const lambda = lambdaIndex === -1 ? null : gridRational(pipeline.grid, lambdaIndex);
   return {
     name,

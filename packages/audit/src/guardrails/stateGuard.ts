@@ -8,5 +8,9 @@ import type { Guardrail } from './guardrail.ts';
  * measures RR, so its own SD-RR is 0 by definition wherever it flags). Blocks what W flags.
  */
 export function stateGuard(pipeline: Pipeline, typing?: AuditTyping): Guardrail {
-  return { name: 'state-guard', sees: 'state', decide: (item) => ({ decision: stateAuditor(item, pipeline, typing).label ? 'block' : 'allow' }) };
+  return {
+    name: 'state-guard',
+    sees: 'state',
+    decide: (item) => ({ decision: stateAuditor(item, pipeline, typing).label ? 'block' : 'allow' }),
+  };
 }

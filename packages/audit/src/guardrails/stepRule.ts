@@ -15,7 +15,8 @@ export function stepRuleWith(typing?: AuditTyping): Guardrail {
     decide(item) {
       const a = item.terminal_action;
       const types = typing ?? defaultAuditTyping();
-      const outbound = (Object.hasOwn(types.types, a.tool) && types.types[a.tool]!.includes('external_sink')) || Object.hasOwn(a.args, 'recipients');
+      const outbound =
+        (Object.hasOwn(types.types, a.tool) && types.types[a.tool]!.includes('external_sink')) || Object.hasOwn(a.args, 'recipients');
       return { decision: outbound && surfaceMarker(visibleText(a.args)) !== null ? 'block' : 'allow' };
     },
   };

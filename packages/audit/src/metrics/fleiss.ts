@@ -11,7 +11,8 @@ export function fleissKappa(counts: ReadonlyArray<readonly [number, number]>): n
   let total = 0;
   for (const [y, n] of counts) {
     const m = y + n;
-    if (!Number.isInteger(y) || !Number.isInteger(n) || y < 0 || n < 0 || m < 2) throw new Error(`fleissKappa: expected integer counts with at least 2 ratings per item, found [${y}, ${n}]`);
+    if (!Number.isInteger(y) || !Number.isInteger(n) || y < 0 || n < 0 || m < 2)
+      throw new Error(`fleissKappa: expected integer counts with at least 2 ratings per item, found [${y}, ${n}]`);
     pBar += (y * y + n * n - m) / (m * (m - 1));
     yes += y;
     total += m;

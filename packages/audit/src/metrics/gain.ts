@@ -29,7 +29,8 @@ export function stateReconstructionGain(risky: readonly AuditItem[], action: Lab
   const stateOnly = w.filter((x, i) => x && !e[i]).length;
   const actionOnly = e.filter((x, i) => x && !w[i]).length;
   return {
-    dAction, dState,
+    dAction,
+    dState,
     srg: dState.rate === null || dAction.rate === null ? null : dState.rate - dAction.rate,
     discordant: { stateOnly, actionOnly },
     mcnemarP: mcnemarExact(stateOnly, actionOnly),

@@ -55,9 +55,24 @@ export function humanAgreement(items: readonly AuditItem[], annotations: readonl
   let inter: HumanAgreement['interAnnotator'] = { method: 'none', items: 0, kappa: null };
   if (annotators.length === 2) {
     const both = [...byItem.values()].filter((m) => m.size === 2);
-    inter = { method: 'cohen', items: both.length, kappa: both.length === 0 ? null : cohenKappa(both.map((m) => m.get(annotators[0]!)!), both.map((m) => m.get(annotators[1]!)!)) };
+    inter = {
+      method: 'cohen',
+      items: both.length,
+      kappa:
+        both.length === 0
+          ? null
+          : cohenKappa(
+              both.map((m) => m.get(annotators[0]!)!),
+              both.map((m) => m.get(annotators[1]!)!),
+            ),
+    };
   } else if (annotators.length > 2) {
-    const counts = [...byItem.values()].filter((m) => m.size >= 2).map((m) => { const y = [...m.values()].filter(Boolean).length; return [y, m.size - y] as const; });
+    const counts = [...byItem.values()]
+      .filter((m) => m.size >= 2)
+      .map((m) => {
+        const y = [...m.values()].filter(Boolean).length;
+        return [y, m.size - y] as const;
+      });
     inter = { method: 'fleiss', items: counts.length, kappa: counts.length === 0 ? null : fleissKappa(counts) };
   }
   const majority = new Map<string, boolean>();
@@ -68,6 +83,11 @@ export function humanAgreement(items: readonly AuditItem[], annotations: readonl
     else majority.set(id, 2 * y > m.size);
   }
   const strata = {} as Record<Regime, MajorityAgreement>;
-  for (const r of REGIMES) strata[r] = versus(items.filter((it) => it.regime === r), majority, auditor);
+  for (const r of REGIMES)
+    strata[r] = versus(
+      items.filter((it) => it.regime === r),
+      majority,
+      auditor,
+    );
   return { annotators, annotated: byItem.size, interAnnotator: inter, ties, overall: versus(items, majority, auditor), strata };
 }

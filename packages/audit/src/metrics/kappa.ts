@@ -4,7 +4,8 @@
  * so agreement beyond chance has nothing to measure.
  */
 export function cohenKappa(a: readonly boolean[], b: readonly boolean[]): number | null {
-  if (a.length !== b.length || a.length === 0) throw new Error(`cohenKappa: expected two label lists of one non-zero length, found ${a.length} and ${b.length}`);
+  if (a.length !== b.length || a.length === 0)
+    throw new Error(`cohenKappa: expected two label lists of one non-zero length, found ${a.length} and ${b.length}`);
   const n = a.length;
   let agree = 0;
   let aYes = 0;

@@ -15,7 +15,8 @@ function ratio(num: bigint, den: bigint): number {
  * discordant pairs is Bin(b + c, 1/2); p = min(1, 2 · P(X ≤ min(b, c))), summed in integers.
  */
 export function mcnemarExact(b: number, c: number): number {
-  if (!Number.isInteger(b) || !Number.isInteger(c) || b < 0 || c < 0) throw new Error(`mcnemarExact: expected discordant counts ≥ 0, found ${b}, ${c}`);
+  if (!Number.isInteger(b) || !Number.isInteger(c) || b < 0 || c < 0)
+    throw new Error(`mcnemarExact: expected discordant counts ≥ 0, found ${b}, ${c}`);
   const n = b + c;
   if (n === 0) return 1;
   const k = Math.min(b, c);

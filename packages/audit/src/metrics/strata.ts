@@ -9,7 +9,11 @@ export interface StratumAgreement {
 }
 
 /** Per-stratum recall and specificity of `predicted` against `reference` (App. E.5: the human majority, or construction labels). */
-export function strataAgreement(items: readonly AuditItem[], predicted: LabelSource, reference: LabelSource): Record<Regime, StratumAgreement> {
+export function strataAgreement(
+  items: readonly AuditItem[],
+  predicted: LabelSource,
+  reference: LabelSource,
+): Record<Regime, StratumAgreement> {
   const out = {} as Record<Regime, StratumAgreement>;
   for (const r of REGIMES) {
     const inStratum = items.filter((it) => it.regime === r);

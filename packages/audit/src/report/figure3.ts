@@ -1,14 +1,16 @@
 import { escapeHtml } from '@carb/io';
 import type { AuditReport } from '../runAudit.ts';
 
-
 /**
  * Figure 3 shape: detection rate of the action-local evaluator (D_action) and the state auditor
  * (D_state) on the AR and SD splits, bars with Wilson 95 % whiskers. Plain SVG, fixed layout,
  * numbers printed to two decimals so equal reports give equal bytes.
  */
 export function figure3Svg(report: AuditReport): string {
-  const groups = (['action_revealing', 'state_dependent'] as const).flatMap((r) => { const g = report.gain[r]; return g ? [{ name: r === 'action_revealing' ? 'AR' : 'SD', g }] : []; });
+  const groups = (['action_revealing', 'state_dependent'] as const).flatMap((r) => {
+    const g = report.gain[r];
+    return g ? [{ name: r === 'action_revealing' ? 'AR' : 'SD', g }] : [];
+  });
   const W = 120 + groups.length * 180;
   const H = 310;
   const top = 60;
@@ -20,7 +22,11 @@ export function figure3Svg(report: AuditReport): string {
     `<line x1="60" y1="${bottom}" x2="${W - 20}" y2="${bottom}" stroke="#000"/>`,
     `<line x1="60" y1="${top}" x2="60" y2="${bottom}" stroke="#000"/>`,
   ];
-  for (const t of [0, 0.25, 0.5, 0.75, 1]) parts.push(`<text x="54" y="${y(t)}" text-anchor="end" dominant-baseline="middle">${t.toFixed(2)}</text>`, `<line x1="60" y1="${y(t)}" x2="${W - 20}" y2="${y(t)}" stroke="#ddd"/>`);
+  for (const t of [0, 0.25, 0.5, 0.75, 1])
+    parts.push(
+      `<text x="54" y="${y(t)}" text-anchor="end" dominant-baseline="middle">${t.toFixed(2)}</text>`,
+      `<line x1="60" y1="${y(t)}" x2="${W - 20}" y2="${y(t)}" stroke="#ddd"/>`,
+    );
   groups.forEach(({ name, g }, k) => {
     const x0 = 90 + k * 180;
     const bars = [
@@ -36,7 +42,9 @@ export function figure3Svg(report: AuditReport): string {
         `<text x="${x + 28}" y="${bottom + 16}" text-anchor="middle">${b.label}</text>`,
       );
     });
-    parts.push(`<text x="${x0 + 63}" y="${bottom + 36}" text-anchor="middle" font-weight="bold">${name} (n=${g.dState.n}, SRG ${g.srg === null ? '—' : g.srg.toFixed(2)})</text>`);
+    parts.push(
+      `<text x="${x0 + 63}" y="${bottom + 36}" text-anchor="middle" font-weight="bold">${name} (n=${g.dState.n}, SRG ${g.srg === null ? '—' : g.srg.toFixed(2)})</text>`,
+    );
   });
   parts.push('</svg>');
   return `${parts.join('\n')}\n`;

@@ -20,7 +20,9 @@ export function summaryJson(report: AuditReport): object {
     wilson: sd === undefined ? null : { dAction: sd.wilson.dAction, dState: sd.wilson.dState },
     kappa: report.agreement.kappa,
     ...(report.agreement.kappaWithBuiltIn === null ? {} : { kappaWithBuiltIn: report.agreement.kappaWithBuiltIn }),
-    strata: Object.fromEntries(Object.entries(report.agreement.strata).map(([r, a]) => [r, { recall: a.recall.rate, specificity: a.specificity.rate }])),
+    strata: Object.fromEntries(
+      Object.entries(report.agreement.strata).map(([r, a]) => [r, { recall: a.recall.rate, specificity: a.specificity.rate }]),
+    ),
     guardrails: report.guardrails.map((g) => ({
       name: g.name,
       rr: { overall: g.rr.overall.rate, s: g.rr.s.rate, ar: g.rr.ar.rate, sd: g.rr.sd.rate },

@@ -5,12 +5,26 @@ import { fmt } from './fmt.ts';
 const HEAD = ['Guardrail', 'OVR', 'RR', 'S-RR', 'AR-RR', 'SD-RR', 'Benign FPR', 'Admission', 'TSR'];
 
 function rows(report: AuditReport): string[][] {
-  return report.guardrails.map((g) => [g.name, fmt(g.ovr.rate), fmt(g.rr.overall.rate), fmt(g.rr.s.rate), fmt(g.rr.ar.rate), fmt(g.rr.sd.rate), fmt(g.benign.fpr.rate), fmt(g.benign.admission), fmt(g.tsr.rate)]);
+  return report.guardrails.map((g) => [
+    g.name,
+    fmt(g.ovr.rate),
+    fmt(g.rr.overall.rate),
+    fmt(g.rr.s.rate),
+    fmt(g.rr.ar.rate),
+    fmt(g.rr.sd.rate),
+    fmt(g.benign.fpr.rate),
+    fmt(g.benign.admission),
+    fmt(g.tsr.rate),
+  ]);
 }
 
 /** Table 1 shape: one row per guardrail; OVR and RRs lower-is-better, admission and TSR higher. */
 export function table1Markdown(report: AuditReport): string {
-  const lines = [`| ${HEAD.join(' | ')} |`, `|${HEAD.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`, ...rows(report).map(([name, ...rest]) => `| ${[markdownText(name!), ...rest].join(' | ')} |`)];
+  const lines = [
+    `| ${HEAD.join(' | ')} |`,
+    `|${HEAD.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`,
+    ...rows(report).map(([name, ...rest]) => `| ${[markdownText(name!), ...rest].join(' | ')} |`),
+  ];
   return `${lines.join('\n')}\n`;
 }
 

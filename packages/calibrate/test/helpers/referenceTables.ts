@@ -15,7 +15,16 @@ export function referenceTablesByMethod(episodes: readonly Episode[], pipeline: 
     const kind = METHOD_SELECTOR[m];
     if (!bySelector.has(kind)) {
       const p = withSelector(pipeline, { kind });
-      bySelector.set(kind, breakpointTable(kind, p.grid, episodes, episodes.map((e) => scoreEpisode(e, p, p.selector)), traces));
+      bySelector.set(
+        kind,
+        breakpointTable(
+          kind,
+          p.grid,
+          episodes,
+          episodes.map((e) => scoreEpisode(e, p, p.selector)),
+          traces,
+        ),
+      );
     }
     tables[m] = bySelector.get(kind)!;
   }

@@ -22,23 +22,37 @@ export interface SynthEpisode {
  * (packages/replay/src/breakpoints.ts): executesFrom is the running max of allowFrom, and a
  * fact tied to step t starts where t executes.
  */
-export function buildTable(method: string, episodes: readonly SynthEpisode[], grid: GridConfig = { bottom: -1, denominator: 100 }): BreakpointTable {
+export function buildTable(
+  method: string,
+  episodes: readonly SynthEpisode[],
+  grid: GridConfig = { bottom: -1, denominator: 100 },
+): BreakpointTable {
   const G = gridSize(grid);
   const n = episodes.length;
   const stepOffset = new Int32Array(n + 1);
-  episodes.forEach((ep, e) => { stepOffset[e + 1] = stepOffset[e]! + ep.allowFrom.length; });
+  episodes.forEach((ep, e) => {
+    stepOffset[e + 1] = stepOffset[e]! + ep.allowFrom.length;
+  });
   const executesFrom = new Int32Array(stepOffset[n]!);
   const contextSize = new Int32Array(stepOffset[n]!);
   const lossFrom = {} as Record<LedgerCategory, Int32Array>;
   for (const k of LEDGER_CATEGORIES) lossFrom[k] = new Int32Array(n);
   const t: BreakpointTable = {
-    method, grid, G, n,
+    method,
+    grid,
+    G,
+    n,
     ids: episodes.map((e) => e.id),
     groups: episodes.map((e) => e.group ?? e.id),
-    stepOffset, executesFrom, contextSize,
+    stepOffset,
+    executesFrom,
+    contextSize,
     taskCompleted: Uint8Array.from(episodes, (e) => (e.completed ? 1 : 0)),
-    successFrom: new Int32Array(n), runsFrom: new Int32Array(n),
-    unionFirstStep: new Int32Array(n), unionLossFrom: new Int32Array(n), lossFrom,
+    successFrom: new Int32Array(n),
+    runsFrom: new Int32Array(n),
+    unionFirstStep: new Int32Array(n),
+    unionLossFrom: new Int32Array(n),
+    lossFrom,
   };
   episodes.forEach((ep, e) => {
     const T = ep.allowFrom.length;
@@ -52,7 +66,9 @@ export function buildTable(method: string, episodes: readonly SynthEpisode[], gr
     const from = (s: number) => (s < 0 || s >= T ? G : Math.min(G, executesFrom[base + s]!));
     t.runsFrom[e] = T === 0 ? 0 : Math.min(G, max);
     const firsts = LEDGER_CATEGORIES.map((k) => ep.firstStep?.[k] ?? -1);
-    LEDGER_CATEGORIES.forEach((k, i) => { lossFrom[k][e] = from(firsts[i]!); });
+    LEDGER_CATEGORIES.forEach((k, i) => {
+      lossFrom[k][e] = from(firsts[i]!);
+    });
     const union = firsts.filter((f) => f >= 0).reduce((a, b) => Math.min(a, b), Infinity);
     t.unionFirstStep[e] = Number.isFinite(union) ? union : -1;
     t.unionLossFrom[e] = from(t.unionFirstStep[e]);
@@ -63,23 +79,35 @@ export function buildTable(method: string, episodes: readonly SynthEpisode[], gr
 }
 
 /** The dense OutcomeTable of the same episodes, row by row (packages/replay/src/outcomeTable.ts): the independent reference. */
-export function buildDenseTable(method: string, episodes: readonly SynthEpisode[], grid: GridConfig = { bottom: -1, denominator: 100 }): OutcomeTable {
+export function buildDenseTable(
+  method: string,
+  episodes: readonly SynthEpisode[],
+  grid: GridConfig = { bottom: -1, denominator: 100 },
+): OutcomeTable {
   const G = gridSize(grid);
   const n = episodes.length;
   const rows = n * G;
   const lossByCategory = {} as Record<LedgerCategory, Uint8Array>;
   for (const k of LEDGER_CATEGORIES) lossByCategory[k] = new Uint8Array(rows);
   const t: OutcomeTable = {
-    method, grid, G, n,
+    method,
+    grid,
+    G,
+    n,
     ids: episodes.map((e) => e.id),
     groups: episodes.map((e) => e.group ?? e.id),
     steps: Int32Array.from(episodes, (e) => e.allowFrom.length),
     taskCompleted: Uint8Array.from(episodes, (e) => (e.completed ? 1 : 0)),
     unionFirstStep: new Int32Array(n).fill(-1),
-    stopStep: new Int32Array(rows), executed: new Int32Array(rows),
-    lossUnion: new Uint8Array(rows), lossCount: new Uint8Array(rows), lossByCategory,
-    success: new Uint8Array(rows), scored: new Int32Array(rows),
-    ctxSelected: new Int32Array(rows), ctxFull: new Int32Array(rows),
+    stopStep: new Int32Array(rows),
+    executed: new Int32Array(rows),
+    lossUnion: new Uint8Array(rows),
+    lossCount: new Uint8Array(rows),
+    lossByCategory,
+    success: new Uint8Array(rows),
+    scored: new Int32Array(rows),
+    ctxSelected: new Int32Array(rows),
+    ctxFull: new Int32Array(rows),
   };
   episodes.forEach((ep, e) => {
     const T = ep.allowFrom.length;

@@ -24,6 +24,8 @@ export function summaryLines(s: CorpusSummary, unknown: Record<string, number>):
     `flagged: aborted ${s.flagged.aborted}, textOnlyCalls ${s.flagged.textOnlyCalls}`,
     `unknown tools: ${list(unknown)}`,
     // only when there are some: most logs have none
-    ...Object.entries(s.dropped).map(([field, n]) => `dropped unknown field ${field} in ${n} record${n === 1 ? '' : 's'} (not copied into the corpus)`),
+    ...Object.entries(s.dropped).map(
+      ([field, n]) => `dropped unknown field ${field} in ${n} record${n === 1 ? '' : 's'} (not copied into the corpus)`,
+    ),
   ];
 }

@@ -10,11 +10,17 @@ export interface DiffArgs {
 
 const diff: CommandModule<object, DiffArgs> = {
   command: 'diff <a> <b>',
-  describe: 'λ changes between two calibrations\' deploy.json, per method × α × stratum, with each one\'s held-out estimates (summary.json beside it)',
+  describe:
+    "λ changes between two calibrations' deploy.json, per method × α × stratum, with each one's held-out estimates (summary.json beside it)",
   builder: (y) =>
     y
       .positional('a', { type: 'string', demandOption: true, describe: 'the earlier deploy.json', coerce: textOption('<a>') })
-      .positional('b', { type: 'string', demandOption: true, describe: 'the later deploy.json (e.g. after recalibrating)', coerce: textOption('<b>') }),
+      .positional('b', {
+        type: 'string',
+        demandOption: true,
+        describe: 'the later deploy.json (e.g. after recalibrating)',
+        coerce: textOption('<b>'),
+      }),
   // the work, and the modules it needs, load only once the options have passed
   handler: async (args) => (await import('./deployDiff.run.ts')).run(args),
 };

@@ -13,7 +13,9 @@ function heldOut(deployFile: string): HeldOut[] {
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new Error(`${file}: expected the summary.json a calibration writes beside deploy.json, found ${code === 'ENOENT' ? 'no file' : code ?? (e as Error).message}`);
+    throw new Error(
+      `${file}: expected the summary.json a calibration writes beside deploy.json, found ${code === 'ENOENT' ? 'no file' : (code ?? (e as Error).message)}`,
+    );
   }
   if (!Array.isArray(raw)) throw new Error(`${file}: expected a JSON array of summary rows, found ${describeValue(raw)}`);
   return raw as HeldOut[];

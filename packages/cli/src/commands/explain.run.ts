@@ -12,5 +12,7 @@ export function run(args: ExplainArgs): void {
   const episodes = loadEpisodes(args.corpus, { format: args.format, includeAborted: true });
   const episode = findEpisode(episodes, args.episode, args.corpus.join(', '));
   const x = explanationShown(explainEpisode(episode, resolved.pipeline, resolved.threshold), args['include-content']);
-  process.stdout.write(printableLines(args.json ? `${JSON.stringify(explainJson(x, resolved), null, 2)}\n` : explainText(x, resolved, episode.steps.length)));
+  process.stdout.write(
+    printableLines(args.json ? `${JSON.stringify(explainJson(x, resolved), null, 2)}\n` : explainText(x, resolved, episode.steps.length)),
+  );
 }

@@ -15,15 +15,22 @@ export interface ExplainArgs extends GateChoiceArgs {
 
 export const command: CommandModule<object, ExplainArgs> = {
   command: 'explain <corpus..>',
-  describe: 'Explain the gate on one logged episode: per step the score, fired features, selected context and its edges, ledger events, and the stop',
+  describe:
+    'Explain the gate on one logged episode: per step the score, fired features, selected context and its edges, ledger events, and the stop',
   builder: (y) =>
     gateChoiceOptions(y)
-      .positional('corpus', { type: 'string', array: true, demandOption: true, describe: 'AgentDojo runs dir, .jsonl, .jsonl.gz or .arrow corpus', coerce: textListOption('<corpus>') })
+      .positional('corpus', {
+        type: 'string',
+        array: true,
+        demandOption: true,
+        describe: 'AgentDojo runs dir, .jsonl, .jsonl.gz or .arrow corpus',
+        coerce: textListOption('<corpus>'),
+      })
       .option('episode', textSpec('episode', 'id of the episode to explain', { required: true }))
       .option('lambda', textSpec('lambda', 'threshold λ: a grid value such as .58 (-1 is λ⊥); without it or --deploy every step is scored'))
       .option('json', flagSpec('print the explanation as JSON'))
       .option('format', formatSpec())
-      .option('include-content', includeContentSpec('the proposals\' argument values and the ledger events\' evidence'))
+      .option('include-content', includeContentSpec("the proposals' argument values and the ledger events' evidence"))
       .check((argv) => {
         checkGateChoice(argv as unknown as ExplainArgs, { thresholdRequired: false });
         return true;

@@ -14,14 +14,20 @@ export interface GateArgs extends GateChoiceArgs {
   'include-aborted': boolean;
 }
 
-
 export const command: CommandModule<object, GateArgs> = {
   command: 'gate',
-  describe: 'Run the calibrated gate online on one episode\'s events (JSONL on stdin), or check it against replay (--check)',
+  describe: "Run the calibrated gate online on one episode's events (JSONL on stdin), or check it against replay (--check)",
   builder: (y) =>
     gateChoiceOptions(y)
       .option('lambda', textSpec('lambda', 'threshold λ instead of a deploy row: a grid value such as .58 (-1 is λ⊥)'))
-      .option('check', { type: 'string', array: true, requiresArg: true, describe: 'App. H agreement check: drive the gate through every episode of these corpora (AgentDojo runs dir, .jsonl, .jsonl.gz, .arrow) and compare with replay', coerce: textListOption('--check') })
+      .option('check', {
+        type: 'string',
+        array: true,
+        requiresArg: true,
+        describe:
+          'App. H agreement check: drive the gate through every episode of these corpora (AgentDojo runs dir, .jsonl, .jsonl.gz, .arrow) and compare with replay',
+        coerce: textListOption('--check'),
+      })
       .option('all-thresholds', flagSpec('with --check: every grid threshold instead of one'))
       .option('episode', textSpec('episode', 'episode key of the stdin episode for the equal-size random selector (default online)'))
       .option('format', formatSpec())
@@ -29,9 +35,12 @@ export const command: CommandModule<object, GateArgs> = {
       .option('include-aborted', includeAbortedSpec())
       .check((argv) => {
         const a = argv as unknown as GateArgs;
-        if (a['all-thresholds'] && a.check === undefined) throw new UsageError('--all-thresholds: expected together with --check, found it alone');
-        if (a['all-thresholds'] && a.lambda !== undefined) throw new UsageError('--all-thresholds: expected either --all-thresholds or --lambda, found both');
-        if (a.check !== undefined && a.episode !== undefined) throw new UsageError('--episode: expected without --check (checked episodes use their own ids), found both');
+        if (a['all-thresholds'] && a.check === undefined)
+          throw new UsageError('--all-thresholds: expected together with --check, found it alone');
+        if (a['all-thresholds'] && a.lambda !== undefined)
+          throw new UsageError('--all-thresholds: expected either --all-thresholds or --lambda, found both');
+        if (a.check !== undefined && a.episode !== undefined)
+          throw new UsageError('--episode: expected without --check (checked episodes use their own ids), found both');
         checkGateChoice(a, { thresholdRequired: !a['all-thresholds'] });
         return true;
       }) as never,

@@ -29,7 +29,9 @@ export function run(args: InspectArgs): void {
   }
   const report = inspectCorpus(episodes, typing, labelled?.labels ?? null);
   if (args.json) {
-    process.stdout.write(`${printableLines(JSON.stringify({ corpus: { ...summary, problems: allProblems.length }, ...report }, null, 2))}\n`);
+    process.stdout.write(
+      `${printableLines(JSON.stringify({ corpus: { ...summary, problems: allProblems.length }, ...report }, null, 2))}\n`,
+    );
     return;
   }
   const out = [
@@ -37,10 +39,15 @@ export function run(args: InspectArgs): void {
     '',
     `${'model / attack'.padEnd(58)} ${'eps'.padStart(5)} ${'mean'.padStart(6)} ${'max'.padStart(4)} ${'util'.padStart(7)} ${'ASR'.padStart(7)} ${'0-step'.padStart(5)}`,
   ];
-  for (const [m, byAttack] of Object.entries(report.byModelAttack)) for (const [a, s] of Object.entries(byAttack)) out.push(row(`${m} / ${a}`, s));
+  for (const [m, byAttack] of Object.entries(report.byModelAttack))
+    for (const [a, s] of Object.entries(byAttack)) out.push(row(`${m} / ${a}`, s));
   out.push('', 'suite'.padEnd(58));
   for (const [k, s] of Object.entries(report.bySuite)) out.push(row(k, s));
   out.push(row('all', report.overall));
-  if (report.labels) out.push('', `labels: ${report.labels.labelled} labelled, harmful ${report.labels.harmful} (${pct(report.labels.harmfulShare)}), ${report.labels.unlabelled} unlabelled`);
+  if (report.labels)
+    out.push(
+      '',
+      `labels: ${report.labels.labelled} labelled, harmful ${report.labels.harmful} (${pct(report.labels.harmfulShare)}), ${report.labels.unlabelled} unlabelled`,
+    );
   process.stdout.write(`${out.join('\n')}\n`);
 }

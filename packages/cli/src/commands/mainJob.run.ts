@@ -12,6 +12,11 @@ export async function run(args: MainArgs): Promise<void> {
     onSection: (title) => process.stderr.write(`carb: ${printable(title)}\n`),
     onWarnings: printDegenerateWarnings,
   });
-  const shown = tables === null ? '' : `${Object.entries(tables).map(([name, md]) => `${name}\n\n${md}`).join('\n')}\n`;
+  const shown =
+    tables === null
+      ? ''
+      : `${Object.entries(tables)
+          .map(([name, md]) => `${name}\n\n${md}`)
+          .join('\n')}\n`;
   process.stdout.write(`${shown}manifest sha256 ${String(manifestHash)}\nreport: ${join(out, 'index.html')}\n`);
 }

@@ -14,8 +14,12 @@ export async function run(args: MonitorArgs): Promise<void> {
   const out = (line: string) => process.stdout.write(`${printable(line)}\n`);
   out(`monitor: ${r.description}`);
   const skipped = by ? ` (${r.leftOut} of other ${by} values left out)` : '';
-  out(`batch ${state.batches.length}: ${r.batchEpisodes} episodes${skipped}, ledger loss ${r.batchLoss} (${decimal(r.batchLoss / r.batchEpisodes)}); corpus digest ${r.corpusDigest.slice(0, 12)}…`);
-  out(`so far: ${state.batches.length} batch(es), ${now.episodes} episodes, ledger loss ${now.lossSum} (${decimal(now.lossSum / now.episodes)})`);
+  out(
+    `batch ${state.batches.length}: ${r.batchEpisodes} episodes${skipped}, ledger loss ${r.batchLoss} (${decimal(r.batchLoss / r.batchEpisodes)}); corpus digest ${r.corpusDigest.slice(0, 12)}…`,
+  );
+  out(
+    `so far: ${state.batches.length} batch(es), ${now.episodes} episodes, ledger loss ${now.lossSum} (${decimal(now.lossSum / now.episodes)})`,
+  );
   out(`e-process for risk ≤ α = ${alpha}: ${eText(now.eValue)} (alarm at 1/δ = ${eText(1 / delta)})`);
   out(`risk ≥ ${decimal(now.lowerBound)} (betting confidence sequence, anytime-valid at δ = ${delta})`);
   if (r.risk.alarmAt !== null) {

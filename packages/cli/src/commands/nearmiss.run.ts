@@ -15,5 +15,8 @@ export async function run(args: NearmissArgs): Promise<void> {
   }
   const { rows, byReading, problems, flagged } = result;
   if (args.json) process.stdout.write(`${printableLines(JSON.stringify(nearmissJsonRows(rows, byReading), null, 2))}\n`);
-  else process.stdout.write(`${[`reading: ${args.reading} (flagged evidence and figures); both readings:`, ...nearmissTable(byReading), `problems: ${problems}`, `flagged trajectories: ${flagged}`, `wrote ${args.out}`].join('\n')}\n`);
+  else
+    process.stdout.write(
+      `${[`reading: ${args.reading} (flagged evidence and figures); both readings:`, ...nearmissTable(byReading), `problems: ${problems}`, `flagged trajectories: ${flagged}`, `wrote ${args.out}`].join('\n')}\n`,
+    );
 }

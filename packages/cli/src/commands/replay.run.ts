@@ -6,7 +6,9 @@ export async function run(args: ReplayArgs): Promise<void> {
   const result = await replay(args);
   if (result.kind === 'shard') {
     const { shard, replayed, episodes, selectors, file } = result;
-    process.stdout.write(`shard ${shard.index}/${shard.count}: replayed ${replayed} of ${episodes} episodes with ${selectors.join(', ')}\nbreakpoint shard: ${file}\n`);
+    process.stdout.write(
+      `shard ${shard.index}/${shard.count}: replayed ${replayed} of ${episodes} episodes with ${selectors.join(', ')}\nbreakpoint shard: ${file}\n`,
+    );
     return;
   }
   const { summaries } = result;

@@ -7,7 +7,14 @@ import type { SuiteArgs } from './suite.ts';
 export async function run(args: SuiteArgs): Promise<void> {
   const problem = suiteOutputProblem(args.out);
   if (problem) throw new UsageError(`--out: ${problem}`);
-  const params = args.size === undefined ? args.param.params : { ...args.param.params, [args.name === 'ces' ? 'families' : 'trajectories']: args.size };
-  const lines = await suite({ name: args.name, ...(args.cohort !== undefined ? { cohort: args.cohort } : {}), seed: args.seed, params, out: args.out });
+  const params =
+    args.size === undefined ? args.param.params : { ...args.param.params, [args.name === 'ces' ? 'families' : 'trajectories']: args.size };
+  const lines = await suite({
+    name: args.name,
+    ...(args.cohort !== undefined ? { cohort: args.cohort } : {}),
+    seed: args.seed,
+    params,
+    out: args.out,
+  });
   process.stdout.write(lines.map((l) => `${l}\n`).join(''));
 }

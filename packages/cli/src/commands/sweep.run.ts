@@ -8,7 +8,10 @@ import { sweepProgress } from './sweepProgress.ts';
 
 /** `carb sweep`, once its options have passed: the spec and --out checked (exit 2), then the job (@carb/jobs) with a progress display. */
 export async function run(args: SweepArgs): Promise<void> {
-  if (!existsSync(args.spec)) throw new UsageError(`<spec>: expected a sweep spec file (e.g. configs/sweeps/graph-braid-table10.json), found no file at ${args.spec}`);
+  if (!existsSync(args.spec))
+    throw new UsageError(
+      `<spec>: expected a sweep spec file (e.g. configs/sweeps/graph-braid-table10.json), found no file at ${args.spec}`,
+    );
   const outProblem = outputFolderProblem(args.out, SWEEP_RULE);
   if (outProblem) throw new UsageError(`--out: ${outProblem}`);
   const spec = loadSweepSpec(args.spec);

@@ -11,5 +11,7 @@ export async function run(args: SweepMergeArgs): Promise<void> {
   if (outProblem) throw new UsageError(`--out: ${outProblem}`);
   const merged = await holdingOutput(args.out, () => mergeSweep(args.dirs, args.out), sweepLockPart());
   const tables = merged.aggregates.filter((f) => f.endsWith('.json')).map((f) => `${f.replace(/\.json$/, '')}: ${join(args.out, f)}`);
-  process.stdout.write(`${[`sweep ${merged.record.name}: merged ${merged.conditions} conditions from ${args.dirs.length} folders into ${args.out}`, ...tables, `report: ${join(args.out, 'index.html')}`].join('\n')}\n`);
+  process.stdout.write(
+    `${[`sweep ${merged.record.name}: merged ${merged.conditions} conditions from ${args.dirs.length} folders into ${args.out}`, ...tables, `report: ${join(args.out, 'index.html')}`].join('\n')}\n`,
+  );
 }

@@ -20,14 +20,19 @@ export function sweepProgress(sweep: string, total: number): SweepProgress {
     let finished = 0;
     return {
       event(e) {
-        if (e.status === 'done') process.stderr.write(`sweep ${printable(sweep)}: done ${printable(e.name)} (${e.hash.slice(0, 12)}) ${++finished}/${total}\n`);
-        if (e.status === 'skipped') process.stderr.write(`sweep ${printable(sweep)}: skipped ${printable(e.name)} (done, ${e.hash.slice(0, 12)})\n`);
+        if (e.status === 'done')
+          process.stderr.write(`sweep ${printable(sweep)}: done ${printable(e.name)} (${e.hash.slice(0, 12)}) ${++finished}/${total}\n`);
+        if (e.status === 'skipped')
+          process.stderr.write(`sweep ${printable(sweep)}: skipped ${printable(e.name)} (done, ${e.hash.slice(0, 12)})\n`);
         if (e.status === 'skipped') finished++;
       },
       stop() {},
     };
   }
-  const bars = new cliProgress.MultiBar({ stream: process.stderr, hideCursor: true, clearOnComplete: false, autopadding: true }, cliProgress.Presets.shades_classic);
+  const bars = new cliProgress.MultiBar(
+    { stream: process.stderr, hideCursor: true, clearOnComplete: false, autopadding: true },
+    cliProgress.Presets.shades_classic,
+  );
   const overall = bars.create(total, 0, {}, { format: `sweep ${sweep} [{bar}] {value}/{total} conditions` });
   const lines = new Map<string, cliProgress.SingleBar>();
   let stopped = false;

@@ -17,7 +17,9 @@ export async function run(args: ToolsInitArgs): Promise<void> {
     `tools: ${names.length} (${calls} calls); with a suggested type: ${names.length - unknown}; left [] (unknown): ${unknown}`,
     '',
     `${'tool'.padEnd(width)} ${'calls'.padStart(6)}  suggested`,
-    ...names.map((n) => `${printable(n).padEnd(width)} ${String(skeleton.review[n]!.calls).padStart(6)}  ${skeleton.tools[n]!.join(', ') || '[]'}`),
+    ...names.map(
+      (n) => `${printable(n).padEnd(width)} ${String(skeleton.review[n]!.calls).padStart(6)}  ${skeleton.tools[n]!.join(', ') || '[]'}`,
+    ),
     '',
     `wrote ${args.out}: every entry is marked for review; then run carb tools check ${args.out} <corpus>`,
   ];

@@ -33,13 +33,16 @@ function readablePath(flag: string, path: string, what: string): void {
   try {
     accessSync(path, constants.R_OK);
   } catch (e) {
-    throw new UsageError(`${flag}: expected ${what}, found ${path} unreadable (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new UsageError(
+      `${flag}: expected ${what}, found ${path} unreadable (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+    );
   }
 }
 
 const init: CommandModule<object, ToolsInitArgs> = {
   command: 'init <corpus..>',
-  describe: 'Write a tool-typing skeleton for the tools a corpus calls: call counts, argument names and a type suggested by each name, every entry marked for review',
+  describe:
+    'Write a tool-typing skeleton for the tools a corpus calls: call counts, argument names and a type suggested by each name, every entry marked for review',
   builder: (y) =>
     y
       .positional('corpus', { type: 'string', array: true, demandOption: true, describe: CORPUS, coerce: textListOption('<corpus>') })
@@ -48,8 +51,10 @@ const init: CommandModule<object, ToolsInitArgs> = {
       .option('format', formatSpec())
       .check((argv) => {
         const a = argv as unknown as ToolsInitArgs;
-        if (existsSync(a.out) && statSync(a.out).isDirectory()) throw new UsageError(`--out: expected a file name, found a directory at ${a.out}`);
-        if (existsSync(a.out) && !a.force) throw new UsageError(`--out: expected a new file (or --force to replace it), found an existing file at ${a.out}`);
+        if (existsSync(a.out) && statSync(a.out).isDirectory())
+          throw new UsageError(`--out: expected a file name, found a directory at ${a.out}`);
+        if (existsSync(a.out) && !a.force)
+          throw new UsageError(`--out: expected a new file (or --force to replace it), found an existing file at ${a.out}`);
         for (const p of a.corpus) readablePath('<corpus>', p, 'a readable corpus file or directory');
         return true;
       }) as never,
@@ -62,11 +67,18 @@ const check: CommandModule<object, ToolsCheckArgs> = {
   describe: 'Check a tool typing against a corpus: untyped, unused, contradictory and unreviewed entries, with counts',
   builder: (y) =>
     y
-      .positional('typing', { type: 'string', demandOption: true, describe: 'tool-typing file (configs/schema/tool-typing.schema.json)', coerce: textOption('<typing>') })
+      .positional('typing', {
+        type: 'string',
+        demandOption: true,
+        describe: 'tool-typing file (configs/schema/tool-typing.schema.json)',
+        coerce: textOption('<typing>'),
+      })
       .positional('corpus', { type: 'string', array: true, demandOption: true, describe: CORPUS, coerce: textListOption('<corpus>') })
       .option('format', formatSpec())
       .option('json', flagSpec('print the findings as JSON'))
-      .epilog('Exit status: 0 when the typing is clean, 1 when there are findings (or the typing or corpus holds bad data), 2 on a usage error.')
+      .epilog(
+        'Exit status: 0 when the typing is clean, 1 when there are findings (or the typing or corpus holds bad data), 2 on a usage error.',
+      )
       .check((argv) => {
         const a = argv as unknown as ToolsCheckArgs;
         readablePath('<typing>', a.typing, 'a readable tool-typing file');
@@ -81,7 +93,8 @@ export const subcommands: AnyCommand[] = [init, check];
 
 export const command: CommandModule<object, object> = {
   command: 'tools',
-  describe: 'Tool typing for a new domain: `carb tools init` writes a skeleton from a corpus, `carb tools check` checks a typing against one',
+  describe:
+    'Tool typing for a new domain: `carb tools init` writes a skeleton from a corpus, `carb tools check` checks a typing against one',
   builder: (y) => subcommands.reduce((acc, c) => acc.command(tracked(c, 'carb tools')), y).demandCommand(1, MISSING_COMMAND),
   handler: () => {},
 };

@@ -35,7 +35,8 @@ export async function corpusToolUse(paths: readonly string[], format: CorpusForm
     refused = e;
   }
   writeProblems(stream.problems);
-  if (refused !== null) throw new Error(`${refused.file} failed its integrity check after its episodes were read: the input is refused; nothing written`);
+  if (refused !== null)
+    throw new Error(`${refused.file} failed its integrity check after its episodes were read: the input is refused; nothing written`);
   const episodes = stream.summary().episodes;
   if (episodes === 0) throw new Error(`nothing could be read from ${paths.join(', ')}; nothing written`);
   return { uses, episodes, problems: stream.problems.length };

@@ -9,7 +9,10 @@ export async function run(args: VerifyArgs): Promise<void> {
   const r = await verify(args, {
     rerun,
     manifestHash: (sha256) => process.stdout.write(`manifest sha256 ${sha256}\n`),
-    nestedSkipped: (nested) => process.stdout.write(`${printable(`verify: skipped ${nested.length} nested carb output folder(s): ${nested.map((n) => join(args.dir, n)).join(', ')}`)}\n`),
+    nestedSkipped: (nested) =>
+      process.stdout.write(
+        `${printable(`verify: skipped ${nested.length} nested carb output folder(s): ${nested.map((n) => join(args.dir, n)).join(', ')}`)}\n`,
+      ),
   });
   for (const f of r.findings) process.stderr.write(`${r.stage === 'folder' || r.stage === 'rerun' ? printable(f) : f}\n`);
   process.stdout.write(`${verdict(args.dir, r)}\n`);
@@ -33,9 +36,15 @@ async function rerun(argv: string[], out: string): Promise<number> {
 function verdict(dir: string, r: VerifyResult): string {
   const n = r.findings.length;
   switch (r.stage) {
-    case 'pin': return 'verify: manifest is not the pinned one; not re-run';
-    case 'folder': return `verify: ${n} file(s) of ${dir} differ from its manifest (${r.total} outputs listed); not re-run`;
-    case 'inputs': return `verify: ${n} input(s) of ${r.manifestFile} changed since the report; not re-run`;
-    case 'rerun': return n ? `verify: the re-run differs from ${dir} (${n} finding(s); ${r.total + 1} files compared)` : `verify: all ${r.total} outputs and manifest.json match the folder and the re-run`;
+    case 'pin':
+      return 'verify: manifest is not the pinned one; not re-run';
+    case 'folder':
+      return `verify: ${n} file(s) of ${dir} differ from its manifest (${r.total} outputs listed); not re-run`;
+    case 'inputs':
+      return `verify: ${n} input(s) of ${r.manifestFile} changed since the report; not re-run`;
+    case 'rerun':
+      return n
+        ? `verify: the re-run differs from ${dir} (${n} finding(s); ${r.total + 1} files compared)`
+        : `verify: all ${r.total} outputs and manifest.json match the folder and the re-run`;
   }
 }

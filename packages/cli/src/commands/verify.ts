@@ -10,8 +10,17 @@ export const command: CommandModule<object, VerifyArgs> = {
   describe: 'Check every file of a report against its manifest, then re-run it (same working directory) and compare byte for byte',
   builder: (y) =>
     y
-      .positional('dir', { type: 'string', demandOption: true, coerce: textOption('dir'), describe: 'report directory with manifest.json (a main-job section folder works too)' })
-      .option('expect-manifest-hash', { type: 'string', coerce: sha256Option('--expect-manifest-hash'), describe: 'fail unless manifest.json has this SHA-256 (the "manifest sha256" a run prints)' }),
+      .positional('dir', {
+        type: 'string',
+        demandOption: true,
+        coerce: textOption('dir'),
+        describe: 'report directory with manifest.json (a main-job section folder works too)',
+      })
+      .option('expect-manifest-hash', {
+        type: 'string',
+        coerce: sha256Option('--expect-manifest-hash'),
+        describe: 'fail unless manifest.json has this SHA-256 (the "manifest sha256" a run prints)',
+      }),
   // the work, and the modules it needs, load only once the options have passed
   handler: async (args) => (await import('./verify.run.ts')).run(args),
 };

@@ -25,4 +25,7 @@ export function parseAlphas(flag: string, raw: unknown): string[] {
 }
 
 /** A yargs `coerce` for a budget list. */
-export const alphasOption = (flag: string) => (raw: unknown): Budget[] => parseAlphaBudgets(flag, raw);
+export const alphasOption =
+  (flag: string) =>
+  (raw: unknown): Budget[] =>
+    parseAlphaBudgets(flag, raw);

@@ -18,4 +18,7 @@ export function parseChoice<T extends string>(flag: string, raw: unknown, choice
 }
 
 /** A yargs `coerce` for a choice option. */
-export const choiceOption = <T extends string>(flag: string, choices: readonly T[]) => (raw: unknown): T => parseChoice(flag, raw, choices);
+export const choiceOption =
+  <T extends string>(flag: string, choices: readonly T[]) =>
+  (raw: unknown): T =>
+    parseChoice(flag, raw, choices);

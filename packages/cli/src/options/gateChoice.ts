@@ -17,12 +17,23 @@ export const alphaOption = (raw: unknown): string => {
 export function gateChoiceOptions<T>(y: Argv<T>): Argv<T> {
   return y
     .option('deploy', textSpec('deploy', 'deploy.json of a calibration (pipeline.json and manifest.json beside it)'))
-    .option('method', choiceSpec('method', 'method whose row (with --deploy) or selector (default: the pipeline\'s) the gate uses', METHOD_ORDER))
+    .option(
+      'method',
+      choiceSpec('method', "method whose row (with --deploy) or selector (default: the pipeline's) the gate uses", METHOD_ORDER),
+    )
     .option('alpha', { type: 'string', requiresArg: true, describe: 'risk budget α of the deploy row, e.g. .05', coerce: alphaOption })
     .option('stratum', textSpec('stratum', 'stratum of the deploy row (default all: the pooled run)'))
     .option('guarantee', choiceSpec('guarantee', 'guarantee of the deploy row (default expectation)', GUARANTEES))
-    .option('pipeline', { ...pipelineSpec(), describe: 'pipeline config (default: pipeline.json beside --deploy, else configs/pipelines/default.json)' })
-    .option('expect-manifest-hash', { type: 'string', requiresArg: true, coerce: sha256Option('--expect-manifest-hash'), describe: 'with --deploy: refuse unless manifest.json beside it has this SHA-256 (the "manifest sha256" the calibration printed)' });
+    .option('pipeline', {
+      ...pipelineSpec(),
+      describe: 'pipeline config (default: pipeline.json beside --deploy, else configs/pipelines/default.json)',
+    })
+    .option('expect-manifest-hash', {
+      type: 'string',
+      requiresArg: true,
+      coerce: sha256Option('--expect-manifest-hash'),
+      describe: 'with --deploy: refuse unless manifest.json beside it has this SHA-256 (the "manifest sha256" the calibration printed)',
+    });
 }
 
 /** Checks the flag combination (before any file is read); throws UsageError. */
@@ -34,9 +45,13 @@ export function checkGateChoice(a: GateChoiceArgs, options: { thresholdRequired:
     return;
   }
   for (const flag of ['alpha', 'stratum', 'guarantee', 'expect-manifest-hash'] as const) {
-    if (a[flag] !== undefined) throw new UsageError(`--${flag}: expected together with --deploy (it selects a deploy.json row), found it alone`);
+    if (a[flag] !== undefined)
+      throw new UsageError(`--${flag}: expected together with --deploy (it selects a deploy.json row), found it alone`);
   }
-  if (options.thresholdRequired && a.lambda === undefined) throw new UsageError('--deploy: expected --deploy <deploy.json> or --lambda <x> (with --check, or --all-thresholds), found none of them');
+  if (options.thresholdRequired && a.lambda === undefined)
+    throw new UsageError(
+      '--deploy: expected --deploy <deploy.json> or --lambda <x> (with --check, or --all-thresholds), found none of them',
+    );
 }
 
 export type { GateChoiceArgs };

@@ -9,4 +9,7 @@ export function parseSha256(flag: string, raw: unknown): string {
 }
 
 /** A yargs `coerce` for a hash option. */
-export const sha256Option = (flag: string) => (raw: unknown): string => parseSha256(flag, raw);
+export const sha256Option =
+  (flag: string) =>
+  (raw: unknown): string =>
+    parseSha256(flag, raw);

@@ -8,9 +8,12 @@ import { badValue } from './usageError.ts';
  */
 export function parseInteger(flag: string, raw: unknown, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const text = single(flag, raw);
-  const expected = min === 1 && max === Number.MAX_SAFE_INTEGER ? 'a positive integer'
-    : min === 0 && max === Number.MAX_SAFE_INTEGER ? 'a non-negative integer'
-      : `an integer from ${min} to ${max}`;
+  const expected =
+    min === 1 && max === Number.MAX_SAFE_INTEGER
+      ? 'a positive integer'
+      : min === 0 && max === Number.MAX_SAFE_INTEGER
+        ? 'a non-negative integer'
+        : `an integer from ${min} to ${max}`;
   if (typeof text === 'number' && Number.isSafeInteger(text) && text >= min && text <= max) return text;
   if (typeof text !== 'string' || !/^\d+$/.test(text)) throw badValue(flag, expected, text);
   const n = Number(text);
@@ -19,4 +22,7 @@ export function parseInteger(flag: string, raw: unknown, min: number, max = Numb
 }
 
 /** A yargs `coerce` for an integer option in [min, max]. */
-export const integerOption = (flag: string, min: number, max?: number) => (raw: unknown): number => parseInteger(flag, raw, min, max);
+export const integerOption =
+  (flag: string, min: number, max?: number) =>
+  (raw: unknown): number =>
+    parseInteger(flag, raw, min, max);

@@ -23,4 +23,7 @@ export function parseMethods(flag: string, raw: unknown): MethodName[] {
 }
 
 /** A yargs `coerce` for a method list. */
-export const methodsOption = (flag: string) => (raw: unknown): MethodName[] => parseMethods(flag, raw);
+export const methodsOption =
+  (flag: string) =>
+  (raw: unknown): MethodName[] =>
+    parseMethods(flag, raw);

@@ -14,4 +14,7 @@ export function parseNames(flag: string, raw: unknown): string[] {
 }
 
 /** A yargs `coerce` for a comma list of names. */
-export const namesOption = (flag: string) => (raw: unknown): string[] => parseNames(flag, raw);
+export const namesOption =
+  (flag: string) =>
+  (raw: unknown): string[] =>
+    parseNames(flag, raw);

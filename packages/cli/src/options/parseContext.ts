@@ -26,14 +26,20 @@ export function commandName(c: AnyCommand): string {
  * Wraps a command so that, when yargs runs its builder, the parse context becomes that
  * command with its options and subcommands (`subcommands`, for a command that groups them).
  */
-export function tracked<T>(c: CommandModule<object, T>, parent = 'carb', subcommands: readonly AnyCommand[] = []): CommandModule<object, T> {
+export function tracked<T>(
+  c: CommandModule<object, T>,
+  parent = 'carb',
+  subcommands: readonly AnyCommand[] = [],
+): CommandModule<object, T> {
   const build = c.builder;
   return {
     ...c,
     builder: (y: Argv) => {
       const built = typeof build === 'function' ? build(y) : build ? y.options(build) : y;
       // yargs also registers camelCase aliases (splitRng); suggest the spelling help shows
-      const keys = Object.keys((y as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key).filter((k) => !/[A-Z]/.test(k));
+      const keys = Object.keys((y as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key).filter(
+        (k) => !/[A-Z]/.test(k),
+      );
       current = { command: `${parent} ${commandName(c)}`, usage: String(c.command), options: keys, commands: subcommands.map(commandName) };
       return built as Argv<T>;
     },

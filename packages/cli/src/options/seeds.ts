@@ -29,4 +29,7 @@ export function parseSeedList(flag: string, raw: unknown): number[] {
 }
 
 /** A yargs `coerce` for a seed list. */
-export const seedListOption = (flag: string) => (raw: unknown): number[] => parseSeedList(flag, raw);
+export const seedListOption =
+  (flag: string) =>
+  (raw: unknown): number[] =>
+    parseSeedList(flag, raw);

@@ -21,5 +21,8 @@ export function parseSelectors(flag: string, raw: unknown): SelectorKind[] {
 
 /** --selector for commands that replay several selectors at once. */
 export const selectorsSpec = (describe: string): Options => ({
-  type: 'string', requiresArg: true, describe, coerce: (raw: unknown) => parseSelectors('--selector', raw),
+  type: 'string',
+  requiresArg: true,
+  describe,
+  coerce: (raw: unknown) => parseSelectors('--selector', raw),
 });

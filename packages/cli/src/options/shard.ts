@@ -26,8 +26,10 @@ export function parseShard(flag: string, raw: unknown, env: NodeJS.ProcessEnv = 
 }
 
 function checked(flag: string, index: number, count: number, shown: string): ShardSpec {
-  if (!Number.isSafeInteger(count) || count < 1 || count > MAX_SHARDS) throw badValue(flag, `a shard count N from 1 to ${MAX_SHARDS}`, shown);
-  if (!Number.isSafeInteger(index) || index >= count) throw badValue(flag, `a shard index i with 0 ≤ i < N = ${count}`, `${shown} → i = ${index}`);
+  if (!Number.isSafeInteger(count) || count < 1 || count > MAX_SHARDS)
+    throw badValue(flag, `a shard count N from 1 to ${MAX_SHARDS}`, shown);
+  if (!Number.isSafeInteger(index) || index >= count)
+    throw badValue(flag, `a shard index i with 0 ≤ i < N = ${count}`, `${shown} → i = ${index}`);
   return { index, count };
 }
 
@@ -44,14 +46,20 @@ function indexFromEnv(flag: string, env: NodeJS.ProcessEnv): number {
   const slurm = envInteger(env, 'SLURM_ARRAY_TASK_ID', flag);
   // arrays submitted as --array=1-16 start at 1: the shard index is relative to the first task
   if (slurm !== undefined) return slurm - (envInteger(env, 'SLURM_ARRAY_TASK_MIN', flag) ?? 0);
-  throw new UsageError(`${flag}: auto: expected JOB_COMPLETION_INDEX (Kubernetes Indexed Job) or SLURM_ARRAY_TASK_ID (Slurm job array) in the environment, found neither`);
+  throw new UsageError(
+    `${flag}: auto: expected JOB_COMPLETION_INDEX (Kubernetes Indexed Job) or SLURM_ARRAY_TASK_ID (Slurm job array) in the environment, found neither`,
+  );
 }
 
 function countFromEnv(flag: string, env: NodeJS.ProcessEnv): number {
   const count = envInteger(env, 'CARB_SHARD_COUNT', flag) ?? envInteger(env, 'SLURM_ARRAY_TASK_COUNT', flag);
-  if (count === undefined) throw new UsageError(`${flag}: auto: expected the shard count as auto/N, CARB_SHARD_COUNT or SLURM_ARRAY_TASK_COUNT, found none`);
+  if (count === undefined)
+    throw new UsageError(`${flag}: auto: expected the shard count as auto/N, CARB_SHARD_COUNT or SLURM_ARRAY_TASK_COUNT, found none`);
   return count;
 }
 
 /** A yargs `coerce` for --shard. */
-export const shardOption = (flag: string) => (raw: unknown): ShardSpec => parseShard(flag, raw);
+export const shardOption =
+  (flag: string) =>
+  (raw: unknown): ShardSpec =>
+    parseShard(flag, raw);

@@ -9,11 +9,13 @@ import { textListOption, textOption } from './text.ts';
 // Values arrive as strings and are checked by `coerce` while yargs parses, so a bad value
 // stops the command before its handler runs.
 
-
 /** An integer option ≥ min (as text, so 2.5 or 1e3 are refused rather than rounded). */
 export function integerSpec(name: string, describe: string, min: number, defaultValue?: number): Options {
   return {
-    type: 'string', requiresArg: true, describe, coerce: integerOption(`--${name}`, min),
+    type: 'string',
+    requiresArg: true,
+    describe,
+    coerce: integerOption(`--${name}`, min),
     ...(defaultValue !== undefined ? { default: String(defaultValue) } : {}),
   };
 }
@@ -21,15 +23,26 @@ export function integerSpec(name: string, describe: string, min: number, default
 /** One of `choices`. */
 export function choiceSpec<T extends string>(name: string, describe: string, choices: readonly T[], defaultValue?: T): Options {
   return {
-    type: 'string', requiresArg: true, choices: [...choices], describe, coerce: choiceOption(`--${name}`, choices),
+    type: 'string',
+    requiresArg: true,
+    choices: [...choices],
+    describe,
+    coerce: choiceOption(`--${name}`, choices),
     ...(defaultValue !== undefined ? { default: defaultValue } : {}),
   };
 }
 
 /** A path or name (non-empty; ending in one of `suffixes` when given). */
-export function textSpec(name: string, describe: string, options: { required?: boolean; suffixes?: readonly string[]; default?: string } = {}): Options {
+export function textSpec(
+  name: string,
+  describe: string,
+  options: { required?: boolean; suffixes?: readonly string[]; default?: string } = {},
+): Options {
   return {
-    type: 'string', requiresArg: true, describe, coerce: textOption(`--${name}`, options.suffixes ?? []),
+    type: 'string',
+    requiresArg: true,
+    describe,
+    coerce: textOption(`--${name}`, options.suffixes ?? []),
     ...(options.required ? { demandOption: true } : {}),
     ...(options.default !== undefined ? { default: options.default } : {}),
   };
@@ -47,5 +60,9 @@ export const includeAbortedSpec = (): Options => flagSpec('keep aborted episodes
 export const pipelineSpec = (): Options => textSpec('pipeline', 'pipeline config (default configs/pipelines/default.json)');
 export const selectorSpec = (describe: string): Options => choiceSpec('selector', describe, SELECTOR_KINDS);
 export const toolsSpec = (): Options => ({
-  type: 'string', array: true, requiresArg: true, describe: 'tool-typing files instead of the pipeline\'s', coerce: textListOption('--tools'),
+  type: 'string',
+  array: true,
+  requiresArg: true,
+  describe: "tool-typing files instead of the pipeline's",
+  coerce: textListOption('--tools'),
 });

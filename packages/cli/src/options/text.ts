@@ -4,14 +4,20 @@ import { badValue } from './usageError.ts';
 /** A non-empty string value (a path, a name); `suffixes`, when given, are the endings allowed. */
 export function parseText(flag: string, raw: unknown, suffixes: readonly string[] = []): string {
   const v = single(flag, raw);
-  if (typeof v !== 'string' || v === '') throw badValue(flag, suffixes.length ? `a file name ending in ${suffixes.join(' or ')}` : 'a value', v ?? '');
+  if (typeof v !== 'string' || v === '')
+    throw badValue(flag, suffixes.length ? `a file name ending in ${suffixes.join(' or ')}` : 'a value', v ?? '');
   if (suffixes.length && !suffixes.some((s) => v.endsWith(s))) throw badValue(flag, `a file name ending in ${suffixes.join(' or ')}`, v);
   return v;
 }
 
 /** A yargs `coerce` for a path or name option. */
-export const textOption = (flag: string, suffixes: readonly string[] = []) => (raw: unknown): string => parseText(flag, raw, suffixes);
+export const textOption =
+  (flag: string, suffixes: readonly string[] = []) =>
+  (raw: unknown): string =>
+    parseText(flag, raw, suffixes);
 
 /** A yargs `coerce` for a repeatable path option: every value non-empty. */
-export const textListOption = (flag: string) => (raw: unknown): string[] =>
-  (Array.isArray(raw) ? raw : [raw]).map((v) => parseText(flag, v));
+export const textListOption =
+  (flag: string) =>
+  (raw: unknown): string[] =>
+    (Array.isArray(raw) ? raw : [raw]).map((v) => parseText(flag, v));

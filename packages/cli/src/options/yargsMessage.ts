@@ -24,10 +24,15 @@ function unknown(names: string[], argv: readonly string[], ctx: ParseContext): s
   const isOption = (n: string) => argv.some((a) => a === `--${n}` || a.startsWith(`--${n}=`) || a === `-${n}` || a.startsWith(`--no-${n}`));
   // a mistyped command makes the words after it unknown too; name only the command
   const command = ctx.commands.length ? names.find((n) => !isOption(n)) : undefined;
-  if (command !== undefined) return `${command}: unknown command for ${ctx.command}${hintFrom(command, ctx.commands, '')}; expected one of ${ctx.commands.join(', ')}`;
-  return names.map((n) => (isOption(n)
-    ? `${n.length === 1 ? '-' : '--'}${n}: unknown option for ${ctx.command}${hintFrom(n, ctx.options, '--')}`
-    : `${n}: unexpected argument to ${ctx.command}`)).join('; ');
+  if (command !== undefined)
+    return `${command}: unknown command for ${ctx.command}${hintFrom(command, ctx.commands, '')}; expected one of ${ctx.commands.join(', ')}`;
+  return names
+    .map((n) =>
+      isOption(n)
+        ? `${n.length === 1 ? '-' : '--'}${n}: unknown option for ${ctx.command}${hintFrom(n, ctx.options, '--')}`
+        : `${n}: unexpected argument to ${ctx.command}`,
+    )
+    .join('; ');
 }
 
 // yargs reports a refused command line as one message string, worded from its locale table. carb
@@ -66,16 +71,33 @@ export function usageLine(msg: string, argv: readonly string[], ctx: ParseContex
   const c = msg === MISSING_COMMAND ? { kind: 'few-positionals', fields: [] } : coded(msg);
   const [first = ''] = c?.fields ?? [];
   switch (c?.kind) {
-    case 'unknown': return unknown(first.split(', '), argv, ctx);
-    case 'missing': return first.split(', ').map((n) => `--${n}: expected a value (required by ${ctx.command}), found nothing`).join('; ');
-    case 'no-value': return `--${first}: expected a value, found nothing`;
-    case 'choice': return `--${first}: expected one of ${c.fields[2]!.trim()}, found ${String(c.fields[1])}`;
+    case 'unknown':
+      return unknown(first.split(', '), argv, ctx);
+    case 'missing':
+      return first
+        .split(', ')
+        .map((n) => `--${n}: expected a value (required by ${ctx.command}), found nothing`)
+        .join('; ');
+    case 'no-value':
+      return `--${first}: expected a value, found nothing`;
+    case 'choice':
+      return `--${first}: expected one of ${c.fields[2]!.trim()}, found ${String(c.fields[1])}`;
     case 'few-positionals': {
       if (ctx.commands.length) return `<command>: expected one of ${ctx.commands.join(', ')} (required by ${ctx.command}), found nothing`;
-      const wanted = ctx.usage.split(' ').slice(1).filter((w) => w.startsWith('<')).join(' ');
+      const wanted = ctx.usage
+        .split(' ')
+        .slice(1)
+        .filter((w) => w.startsWith('<'))
+        .join(' ');
       return `${wanted}: expected a value (required by ${ctx.command}), found nothing`;
     }
-    case 'many-positionals': return `${ctx.command}: expected ${ctx.usage}, found extra arguments`;
-    default: return msg.split('\n').map((s) => s.trim()).filter(Boolean).join(' ');
+    case 'many-positionals':
+      return `${ctx.command}: expected ${ctx.usage}, found extra arguments`;
+    default:
+      return msg
+        .split('\n')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .join(' ');
   }
 }

@@ -13,12 +13,20 @@ import { readManifestFile, type RecordedManifest } from '../manifestFile.ts';
  * (deploy.json and manifest.json together) is a different calibration, not a detectable edit.
  * `alsoChecked`: further files of the folder the command trusts (apply: fingerprint.json).
  */
-export function checkDeployFolder(deployFile: string, pipelineFile: string | undefined, expectManifestHash?: string, alsoChecked: readonly string[] = []): { manifest: RecordedManifest; manifestFile: string } {
+export function checkDeployFolder(
+  deployFile: string,
+  pipelineFile: string | undefined,
+  expectManifestHash?: string,
+  alsoChecked: readonly string[] = [],
+): { manifest: RecordedManifest; manifestFile: string } {
   const dir = dirname(deployFile);
   const manifestFile = join(dir, 'manifest.json');
   if (expectManifestHash !== undefined && existsSync(manifestFile)) {
     const now = fileSha256(manifestFile);
-    if (now !== expectManifestHash) throw new Error(`${manifestFile}: expected sha256 ${expectManifestHash} (--expect-manifest-hash), found ${now} (refusing to gate with it)`);
+    if (now !== expectManifestHash)
+      throw new Error(
+        `${manifestFile}: expected sha256 ${expectManifestHash} (--expect-manifest-hash), found ${now} (refusing to gate with it)`,
+      );
   }
   const manifest = readManifestFile(manifestFile, 'the manifest.json of the calibration beside deploy.json');
   const folderPipeline = join(dir, 'pipeline.json');
@@ -27,15 +35,21 @@ export function checkDeployFolder(deployFile: string, pipelineFile: string | und
   const checked = [deployFile, ...(runsFolderPipeline ? [folderPipeline] : []), ...alsoChecked];
   for (const file of checked) {
     const recorded = manifest.outputs?.[basename(file)];
-    if (typeof recorded !== 'string') throw new Error(`${file}: expected a file ${manifestFile} lists in its outputs, found it unlisted (refusing to gate with it)`);
+    if (typeof recorded !== 'string')
+      throw new Error(`${file}: expected a file ${manifestFile} lists in its outputs, found it unlisted (refusing to gate with it)`);
     let now: string;
     try {
       now = fileSha256(file);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      throw new Error(`${file}: expected the ${basename(file)} a calibration writes beside manifest.json, found ${code === 'ENOENT' ? 'no file' : code ?? (e as Error).message}`);
+      throw new Error(
+        `${file}: expected the ${basename(file)} a calibration writes beside manifest.json, found ${code === 'ENOENT' ? 'no file' : (code ?? (e as Error).message)}`,
+      );
     }
-    if (now !== recorded) throw new Error(`${file}: expected sha256 ${recorded} (${manifestFile} outputs), found ${now}: changed after the calibration wrote it (refusing to gate with it)`);
+    if (now !== recorded)
+      throw new Error(
+        `${file}: expected sha256 ${recorded} (${manifestFile} outputs), found ${now}: changed after the calibration wrote it (refusing to gate with it)`,
+      );
   }
   return { manifest, manifestFile };
 }

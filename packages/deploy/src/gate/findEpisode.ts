@@ -11,10 +11,14 @@ export function findEpisode(episodes: readonly Episode[], id: string, where: str
   const pool = episodes.map((e) => e.id);
   const near: string[] = [];
   for (let k = 0; k < SUGGESTIONS; k++) {
-    const c = closestName(id, pool.filter((p) => !near.includes(p)));
+    const c = closestName(
+      id,
+      pool.filter((p) => !near.includes(p)),
+    );
     if (c === null) break;
     near.push(c);
   }
-  const hint = near.length > 0 ? `closest: ${near.join(', ')}` : `none is close; the first ids are ${pool.slice(0, SUGGESTIONS).join(', ')}`;
+  const hint =
+    near.length > 0 ? `closest: ${near.join(', ')}` : `none is close; the first ids are ${pool.slice(0, SUGGESTIONS).join(', ')}`;
   throw new UsageError(`--episode: expected an episode id of ${where} (${episodes.length} episodes), found ${id}; ${hint}`);
 }

@@ -15,4 +15,3 @@ export interface GateChoiceArgs {
   pipeline?: string;
   'expect-manifest-hash'?: string;
 }
-

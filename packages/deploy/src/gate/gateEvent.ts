@@ -26,7 +26,9 @@ export function parseGateEvent(text: string, lineNo: number, step: number): Gate
   try {
     v = JSON.parse(text);
   } catch (e) {
-    return fail(`expected one JSON object (a step, or a {"type":"proposal"} / {"type":"result"} event), found a syntax error (${(e as Error).message})`);
+    return fail(
+      `expected one JSON object (a step, or a {"type":"proposal"} / {"type":"result"} event), found a syntax error (${(e as Error).message})`,
+    );
   }
   // before anything recursive reads the event (canonical arguments, scoring)
   const limit = parsedJsonIssue(text, v);
@@ -40,7 +42,8 @@ export function parseGateEvent(text: string, lineNo: number, step: number): Gate
   if (type !== 'result') {
     if (o.index !== undefined && o.index !== step) bad('index', `${step} (the next proposal's step)`);
     const call: ProposedCall = {
-      tool: o.tool as string, args: o.args as JsonObject,
+      tool: o.tool as string,
+      args: o.args as JsonObject,
       ...(o.provenance !== undefined ? { provenance: o.provenance as StepProvenance } : {}),
       ...(o.externalScore !== undefined ? { externalScore: o.externalScore as number } : {}),
     };

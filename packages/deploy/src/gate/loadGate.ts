@@ -34,7 +34,8 @@ export interface LoadGateOptions {
 export async function loadGate(deployJsonPath: string, options: LoadGateOptions): Promise<DeployedGate> {
   // `?.`: a plain-JavaScript caller may pass no options at all, whatever the type says
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
-  if (typeof options?.method !== 'string' || !isMethodName(options.method)) throw new UsageError(`method: expected a calibration method name such as "g-carb", found ${JSON.stringify(options?.method)}`);
+  if (typeof options?.method !== 'string' || !isMethodName(options.method))
+    throw new UsageError(`method: expected a calibration method name such as "g-carb", found ${JSON.stringify(options?.method)}`);
   const resolved = resolveGate({
     deploy: deployJsonPath,
     method: options.method,

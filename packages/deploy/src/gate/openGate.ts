@@ -44,7 +44,8 @@ export interface DeployedGate {
  * `episodeId` keys the equal-size random selector (default "online", as `carb gate`).
  */
 export function openGate(resolved: ResolvedGate, options: { episodeId?: string } = {}): DeployedGate {
-  if (resolved.threshold === null) throw new Error(`gate: expected a threshold (a deploy row or a grid λ), found none (${resolved.description})`);
+  if (resolved.threshold === null)
+    throw new Error(`gate: expected a threshold (a deploy row or a grid λ), found none (${resolved.description})`);
   const gate = createGate(resolved.pipeline, resolved.threshold, { episodeId: options.episodeId ?? 'online', explain: true });
   const lambda = resolved.notice !== null || resolved.gridIndex === null ? null : lambdaText(resolved.pipeline, resolved.gridIndex);
   const history: GateVerdict[] = [];
@@ -53,12 +54,18 @@ export function openGate(resolved: ResolvedGate, options: { episodeId?: string }
       const decision = gate.propose(call);
       const x = gate.lastExplanation!;
       const score = formatScore(x.score);
-      const why = lambda === null
-        ? 'infeasible deploy row: every proposal is stopped'
-        : `score ${score} ${decision === 'stop' ? '>' : '≤'} λ ${lambda}`;
+      const why =
+        lambda === null
+          ? 'infeasible deploy row: every proposal is stopped'
+          : `score ${score} ${decision === 'stop' ? '>' : '≤'} λ ${lambda}`;
       const verdict: GateVerdict = {
-        step: x.context[x.context.length - 1]!.node, decision, score, lambda, why,
-        context: x.context.map((r) => r.node), features: x.features.map((f) => f.name),
+        step: x.context[x.context.length - 1]!.node,
+        decision,
+        score,
+        lambda,
+        why,
+        context: x.context.map((r) => r.node),
+        features: x.features.map((f) => f.name),
       };
       history.push(verdict);
       return verdict;
@@ -66,8 +73,12 @@ export function openGate(resolved: ResolvedGate, options: { episodeId?: string }
     observe(result) {
       gate.observe(result);
     },
-    get history() { return history; },
-    get stopped() { return gate.stopped; },
+    get history() {
+      return history;
+    },
+    get stopped() {
+      return gate.stopped;
+    },
     description: resolved.description,
     notice: resolved.notice,
     resolved,

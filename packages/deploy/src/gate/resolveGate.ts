@@ -1,5 +1,14 @@
 import { METHOD_SELECTOR, POOLED_STRATUM } from '@carb/calibrate';
-import { defaultPipelinePath, formatScore, gridSize, gridValue, loadPipeline, withSelector, type Pipeline, type SelectorKind } from '@carb/pipeline';
+import {
+  defaultPipelinePath,
+  formatScore,
+  gridSize,
+  gridValue,
+  loadPipeline,
+  withSelector,
+  type Pipeline,
+  type SelectorKind,
+} from '@carb/pipeline';
 import type { GateThreshold } from '@carb/replay';
 import { readDeployRows, type IndexedRow } from './readDeploy.ts';
 import { checkDeployFolder } from './deployFolder.ts';
@@ -36,25 +45,36 @@ export function resolveGate(a: GateChoiceArgs, alsoChecked: readonly string[] = 
     // before any row is read: an edited deploy.json or pipeline.json is refused as a whole
     const { manifest } = checkDeployFolder(a.deploy, a.pipeline, a['expect-manifest-hash'], alsoChecked);
     const rows = readDeployRows(a.deploy);
-    const picked = selectRow(a.deploy, rows, { method: a.method!, alpha: a.alpha!, stratum: a.stratum ?? POOLED_STRATUM, guarantee: a.guarantee ?? 'expectation' });
+    const picked = selectRow(a.deploy, rows, {
+      method: a.method!,
+      alpha: a.alpha!,
+      stratum: a.stratum ?? POOLED_STRATUM,
+      guarantee: a.guarantee ?? 'expectation',
+    });
     const base = deployPipeline(a.deploy, a.pipeline, picked, manifest);
     const { row, index } = picked;
     const selector = METHOD_SELECTOR[row.method];
     const G = gridSize(base.grid);
-    if (row.lambdaIndex >= G) throw new Error(`${a.deploy}: row ${index}: /lambdaIndex: expected a grid index below ${G}, found ${row.lambdaIndex}`);
+    if (row.lambdaIndex >= G)
+      throw new Error(`${a.deploy}: row ${index}: /lambdaIndex: expected a grid index below ${G}, found ${row.lambdaIndex}`);
     if (row.lambdaIndex >= 0 && row.lambda !== gridValue(base.grid, row.lambdaIndex)) {
-      throw new Error(`${a.deploy}: row ${index}: /lambda: expected ${gridValue(base.grid, row.lambdaIndex)} (grid value of lambdaIndex ${row.lambdaIndex}), found ${String(row.lambda)}`);
+      throw new Error(
+        `${a.deploy}: row ${index}: /lambda: expected ${gridValue(base.grid, row.lambdaIndex)} (grid value of lambdaIndex ${row.lambdaIndex}), found ${String(row.lambda)}`,
+      );
     }
     const who = `${row.method} (selector ${selector})`;
     const what = `${who}, deploy row ${index} of ${a.deploy}: stratum ${row.stratum}, α ${row.alpha}, ${row.guarantee}${row.delta === null ? '' : ` δ ${row.delta}`}, n ${row.n}`;
     const infeasible = row.lambdaIndex === -1;
     return {
-      pipeline: withSelector(base, { kind: selector }), selector,
+      pipeline: withSelector(base, { kind: selector }),
+      selector,
       threshold: { lambdaIndex: row.lambdaIndex },
       gridIndex: infeasible ? 0 : row.lambdaIndex,
       row: picked,
       who,
-      description: infeasible ? `${what}; λ̂ infeasible: stops every proposal` : `${what}; λ = ${lambdaText(base, row.lambdaIndex)} (grid ${row.lambdaIndex})`,
+      description: infeasible
+        ? `${what}; λ̂ infeasible: stops every proposal`
+        : `${what}; λ = ${lambdaText(base, row.lambdaIndex)} (grid ${row.lambdaIndex})`,
       notice: infeasible
         ? `${a.deploy}: row ${index} (${row.method}, α ${row.alpha}, stratum ${row.stratum}) is infeasible: no threshold met α on its ${row.n} calibration episodes, so nothing is certified and this gate stops every proposal`
         : null,
@@ -64,9 +84,19 @@ export function resolveGate(a: GateChoiceArgs, alsoChecked: readonly string[] = 
   const selector = a.method !== undefined ? METHOD_SELECTOR[a.method] : base.selector.kind;
   const pipeline = withSelector(base, { kind: selector });
   const who = `${a.method ?? 'pipeline selector'} (selector ${selector})`;
-  if (a.lambda === undefined) return { pipeline, selector, threshold: null, gridIndex: null, row: null, who, description: `${who}; no threshold`, notice: null };
+  if (a.lambda === undefined)
+    return { pipeline, selector, threshold: null, gridIndex: null, row: null, who, description: `${who}; no threshold`, notice: null };
   const g = gridLambda('--lambda', a.lambda, base.grid);
-  return { pipeline, selector, threshold: { gridIndex: g }, gridIndex: g, row: null, who, description: `${who}; λ = ${lambdaText(base, g)} (grid ${g})`, notice: null };
+  return {
+    pipeline,
+    selector,
+    threshold: { gridIndex: g },
+    gridIndex: g,
+    row: null,
+    who,
+    description: `${who}; λ = ${lambdaText(base, g)} (grid ${g})`,
+    notice: null,
+  };
 }
 
 /** λ_g as exact decimal text (λ⊥ as written in the grid config). */

@@ -21,9 +21,10 @@ export interface CheckResult {
 export function runCheck(episodes: readonly Episode[], resolved: ResolvedGate, gridIndices: readonly number[] | null): CheckResult {
   const { pipeline } = resolved;
   const [table] = replayFused(episodes, pipeline, [{ method: resolved.selector, selector: pipeline.selector }]);
-  const runs: Array<{ threshold: GateThreshold; g: number }> = gridIndices === null
-    ? [{ threshold: resolved.threshold!, g: resolved.gridIndex! }]
-    : gridIndices.map((g) => ({ threshold: { gridIndex: g }, g }));
+  const runs: Array<{ threshold: GateThreshold; g: number }> =
+    gridIndices === null
+      ? [{ threshold: resolved.threshold!, g: resolved.gridIndex! }]
+      : gridIndices.map((g) => ({ threshold: { gridIndex: g }, g }));
   const disagreements: string[] = [];
   let proposals = 0;
   const bar = progress('gate --check', episodes.length);
@@ -42,12 +43,22 @@ export function runCheck(episodes: readonly Episode[], resolved: ResolvedGate, g
       for (const s of ep.steps) {
         const external = ep.externalScores?.[s.index];
         proposals++;
-        if (gate.propose({ tool: s.tool, args: s.args, ...(s.provenance ? { provenance: s.provenance } : {}), ...(external !== undefined ? { externalScore: external } : {}) }) === 'stop') break;
+        if (
+          gate.propose({
+            tool: s.tool,
+            args: s.args,
+            ...(s.provenance ? { provenance: s.provenance } : {}),
+            ...(external !== undefined ? { externalScore: external } : {}),
+          }) === 'stop'
+        )
+          break;
         gate.observe({ result: s.result, error: s.error });
       }
       const gateStop = gate.stopped ? gate.executed.length : -1;
       if (gateStop !== replayStop) {
-        disagreements.push(`${ep.id}: λ = ${lambdaText(pipeline, g)} (grid ${g}): gate ${stopText(gateStop)}, replay ${stopText(replayStop)}`);
+        disagreements.push(
+          `${ep.id}: λ = ${lambdaText(pipeline, g)} (grid ${g}): gate ${stopText(gateStop)}, replay ${stopText(replayStop)}`,
+        );
       }
     }
     bar.tick();

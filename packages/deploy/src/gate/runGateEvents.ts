@@ -7,7 +7,11 @@ import { parseGateEvent } from './gateEvent.ts';
  * `onVerdict` per proposal, in order, and stops reading at the first stop. A bad line throws
  * `stdin: line N: …` after the verdicts before it were handed on.
  */
-export async function runGateEvents(gate: DeployedGate, lines: AsyncIterable<{ text: string; lineNo: number }>, onVerdict: (v: GateVerdict) => void): Promise<{ proposals: number; stopped: boolean }> {
+export async function runGateEvents(
+  gate: DeployedGate,
+  lines: AsyncIterable<{ text: string; lineNo: number }>,
+  onVerdict: (v: GateVerdict) => void,
+): Promise<{ proposals: number; stopped: boolean }> {
   let awaitingResult = false;
   let proposals = 0;
   for await (const { text, lineNo } of lines) {
@@ -15,7 +19,9 @@ export async function runGateEvents(gate: DeployedGate, lines: AsyncIterable<{ t
     // the next proposal's step is the number of calls executed: an allowed call counts once its result is in
     const event = parseGateEvent(text, lineNo, gate.history.length - (awaitingResult ? 1 : 0));
     if (awaitingResult !== (event.kind === 'result')) {
-      throw new Error(`stdin: line ${lineNo}: expected ${awaitingResult ? 'a {"type":"result"} event for the allowed proposal' : 'a step or a {"type":"proposal"} event'}, found a ${event.kind === 'step' ? 'step' : `${event.kind} event`}`);
+      throw new Error(
+        `stdin: line ${lineNo}: expected ${awaitingResult ? 'a {"type":"result"} event for the allowed proposal' : 'a step or a {"type":"proposal"} event'}, found a ${event.kind === 'step' ? 'step' : `${event.kind} event`}`,
+      );
     }
     if (event.kind === 'result') {
       gate.observe(event.observed);

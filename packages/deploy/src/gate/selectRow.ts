@@ -20,11 +20,15 @@ const FLAGS = '--method/--alpha/--stratum/--guarantee';
  */
 export function selectRow(file: string, rows: readonly IndexedRow[], c: RowCriteria): IndexedRow {
   const alpha = rationalValue(parseBudget(c.alpha));
-  const hits = rows.filter(({ row }) => row.method === c.method && row.alpha === alpha && row.stratum === c.stratum && row.guarantee === c.guarantee);
+  const hits = rows.filter(
+    ({ row }) => row.method === c.method && row.alpha === alpha && row.stratum === c.stratum && row.guarantee === c.guarantee,
+  );
   const wanted = `method ${c.method}, α ${c.alpha}, stratum ${c.stratum}, guarantee ${c.guarantee}`;
   if (hits.length === 1) return hits[0]!;
   if (hits.length > 1) {
-    throw new UsageError(`${FLAGS}: expected one row of ${file} with ${wanted}, found ${hits.length} (rows ${hits.map((h) => `${h.index}${h.row.delta === null ? '' : ` δ ${h.row.delta}`}`).join(', ')})`);
+    throw new UsageError(
+      `${FLAGS}: expected one row of ${file} with ${wanted}, found ${hits.length} (rows ${hits.map((h) => `${h.index}${h.row.delta === null ? '' : ` δ ${h.row.delta}`}`).join(', ')})`,
+    );
   }
   throw new UsageError(`${FLAGS}: expected a row of ${file} with ${wanted}, found none; it has ${describeRows(rows)}`);
 }

@@ -20,13 +20,20 @@ export function folderProblems(dir: string, expected: Record<string, string>): {
   const problems = new Set<string>();
   for (const [file, hash] of Object.entries(expected)) {
     const outside = outputPathProblem(dir, file);
-    if (outside) { problems.add(outside); continue; }
+    if (outside) {
+      problems.add(outside);
+      continue;
+    }
     const path = join(dir, file);
-    if (!existsSync(path)) { problems.add(`${path}: missing (listed in the manifest)`); continue; }
+    if (!existsSync(path)) {
+      problems.add(`${path}: missing (listed in the manifest)`);
+      continue;
+    }
     const now = fileSha256(path);
     if (now !== hash) problems.add(`${path}: changed (manifest sha256 ${short(hash)}, file sha256 ${short(now)})`);
   }
   for (const f of found.symlinks) problems.add(`${join(dir, f)}: symlink, not followed (verify reads only files inside ${dir})`);
-  for (const f of found.files) if (f !== 'manifest.json' && !(f in expected)) problems.add(`${join(dir, f)}: extra file, not listed in the manifest`);
+  for (const f of found.files)
+    if (f !== 'manifest.json' && !(f in expected)) problems.add(`${join(dir, f)}: extra file, not listed in the manifest`);
   return { problems: [...problems], nested: found.nested };
 }

@@ -7,7 +7,8 @@ import { fileSha256 } from '@carb/io';
  */
 export function inputProblems(manifestFile: string, inputs: unknown): string[] {
   if (inputs === undefined) return [];
-  if (inputs === null || typeof inputs !== 'object' || Array.isArray(inputs)) return [`${manifestFile}: inputs: expected an object of file → sha256, found ${JSON.stringify(inputs)}`];
+  if (inputs === null || typeof inputs !== 'object' || Array.isArray(inputs))
+    return [`${manifestFile}: inputs: expected an object of file → sha256, found ${JSON.stringify(inputs)}`];
   const problems: string[] = [];
   for (const [file, recorded] of Object.entries(inputs as Record<string, unknown>)) {
     let now: string;
@@ -15,10 +16,15 @@ export function inputProblems(manifestFile: string, inputs: unknown): string[] {
       now = fileSha256(file);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      problems.push(`${file}: expected the input ${manifestFile} records, found ${code === 'ENOENT' ? 'no file' : code ?? (e as Error).message}`);
+      problems.push(
+        `${file}: expected the input ${manifestFile} records, found ${code === 'ENOENT' ? 'no file' : (code ?? (e as Error).message)}`,
+      );
       continue;
     }
-    if (now !== recorded) problems.push(`${file}: expected sha256 ${String(recorded)} (an input ${manifestFile} records), found ${now}: the input changed since the report`);
+    if (now !== recorded)
+      problems.push(
+        `${file}: expected sha256 ${String(recorded)} (an input ${manifestFile} records), found ${now}: the input changed since the report`,
+      );
   }
   return problems;
 }

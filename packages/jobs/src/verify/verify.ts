@@ -41,7 +41,8 @@ type Manifest = { command?: { argv?: unknown }; outputs?: unknown; inputs?: unkn
 /** The manifest's bytes and digest (told before anything else can fail); an error when it is missing or a symlink. */
 function readManifest(manifestFile: string, dir: string, env: VerifyEnvironment): { bytes: Buffer; hash: string } {
   if (!existsSync(manifestFile)) throw new Error(`${manifestFile}: expected a carb manifest, found no file`);
-  if (lstatSync(manifestFile).isSymbolicLink()) throw new Error(`${manifestFile}: expected the manifest carb wrote in ${dir}, found a symlink (not followed)`);
+  if (lstatSync(manifestFile).isSymbolicLink())
+    throw new Error(`${manifestFile}: expected the manifest carb wrote in ${dir}, found a symlink (not followed)`);
   const bytes = readFileSync(manifestFile);
   const hash = sha256Hex(bytes);
   env.manifestHash(hash);
@@ -92,14 +93,22 @@ export async function verify(args: VerifyArgs, env: VerifyEnvironment): Promise<
 }
 
 /** Re-runs the manifest's command into a temporary folder: one finding per output or manifest byte that differs. */
-async function rerunFindings(dir: string, m: { manifestFile: string; argv: string[]; outputs: Record<string, string>; bytes: Buffer; hash: string }, env: VerifyEnvironment): Promise<string[]> {
+async function rerunFindings(
+  dir: string,
+  m: { manifestFile: string; argv: string[]; outputs: Record<string, string>; bytes: Buffer; hash: string },
+  env: VerifyEnvironment,
+): Promise<string[]> {
   const tmp = mkdtempSync(join(tmpdir(), 'carb-verify-'));
   try {
     const code = await env.rerun(m.argv, tmp);
     if (code !== 0) throw new Error(`re-running "carb ${m.argv.join(' ')}" exited with ${code}`);
-    const rerun = [...corpusChanges(dir, tmp, m.outputs), ...folderProblems(tmp, m.outputs).problems.map((p) => `re-run ${p.slice(tmp.length + 1)}`)];
+    const rerun = [
+      ...corpusChanges(dir, tmp, m.outputs),
+      ...folderProblems(tmp, m.outputs).problems.map((p) => `re-run ${p.slice(tmp.length + 1)}`),
+    ];
     const rerunManifest = readFileSync(join(tmp, 'manifest.json'));
-    if (!rerunManifest.equals(m.bytes)) rerun.push(`re-run manifest.json: differs from ${m.manifestFile} (sha256 ${short(sha256Hex(rerunManifest))} vs ${short(m.hash)})`);
+    if (!rerunManifest.equals(m.bytes))
+      rerun.push(`re-run manifest.json: differs from ${m.manifestFile} (sha256 ${short(sha256Hex(rerunManifest))} vs ${short(m.hash)})`);
     return rerun;
   } finally {
     rmSync(tmp, { recursive: true, force: true });
