@@ -32,10 +32,10 @@ export interface LoadGateOptions {
 // async without an await: a bad option then rejects the promise the caller awaits instead of throwing before it
 // eslint-disable-next-line @typescript-eslint/require-await
 export async function loadGate(deployJsonPath: string, options: LoadGateOptions): Promise<DeployedGate> {
-  // `?.`: a plain-JavaScript caller may pass no options at all, whatever the type says
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
-  if (typeof options?.method !== 'string' || !isMethodName(options.method))
-    throw new UsageError(`method: expected a calibration method name such as "g-carb", found ${JSON.stringify(options?.method)}`);
+  // a plain-JavaScript caller may pass no options at all, whatever the type says
+  const given = options as LoadGateOptions | undefined;
+  if (typeof given?.method !== 'string' || !isMethodName(given.method))
+    throw new UsageError(`method: expected a calibration method name such as "g-carb", found ${JSON.stringify(given?.method)}`);
   const resolved = resolveGate({
     deploy: deployJsonPath,
     method: options.method,
