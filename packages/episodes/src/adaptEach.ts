@@ -1,4 +1,5 @@
-import { jsonLimitIssue, type UnsafeIntegers } from '@carb/io';
+import { jsonLimitIssue } from '@carb/io';
+import type { AdaptContext } from './fields.ts';
 import type { DecodeResult } from './jsonl.ts';
 import { AdapterError } from './problems.ts';
 import type { Episode } from './types.ts';
@@ -7,13 +8,22 @@ import { episodeIssues } from './validate.ts';
 /**
  * What every log record passes on its way to an episode, in one place for all adapters: the
  * raw record is walked (without recursion) before anything recursive reads it, so nesting
- * deeper than MAX_JSON_DEPTH, a non-finite number or one read from a rounded integer literal of
- * `unsafe` is one problem, not a stack overflow or a silently changed value; the episode `build` makes of it must then be valid as a canonical episode (the
+ * deeper than MAX_JSON_DEPTH, a non-finite number or one read from a rounded integer literal
+ * (`limits`: the document's, or its text to find them in) is one problem, not a stack overflow or a silently changed value; the episode `build` makes of it must then be valid as a canonical episode (the
  * rules carb's own JSONL and Arrow records obey). Throws one AdapterError naming `pointer`.
  */
-export function adaptRecord(raw: unknown, file: string, pointer: string, build: () => Episode, unsafe?: UnsafeIntegers): Episode {
+export function adaptRecord(
+  raw: unknown,
+  file: string,
+  pointer: string,
+  build: () => Episode,
+  limits: Pick<AdaptContext, 'unsafe' | 'text'> = {},
+): Episode {
   const record = pointer || '/';
-  const limit = jsonLimitIssue(raw, { unsafe });
+  const limit = jsonLimitIssue(raw, {
+    ...(limits.unsafe ? { unsafe: limits.unsafe } : {}),
+    ...(limits.text !== undefined ? { text: limits.text } : {}),
+  });
   if (limit !== null) throw new AdapterError(file, record, limit.reason, limit.message);
   const ep = build();
   const issues = episodeIssues(ep);

@@ -1,5 +1,5 @@
 import { adaptRecord } from './adaptEach.ts';
-import { canonicalize, stripBom, unsafeIntegers } from '@carb/io';
+import { canonicalize, stripBom } from '@carb/io';
 import { AdapterError } from './problems.ts';
 import { FLAG_ONLY, toolFailure } from './toolFailure.ts';
 import type { Episode, JsonObject, JsonValue, PolicyStep } from './types.ts';
@@ -115,7 +115,7 @@ interface Pending {
  * keys that are not AgentDojo's are left out, counted into `dropped`.
  */
 export function adaptAgentDojo(raw: unknown, file: string, ctx: AdaptContext = {}): Episode {
-  const ep = adaptRecord(raw, file, '', () => build(raw, file), ctx.unsafe);
+  const ep = adaptRecord(raw, file, '', () => build(raw, file), ctx);
   countDropped(raw as Obj, KNOWN, ctx.dropped);
   return ep;
 }
@@ -222,7 +222,7 @@ export function parseAgentDojo(text: string, file: string, ctx: AdaptContext = {
   } catch (e) {
     throw new AdapterError(file, null, 'malformed-json', `expected JSON, found malformed text (${(e as Error).message})`);
   }
-  return adaptAgentDojo(raw, file, { unsafe: unsafeIntegers(text), ...ctx });
+  return adaptAgentDojo(raw, file, { text, ...ctx });
 }
 
 const one = (ep: Episode): DecodeResult => ({ episodes: [ep], problems: [], skipped: {} });

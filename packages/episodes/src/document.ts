@@ -1,5 +1,5 @@
 import type { FileFormat } from './corpusFiles.ts';
-import { NOT_UTF8, stripBom, unsafeIntegers, utf8Text } from '@carb/io';
+import { NOT_UTF8, stripBom, utf8Text } from '@carb/io';
 import type { DroppedFields } from './fields.ts';
 import { CORPUS_ENCODINGS, LOG_FORMAT_NAMES, detectLogFormat, logFormat, type LogFormatName } from './formats.ts';
 import type { DecodeResult } from './jsonl.ts';
@@ -60,5 +60,5 @@ function decodeText(text: string, file: string, format: DocumentFormat, dropped:
   const raw = parse(text, file);
   const fmt = named ?? detectLogFormat(raw);
   if (fmt === null) throw new AdapterError(file, null, 'unrecognized-format', UNRECOGNIZED_FORMAT);
-  return fmt.decode(raw, file, { dropped, unsafe: unsafeIntegers(text) });
+  return fmt.decode(raw, file, { dropped, text });
 }

@@ -63,11 +63,14 @@ export type DroppedFields = Record<string, number>;
 
 /**
  * What an adapter is told about the document beside its records: where to count dropped
- * fields, and the rounded integer literals of its text (unsafeIntegers), refused per record.
+ * fields, and the rounded integer literals of its text (unsafeIntegers), refused per record;
+ * or the text itself, searched for them only when a record holds an integer beyond 2^53
+ * (rare: scanning every document read cost more than the search ever finds).
  */
 export interface AdaptContext {
   dropped?: DroppedFields;
   unsafe?: UnsafeIntegers;
+  text?: string;
 }
 
 /** Counts the keys of `record` outside `known` into `dropped` (when given). */

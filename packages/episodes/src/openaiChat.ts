@@ -1,4 +1,4 @@
-import { canonicalize, parsedJsonIssue, unsafeIntegers } from '@carb/io';
+import { canonicalize, parsedJsonIssue } from '@carb/io';
 import { adaptEach, adaptRecord } from './adaptEach.ts';
 import { countDropped, Fields, fileStem, isObj, type AdaptContext, type Obj } from './fields.ts';
 import type { DecodeResult } from './jsonl.ts';
@@ -92,7 +92,7 @@ const KNOWN = new Set([...MAPPED, ...BENCHMARK]);
  * counted into `dropped`.
  */
 export function adaptOpenAiChat(raw: unknown, file: string, pointer: string, fallbackId: string, ctx: AdaptContext = {}): Episode {
-  const ep = adaptRecord(raw, file, pointer, () => build(raw, file, pointer, fallbackId), ctx.unsafe);
+  const ep = adaptRecord(raw, file, pointer, () => build(raw, file, pointer, fallbackId), ctx);
   countDropped(raw as Obj, KNOWN, ctx.dropped);
   return ep;
 }
@@ -151,7 +151,7 @@ export function parseOpenAiChatJsonl(text: string, file: string, dropped?: Adapt
     } catch {
       throw new AdapterError(file, `line ${n}`, 'malformed-json', 'expected one JSON chat record per line, found malformed JSON');
     }
-    return adaptOpenAiChat(raw, file, `line ${n}`, `${stem}/line-${n}`, { dropped, unsafe: unsafeIntegers(line) });
+    return adaptOpenAiChat(raw, file, `line ${n}`, `${stem}/line-${n}`, { dropped, text: line });
   });
 }
 
@@ -169,7 +169,7 @@ function chatText(text: string, file: string, dropped: NonNullable<AdaptContext[
   } catch {
     return parseOpenAiChatJsonl(text, file, dropped);
   }
-  return chatRecords(raw, file, { dropped, unsafe: unsafeIntegers(text) });
+  return chatRecords(raw, file, { dropped, text });
 }
 
 const hasMessages = (v: unknown): boolean => isObj(v) && Array.isArray(v.messages);

@@ -106,9 +106,7 @@ export function adaptTau2(raw: unknown, file: string, ctx: AdaptContext = {}): D
   const sims = f.array(root.simulations, '/simulations');
   const run = runInfo(f, root);
   const stem = fileStem(file);
-  return adaptEach(sims, (s, i) =>
-    adaptRecord(s, file, `/simulations/${i}`, () => simulation(f, s, `/simulations/${i}`, stem, run), ctx.unsafe),
-  );
+  return adaptEach(sims, (s, i) => adaptRecord(s, file, `/simulations/${i}`, () => simulation(f, s, `/simulations/${i}`, stem, run), ctx));
 }
 
 /** tau2-bench Results JSON: an object with a `simulations` list. */

@@ -45,7 +45,7 @@ function record(f: Fields, raw: unknown, at: string, stem: string): Episode {
 export function adaptTauBench(raw: unknown, file: string, ctx: AdaptContext = {}): DecodeResult {
   const f = new Fields(file);
   const stem = fileStem(file);
-  return adaptEach(f.array(raw, ''), (r, i) => adaptRecord(r, file, `/${i}`, () => record(f, r, `/${i}`, stem), ctx.unsafe));
+  return adaptEach(f.array(raw, ''), (r, i) => adaptRecord(r, file, `/${i}`, () => record(f, r, `/${i}`, stem), ctx));
 }
 
 /** tau-bench v1 results: a list whose first record has a `traj` list. */

@@ -102,11 +102,10 @@ const MAX = Number.MAX_SAFE_INTEGER;
 
 // A number beyond ±2^53 or not finite (rare): the issue it makes, found again with its pointer, or null.
 function numberCheck(root: unknown, x: number, opts: LimitOptions | undefined): JsonLimitIssue | null {
-  if (Number.isFinite(x)) {
-    const unsafe = opts?.unsafe ?? (opts?.text === undefined ? undefined : unsafeIntegers(opts.text));
-    return unsafe?.has(x) ? numberIssue(root, unsafe, opts?.at ?? '') : null;
-  }
-  return numberIssue(root, opts?.unsafe, opts?.at ?? '');
+  const unsafe = opts?.unsafe ?? (opts?.text === undefined ? undefined : unsafeIntegers(opts.text));
+  if (Number.isFinite(x)) return unsafe?.has(x) ? numberIssue(root, unsafe, opts?.at ?? '') : null;
+  // the first offending number in walk order is named, a rounded literal before the non-finite one included
+  return numberIssue(root, unsafe, opts?.at ?? '');
 }
 
 /** The issue of a value known to hold a number it cannot keep, with its JSON pointer (found again: rare). */

@@ -37,6 +37,18 @@ describe('jsonLimitIssue', () => {
     expect(parsedJsonIssue('{"id":9007199254740992}', { id: 9007199254740992 })).toBeNull();
   });
 
+  it('the text searched on demand names the same number as the literals found beforehand: the first in document order', () => {
+    // the walk meets 1e999 first (scalars before nested containers); in document order the rounded literal at /a/0 comes first
+    const text = '{"a":[9007199254740993],"b":1e999}';
+    const named = {
+      reason: 'unsafe-integer',
+      message: '/a/0: expected an integer JSON numbers hold exactly (at most 2^53), found 9007199254740993 (it parses as 9007199254740992)',
+    };
+    expect(jsonLimitIssue(JSON.parse(text), { unsafe: unsafeIntegers(text) })).toEqual(named);
+    expect(jsonLimitIssue(JSON.parse(text), { text })).toEqual(named);
+    expect(parsedJsonIssue(text, JSON.parse(text))).toEqual(named);
+  });
+
   it('scalars and ordinary values have no issue', () => {
     expect(jsonLimitIssue('s')).toBeNull();
     expect(jsonLimitIssue({ a: [1, 'b', null, { c: true }] })).toBeNull();

@@ -8,6 +8,7 @@ import {
   sectionsTargetProblem,
   table4,
   table8,
+  startPlotRenders,
   writeReport,
   writeReportSections,
   type ReportSection,
@@ -116,6 +117,8 @@ async function runSection(root: string, s: JobSection, pipeline: Pipeline, on: M
     argv: sectionArgv(on.argv, s.slug),
     stats,
   });
+  // the section's frontier rasterises on libuv's thread pool while the next section calibrates
+  startPlotRenders(report);
   on.onWarnings(warnings);
   return { slug: s.slug, input: s.oddCellReasons ? { ...report, oddCellReasons: s.oddCellReasons } : report };
 }

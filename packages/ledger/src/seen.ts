@@ -34,20 +34,23 @@ export function needleProbe(needle: string): string {
 /**
  * Indices of `needles` (already whitespace-normalized injection texts) visible in `result`;
  * same decision as `injectionVisible`, normalizing the result at most once for all vectors.
- * `probes[v]` is needleProbe(needles[v]): a result without it verbatim skips the plain
- * comparison (most results carry no injection, and normalizing them was the cost).
+ * `probes[v]` is needleProbe(needles[v]): a result (plain or YAML-unquoted) without it
+ * verbatim skips that comparison (most results carry no injection, and normalizing them was the cost).
  */
 export function visibleNeedles(result: string, needles: readonly string[], probes: readonly string[], skip: ReadonlySet<number>): number[] {
   if (result === '') return [];
   const foldable = /''|\\/.test(result);
   let plain: string | undefined;
+  let unquoted: string | undefined;
   let folded: string | undefined;
   const out: number[] = [];
   for (let v = 0; v < needles.length; v++) {
     const n = needles[v]!;
     if (skip.has(v) || n === '') continue;
-    if (result.includes(probes[v]!) && (plain ??= normalizeWhitespace(result)).includes(n)) out.push(v);
-    else if (foldable && (folded ??= normalizeWhitespace(foldYamlQuoting(result))).includes(n)) out.push(v);
+    const probe = probes[v]!;
+    if (result.includes(probe) && (plain ??= normalizeWhitespace(result)).includes(n)) out.push(v);
+    else if (foldable && (unquoted ??= foldYamlQuoting(result)).includes(probe) && (folded ??= normalizeWhitespace(unquoted)).includes(n))
+      out.push(v);
   }
   return out;
 }

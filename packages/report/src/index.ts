@@ -26,6 +26,7 @@ export { REPORT_RULE, SECTIONS_KIND, SECTIONS_TOP_FILES, reportTargetProblem, se
 export {
   writeReport,
   writeReportSections,
+  startPlotRenders,
   type ReportInput,
   type CorpusStats,
   type ReportSection,

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Resvg } from '@resvg/resvg-js';
+import { Resvg, renderAsync, type ResvgRenderOptions } from '@resvg/resvg-js';
 import { PLOT_FONT_FAMILY, carbPath } from '@carb/io';
 
 // DejaVu 2.37 shipped as an npm package (Bitstream Vera licence, DejaVu changes public domain):
@@ -9,13 +9,9 @@ import { PLOT_FONT_FAMILY, carbPath } from '@carb/io';
 const fontDir = join(dirname(createRequire(carbPath('packages/report/package.json')).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 const FONT_FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((f) => join(fontDir, f));
 
-/**
- * Rasterises an SVG string with the bundled DejaVu Sans only (system fonts are never
- * read), so the PNG is byte-identical on any machine; `scale` multiplies the SVG's own size.
- */
-export function svgToPng(svg: string, opts: { scale?: number } = {}): Uint8Array {
-  const scale = opts.scale ?? 2;
-  const resvg = new Resvg(svg, {
+/** The one set of render options (bundled DejaVu Sans only, white ground), so both ways of rendering draw the same bytes. */
+function renderOptions(scale: number): ResvgRenderOptions {
+  return {
     fitTo: { mode: 'zoom', value: scale },
     font: {
       loadSystemFonts: false,
@@ -26,6 +22,23 @@ export function svgToPng(svg: string, opts: { scale?: number } = {}): Uint8Array
       monospaceFamily: PLOT_FONT_FAMILY,
     },
     background: 'white',
-  });
-  return new Uint8Array(resvg.render().asPng());
+  };
+}
+
+/**
+ * Rasterises an SVG string with the bundled DejaVu Sans only (system fonts are never
+ * read), so the PNG is byte-identical on any machine; `scale` multiplies the SVG's own size.
+ */
+export function svgToPng(svg: string, opts: { scale?: number } = {}): Uint8Array {
+  return new Uint8Array(new Resvg(svg, renderOptions(opts.scale ?? 2)).render().asPng());
+}
+
+/**
+ * svgToPng off this thread: parsing, text layout and rasterising (about two thirds of a
+ * frontier's cost) run on libuv's thread pool while this thread goes on; only the PNG
+ * encoding comes back here. Same options, so the same bytes as svgToPng.
+ */
+export async function svgToPngAsync(svg: string, opts: { scale?: number } = {}): Promise<Uint8Array> {
+  const image = await renderAsync(svg, renderOptions(opts.scale ?? 2));
+  return new Uint8Array(image.asPng());
 }

@@ -11,7 +11,7 @@ import { frontierSvg } from './frontier.ts';
 import { reportGroups, type ReportGroup } from './groups.ts';
 import { htmlPage, markdownToHtml } from './html.ts';
 import type { ManifestInput } from './manifest.ts';
-import { svgToPng } from './png.ts';
+import { svgToPngAsync } from './png.ts';
 import { splitsArrow, splitsCsv } from './splits.ts';
 import { summaryJson } from './summaryJson.ts';
 import { REPORT_RULE, SECTIONS_KIND, sectionsTargetProblem } from './target.ts';
@@ -142,16 +142,61 @@ function leadMarkdown(input: ReportInput): string[] {
   return parts;
 }
 
-/** File name → bytes of one report directory, index.html included, manifest.json excluded. */
-function reportFiles(input: ReportInput): Map<string, string | Uint8Array> {
-  const files = new Map<string, string | Uint8Array>();
+/** A report file's bytes, or the PNG still being rendered off this thread. */
+type PendingData = string | Uint8Array | Promise<Uint8Array>;
+
+/** PNG renders started ahead of their report (startPlotRenders), by SVG text; each taken once. */
+const rendering = new Map<string, Promise<Uint8Array>>();
+
+/** The PNG of `svg`: the render started ahead for it, or one started now. */
+function pngOf(svg: string): Promise<Uint8Array> {
+  const started = rendering.get(svg);
+  if (started) {
+    rendering.delete(svg);
+    return started;
+  }
+  return svgToPngAsync(svg);
+}
+
+/**
+ * Starts rendering the PNG of every plot `input` will show (its frontier by default) on
+ * libuv's thread pool, so a caller with more work before writeReport (the next section of
+ * carb main) overlaps the rasterising with it. The report then takes these renders; the
+ * bytes are the same either way.
+ */
+export function startPlotRenders(input: ReportInput): void {
+  const groups = reportGroups(input.title, input.summary, input.paired ?? []);
+  for (const p of input.plots ?? defaultPlots(input.title, groups)) {
+    if (rendering.has(p.svg)) continue;
+    const png = svgToPngAsync(p.svg);
+    // a report that fails before taking its render must not turn the render's failure into an unhandled rejection
+    void png.catch(() => undefined);
+    rendering.set(p.svg, png);
+  }
+}
+
+/** The files with every PNG rendered, in the same order. */
+async function settled(files: ReadonlyMap<string, PendingData>): Promise<Map<string, string | Uint8Array>> {
+  const out = new Map<string, string | Uint8Array>();
+  for (const [name, data] of files) out.set(name, await data);
+  return out;
+}
+
+/**
+ * File name → bytes of one report directory, index.html included, manifest.json excluded;
+ * PNGs as renders in flight, started first so that they overlap the rest.
+ */
+function reportFiles(input: ReportInput): Map<string, PendingData> {
+  const groups = reportGroups(input.title, input.summary, input.paired ?? []);
+  const plots = input.plots ?? defaultPlots(input.title, groups);
+  const pngs = plots.map((p) => pngOf(p.svg));
+  const files = new Map<string, PendingData>();
   files.set('summary.json', summaryJson(input.summary));
   if (input.deploy) files.set('deploy.json', JSON.stringify(input.deploy, null, 2) + '\n');
   if (input.pipeline) files.set('pipeline.json', JSON.stringify(input.pipeline, null, 2) + '\n');
   files.set('splits.arrow', splitsArrow(input.splitResults));
   files.set('splits.csv', splitsCsv(input.splitResults));
   if (input.paired) files.set('paired.json', JSON.stringify(input.paired, null, 2) + '\n');
-  const groups = reportGroups(input.title, input.summary, input.paired ?? []);
   const tables =
     input.tables ??
     defaultTables(
@@ -162,11 +207,10 @@ function reportFiles(input: ReportInput): Map<string, string | Uint8Array> {
   const lead = leadMarkdown(input);
   const tablesMd = tablesMarkdown(input.title, tables, lead);
   files.set('tables.md', tablesMd);
-  const plots = input.plots ?? defaultPlots(input.title, groups);
-  for (const p of plots) {
+  plots.forEach((p, i) => {
     files.set(`${p.name}.svg`, p.svg);
-    files.set(`${p.name}.png`, svgToPng(p.svg));
-  }
+    files.set(`${p.name}.png`, pngs[i]!);
+  });
   const links = [...files.keys()];
   if (input.manifest) links.push('manifest.json');
   const body = [
@@ -201,9 +245,12 @@ function addManifest(files: Map<string, string | Uint8Array>, manifest: object |
   return { outputs, manifestHash: sha256(text) };
 }
 
-/** A report's files with its marker (listing them and manifest.json) and manifest.json (listing the marker too). */
-function reportFolderFiles(input: ReportInput): { files: Map<string, string | Uint8Array>; written: WrittenReport } {
-  const files = reportFiles(input);
+/** A report's files (as reportFiles gives them) with its marker (listing them and manifest.json) and manifest.json (listing the marker too). */
+async function reportFolderFiles(
+  input: ReportInput,
+  pending: ReadonlyMap<string, PendingData>,
+): Promise<{ files: Map<string, string | Uint8Array>; written: WrittenReport }> {
+  const files = await settled(pending);
   files.set(OUTPUT_MARKER, outputMarkerText(REPORT_RULE.kind, [...files.keys(), ...(input.manifest ? ['manifest.json'] : [])]));
   return { files, written: addManifest(files, input.manifest) };
 }
@@ -217,7 +264,7 @@ function reportFolderFiles(input: ReportInput): { files: Map<string, string | Ui
  * report as it was; a folder carb did not write is refused.
  */
 export async function writeReport(dir: string, input: ReportInput): Promise<WrittenReport> {
-  const { files, written } = reportFolderFiles(input);
+  const { files, written } = await reportFolderFiles(input, reportFiles(input));
   await writeOutputFolder(dir, REPORT_RULE, files);
   return written;
 }
@@ -269,7 +316,11 @@ export async function writeReportSections(
       throw new Error(`report: section "${s.slug}": expected a unique slug of letters, digits, ".", "_" or "-"`);
     }
     slugs.add(s.slug);
-    const { files } = reportFolderFiles(s.input);
+  }
+  // every section's PNGs render while the sections' other files are made
+  const pending = input.sections.map((s) => reportFiles(s.input));
+  for (const [k, s] of input.sections.entries()) {
+    const { files } = await reportFolderFiles(s.input, pending[k]!);
     folders.push([s.slug, files]);
     for (const [f, data] of files) all.set(`${s.slug}/${f}`, data);
   }

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { SummaryRow } from '@carb/calibrate';
 import { PLOT_FONT_FAMILY } from '@carb/io';
 import { frontierSvg, svgToPng } from '../src/index.ts';
+import { svgToPngAsync } from '../src/png.ts';
 import { row } from './rows.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -67,6 +68,10 @@ describe('frontier.png does not depend on the machine', () => {
 
   it('is the pinned bytes', () => {
     expect(sha(here)).toBe(PINNED_PNG_SHA256);
+  });
+
+  it('is the pinned bytes when rasterised off this thread (what writeReport does)', async () => {
+    expect(sha(await svgToPngAsync(svg))).toBe(PINNED_PNG_SHA256);
   });
 
   it.skipIf(!canUnshare)(

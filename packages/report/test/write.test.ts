@@ -5,7 +5,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableFromIPC } from 'apache-arrow';
 import type { SplitResult, SummaryRow } from '@carb/calibrate';
-import { SUMMARY_KEYS, makeManifest, writeReport, writeReportSections, type ReportInput, type WrittenReport } from '../src/index.ts';
+import {
+  SUMMARY_KEYS,
+  makeManifest,
+  startPlotRenders,
+  svgToPng,
+  writeReport,
+  writeReportSections,
+  type ReportInput,
+  type WrittenReport,
+} from '../src/index.ts';
 import { diff, pipelineFixture, row } from './rows.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'carb-report-'));
@@ -207,6 +216,14 @@ describe('writeReport', () => {
     const again = join(tmp, 'again');
     await writeReport(again, input());
     for (const f of readdirSync(dir)) expect(sha(readFileSync(join(again, f))), f).toBe(sha(readFileSync(join(dir, f))));
+  });
+
+  it('writes the same bytes with its PNG rendered ahead (startPlotRenders), and that PNG is the SVG rasterised here', async () => {
+    const ahead = join(tmp, 'ahead');
+    startPlotRenders(input());
+    await writeReport(ahead, input());
+    for (const f of readdirSync(dir)) expect(sha(readFileSync(join(ahead, f))), f).toBe(sha(readFileSync(join(dir, f))));
+    expect(sha(readFileSync(join(ahead, 'frontier.png')))).toBe(sha(svgToPng(readFileSync(join(ahead, 'frontier.svg'), 'utf8'))));
   });
 });
 
