@@ -13,18 +13,20 @@ const TIME = '/usr/bin/time';
 
 interface Measured {
   wallS: number;
+  /** User + system CPU seconds, all threads: on a shared machine the wall time says little without it. */
+  cpuS: number;
   peakMiB: number;
   stdout: string;
 }
 
 function measured(args: string[]): Measured {
-  const r = spawnSync(TIME, ['-f', '%e %M', 'node', join(ROOT, 'packages/cli/bin/carb.js'), ...args], {
+  const r = spawnSync(TIME, ['-f', '%e %M %U %S', 'node', join(ROOT, 'packages/cli/bin/carb.js'), ...args], {
     encoding: 'utf8',
     maxBuffer: 1 << 26,
   });
   if (r.status !== 0) throw new Error(`carb ${args.join(' ')} failed (${String(r.status)}): ${r.stderr.slice(-2000)}`);
   const last = r.stderr.trim().split('\n').pop()!.split(' ');
-  return { wallS: Number(last[0]), peakMiB: Number(last[1]) / 1024, stdout: r.stdout };
+  return { wallS: Number(last[0]), cpuS: Number(last[2]) + Number(last[3]), peakMiB: Number(last[1]) / 1024, stdout: r.stdout };
 }
 
 export function bench(): string[] {
@@ -39,7 +41,7 @@ export function bench(): string[] {
   if (!existsSync(corpus)) {
     const g = measured(['suite', 'graph-braid', '--size', String(size), '--out', corpus]);
     lines.push(
-      `suite graph-braid --size ${size}: ${g.wallS.toFixed(1)} s wall, peak RSS ${g.peakMiB.toFixed(0)} MiB, corpus ${(statSync(corpus).size / 2 ** 30).toFixed(2)} GiB`,
+      `suite graph-braid --size ${size}: ${g.wallS.toFixed(1)} s wall (${g.cpuS.toFixed(1)} s CPU), peak RSS ${g.peakMiB.toFixed(0)} MiB, corpus ${(statSync(corpus).size / 2 ** 30).toFixed(2)} GiB`,
     );
   } else {
     lines.push(`corpus cached: ${corpus} (${(statSync(corpus).size / 2 ** 30).toFixed(2)} GiB)`);
@@ -49,7 +51,7 @@ export function bench(): string[] {
   const c = measured(['calibrate', corpus, '--methods', 'g-carb', '--alphas', '.10', '--splits', '200', '--no-frontier', '--out', out]);
   const row = c.stdout.split('\n').find((l) => l.includes('G-CARB')) ?? '';
   lines.push(
-    `calibrate G-CARB α = .10, 200 splits, ${size} episodes: ${c.wallS.toFixed(1)} s wall (target < 60 s), peak RSS ${c.peakMiB.toFixed(0)} MiB (target < 1024 MiB)`,
+    `calibrate G-CARB α = .10, 200 splits, ${size} episodes: ${c.wallS.toFixed(1)} s wall (target < 60 s; ${c.cpuS.toFixed(1)} s CPU), peak RSS ${c.peakMiB.toFixed(0)} MiB (target < 1024 MiB)`,
   );
   lines.push(`  ${row.trim()}`);
   const deploy = JSON.parse(readFileSync(join(out, 'deploy.json'), 'utf8')) as Array<{ method: string; lambda: number | null }>;

@@ -1,4 +1,4 @@
-import type { EpisodeLabels } from '@carb/episodes';
+import { labelRowsOf, type EpisodeLabels, type LabelRows } from '@carb/episodes';
 
 /** Benign-stop denominator rule of App. D.3. */
 export type BenignStopRule = 'ces' | 'graph-braid';
@@ -18,37 +18,36 @@ export interface LabelColumns {
 }
 
 /**
- * Aligns labels to episode ids. The benign rule is explicit or, when omitted, graph-braid
- * if any label lists benign-branch steps (only graph-braid labels carry them), else CES.
+ * Aligns labels (objects, or the columns a labels file is read into) to episode ids. The benign
+ * rule is explicit or, when omitted, graph-braid if any label lists benign-branch steps (only
+ * graph-braid labels carry them), else CES.
  */
-export function alignLabels(ids: readonly string[], labels: readonly EpisodeLabels[], rule?: BenignStopRule): LabelColumns {
+export function alignLabels(ids: readonly string[], labels: readonly EpisodeLabels[] | LabelRows, rule?: BenignStopRule): LabelColumns {
+  const rows = 'stepLists' in labels ? labels : labelRowsOf(labels);
   const n = ids.length;
   // a suite's labels come in its episodes' order: then no map of 10⁶ entries is needed
-  const inOrder = labels.length === n && ids.every((id, e) => labels[e]!.id === id);
-  const byId = inOrder ? null : new Map(labels.map((l) => [l.id, l]));
+  const inOrder = rows.ids.length === n && ids.every((id, e) => rows.ids[e] === id);
+  // a repeated id: its last label counts
+  const byId = inOrder ? null : new Map(rows.ids.map((id, r) => [id, r]));
   const harmful = new Uint8Array(n);
   const sinkStep = new Int32Array(n).fill(-1);
   const benignOffset = new Int32Array(n + 1);
-  const aligned = new Array<EpisodeLabels>(n);
-  // step lists are shared between labels (readLabels): each distinct list is sorted and deduplicated once
-  const normal = new Map<readonly number[], number[]>();
-  const normalized = (list: readonly number[]): number[] => {
-    let steps = normal.get(list);
-    if (!steps) normal.set(list, (steps = [...new Set(list)].sort((x, y) => x - y)));
-    return steps;
-  };
+  const rowOf = inOrder ? null : new Int32Array(n);
+  // each distinct step list (rows.stepLists) is sorted and deduplicated once
+  const normal = rows.stepLists.map((list) => [...new Set(list)].sort((x, y) => x - y));
   for (let e = 0; e < n; e++) {
-    const l = byId ? byId.get(ids[e]!) : labels[e]!;
-    if (!l) throw new Error(`labels: no label for episode ${ids[e]!}; expected one label per calibrated episode`);
-    if (l.harmful && l.sinkStep === null)
-      throw new Error(`labels: episode ${l.id} is harmful but has sinkStep null; expected the sink's step index`);
-    harmful[e] = l.harmful ? 1 : 0;
-    sinkStep[e] = l.sinkStep ?? -1;
-    aligned[e] = l;
-    benignOffset[e + 1] = benignOffset[e]! + normalized(l.benignBranchSteps).length;
+    const r = byId ? byId.get(ids[e]!) : e;
+    if (r === undefined) throw new Error(`labels: no label for episode ${ids[e]!}; expected one label per calibrated episode`);
+    const sink = rows.sinkStep[r]!;
+    if (rows.harmful[r] === 1 && Number.isNaN(sink))
+      throw new Error(`labels: episode ${rows.ids[r]!} is harmful but has sinkStep null; expected the sink's step index`);
+    harmful[e] = rows.harmful[r]!;
+    sinkStep[e] = Number.isNaN(sink) ? -1 : sink;
+    if (rowOf) rowOf[e] = r;
+    benignOffset[e + 1] = benignOffset[e]! + normal[rows.stepList[r]!]!.length;
   }
-  const benignRule = rule ?? (labels.some((l) => l.benignBranchSteps.length > 0) ? 'graph-braid' : 'ces');
+  const benignRule = rule ?? (rows.stepLists.some((list, k) => list.length > 0 && rows.stepList.includes(k)) ? 'graph-braid' : 'ces');
   const benignSteps = new Int32Array(benignOffset[n]!);
-  aligned.forEach((l, e) => benignSteps.set(normalized(l.benignBranchSteps), benignOffset[e]));
+  for (let e = 0; e < n; e++) benignSteps.set(normal[rows.stepList[rowOf ? rowOf[e]! : e]!]!, benignOffset[e]);
   return { harmful, sinkStep, benignOffset, benignSteps, benignRule };
 }

@@ -1,4 +1,4 @@
-import type { EpisodeLabels } from '@carb/episodes';
+import type { EpisodeLabels, LabelRows } from '@carb/episodes';
 import { gridValue } from '@carb/pipeline';
 import type { BreakpointTable } from '@carb/replay';
 import { HeldOutCurves, type HeldOutMetrics } from './heldOutCurves.ts';
@@ -36,8 +36,8 @@ export interface ProtocolInput {
   unit?: SplitOptions['unit'];
   /** Ledger the loss-calibrated methods use and report (default union). */
   ledger?: Ledger;
-  /** Construction labels (constructed suites): enable harm / benign stop. */
-  labels?: readonly EpisodeLabels[];
+  /** Construction labels (constructed suites), as objects or columns: enable harm / benign stop. */
+  labels?: readonly EpisodeLabels[] | LabelRows;
   benignStop?: BenignStopRule;
   /**
    * How every loss-calibrated method picks λ̂: Eq. 1 (expectation, the default) or Learn-then-Test

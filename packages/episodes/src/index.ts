@@ -1,5 +1,6 @@
 export type * from './types.ts';
 export type { EpisodeLabels } from './labels.ts';
+export { labelRowsOf, shareLabelIds, type LabelRows } from './labelRows.ts';
 export { AdapterError, formatProblem, problemLines, PROBLEM_LINES_PER_FILE, type Problem } from './problems.ts';
 export { normalizeWhitespace, containsInjection } from './whitespace.ts';
 export { eligibleForCalibration, type EligibilityOptions } from './eligible.ts';
@@ -46,6 +47,6 @@ export { fileStem } from './fields.ts';
 export { FLAG_ONLY, TAU2_FAILURE, TAU_BENCH_FAILURE, toolFailure, type FailureSignals } from './toolFailure.ts';
 export { JsonlCorpusWriter } from './jsonlCorpusWriter.ts';
 export { GzipJsonlCorpusWriter } from './gzipJsonlCorpusWriter.ts';
-export { readLabels, readLabelsBeside, labelsPathFor } from './labelsReader.ts';
+export { readLabels, readLabelsBeside, readLabelRowsBeside, labelsPathFor } from './labelsReader.ts';
 export { inspectCorpus, unknownToolCounts, type GroupStats, type InspectReport } from './inspect.ts';
 export { isCarbCorpusFile } from './carbCorpusFile.ts';

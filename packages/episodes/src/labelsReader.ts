@@ -2,6 +2,7 @@ import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import { carbPath, NOT_UTF8, schemaIssues, schemaValidator } from '@carb/io';
 import { INVALID_UTF8_LINE, LineSplitter, MAX_LINE_BYTES } from './lineSplitter.ts';
 import type { EpisodeLabels } from './labels.ts';
+import { labelObjects, LabelRowsBuilder, type LabelRows } from './labelRows.ts';
 import type { Problem } from './problems.ts';
 
 /** `<corpus>.labels.jsonl` beside a `.jsonl` or `.arrow` corpus, or null for other paths. */
@@ -23,16 +24,17 @@ const CHUNK = 1 << 20;
  * lists, frozen): a 10⁶-episode suite's labels hold little more than their ids.
  */
 export function readLabels(file: string): { labels: EpisodeLabels[]; problems: Problem[] } {
-  const labels: EpisodeLabels[] = [];
+  const rows = new LabelRowsBuilder();
+  const problems = readLabelsInto(file, rows);
+  return { labels: problems.unreadable ? [] : labelObjects(rows.finish()), problems: problems.list };
+}
+
+/**
+ * Appends the labels of one labels JSONL file to `rows` (each bad line is one Problem and is
+ * skipped). `unreadable`: the file could not be read (its labels are then not to be used).
+ */
+function readLabelsInto(file: string, rows: LabelRowsBuilder): { list: Problem[]; unreadable: boolean } {
   const problems: Problem[] = [];
-  const kinds = new Map<string, string>();
-  const stepLists = new Map<string, readonly number[]>();
-  const shared = <T>(m: Map<string, T>, key: string, value: T): T => {
-    const seen = m.get(key);
-    if (seen !== undefined) return seen;
-    m.set(key, value);
-    return value;
-  };
   const onLine = (line: string | null, n: number) => {
     const record = `line ${n}`;
     if (line === null) {
@@ -57,22 +59,13 @@ export function readLabels(file: string): { labels: EpisodeLabels[]; problems: P
       for (const message of issues) problems.push({ file, record, message: message.replace(/^\/: /, '') });
       return;
     }
-    const o = v as EpisodeLabels;
-    const steps = shared(stepLists, o.benignBranchSteps.join(','), Object.freeze([...o.benignBranchSteps]));
-    labels.push({
-      id: o.id,
-      pair: o.pair === o.id ? o.id : o.pair,
-      kind: shared(kinds, o.kind, o.kind),
-      harmful: o.harmful,
-      sinkStep: o.sinkStep,
-      benignBranchSteps: steps,
-    });
+    rows.add(v as EpisodeLabels);
   };
   let fd: number;
   try {
     fd = openSync(file, 'r');
   } catch (e) {
-    return { labels, problems: [{ file, record: null, message: `expected a readable labels file (${(e as Error).message})` }] };
+    return { list: [{ file, record: null, message: `expected a readable labels file (${(e as Error).message})` }], unreadable: true };
   }
   try {
     const lines = new LineSplitter(onLine);
@@ -80,24 +73,31 @@ export function readLabels(file: string): { labels: EpisodeLabels[]; problems: P
     for (let got = readSync(fd, buf, 0, CHUNK, null); got > 0; got = readSync(fd, buf, 0, CHUNK, null)) lines.push(buf.subarray(0, got));
     lines.end();
   } catch (e) {
-    return { labels: [], problems: [{ file, record: null, message: `expected a readable labels file (${(e as Error).message})` }] };
+    return { list: [{ file, record: null, message: `expected a readable labels file (${(e as Error).message})` }], unreadable: true };
   } finally {
     closeSync(fd);
   }
-  return { labels, problems };
+  return { list: problems, unreadable: false };
 }
 
 /** Labels of every corpus file in `paths` that has a `.labels.jsonl` beside it; null when none has. */
 export function readLabelsBeside(paths: readonly string[]): { labels: EpisodeLabels[]; problems: Problem[] } | null {
+  const found = readLabelRowsBeside(paths);
+  return found && { labels: labelObjects(found.rows), problems: found.problems };
+}
+
+/** readLabelsBeside as columns (LabelRows): what a calibration of 10⁶ labelled episodes holds. */
+export function readLabelRowsBeside(paths: readonly string[]): { rows: LabelRows; problems: Problem[] } | null {
   const found = paths.map(labelsPathFor).filter((p): p is string => p !== null && existsSync(p));
   if (found.length === 0) return null;
-  const labels: EpisodeLabels[] = [];
+  const rows = new LabelRowsBuilder();
   const problems: Problem[] = [];
   for (const f of found) {
-    const r = readLabels(f);
-    // loops, not push(...): a 10⁶-episode suite has more labels than a call takes arguments
-    for (const l of r.labels) labels.push(l);
-    for (const p of r.problems) problems.push(p);
+    const before = rows.length;
+    const r = readLabelsInto(f, rows);
+    // a file that could not be read to its end gives no labels, only its one problem
+    if (r.unreadable) rows.truncate(before);
+    for (const p of r.list) problems.push(p);
   }
-  return { labels, problems };
+  return { rows: rows.finish(), problems };
 }

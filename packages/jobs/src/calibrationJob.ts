@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import type { Episode, EpisodeLabels } from '@carb/episodes';
-import { readLabelsBeside } from '@carb/episodes';
+import type { Episode, EpisodeLabels, LabelRows } from '@carb/episodes';
+import { readLabelRowsBeside, shareLabelIds } from '@carb/episodes';
 import {
   METHOD_ORDER,
   type BatchSize,
@@ -59,7 +59,8 @@ export interface JobSpec {
   input?: EpisodeInput;
   /** Breakpoint tables replayed already (merged shards); the corpus is pinned by their provenance. */
   replayed?: ReplayedInput;
-  labels: EpisodeLabels[] | null;
+  /** Construction labels (constructed suites): objects, or the columns labelsFor reads. */
+  labels: EpisodeLabels[] | LabelRows | null;
   pipeline: Pipeline;
   methods: MethodName[];
   alphas: Budget[];
@@ -144,21 +145,22 @@ export interface JobResult {
 }
 
 /** Which fold rule a corpus follows (Table 2), from its (first episode's) source format and labels. */
-export function detectDataset(format: string | null, labels: readonly EpisodeLabels[] | null): SplitDataset {
+export function detectDataset(format: string | null, labels: readonly EpisodeLabels[] | LabelRows | null): SplitDataset {
   if (format === 'graph-braid') return 'graph-braid';
   if (format === 'ces') {
-    const clean = (labels ?? []).every((l) => l.kind === 'leak' || l.kind === 'public-send');
+    const kinds = labels === null ? [] : 'stepLists' in labels ? labels.kinds : labels.map((l) => l.kind);
+    const clean = kinds.every((kind) => kind === 'leak' || kind === 'public-send');
     return clean ? 'ces-clean' : 'ces-near-miss';
   }
   return 'agentdojo';
 }
 
-/** Labels stored beside a corpus (constructed suites), or null. */
-export function labelsFor(paths: string[]): EpisodeLabels[] | null {
-  const found = readLabelsBeside(paths);
+/** Labels stored beside a corpus (constructed suites), as columns (10⁶ labels, no object each), or null. */
+export function labelsFor(paths: string[]): LabelRows | null {
+  const found = readLabelRowsBeside(paths);
   if (!found) return null;
   writeProblems(found.problems);
-  return found.labels;
+  return found.rows;
 }
 
 /** The selector of each kind the methods need, once each, named by its kind. */
@@ -412,6 +414,7 @@ export async function runCalibrationJob(spec: JobSpec): Promise<JobResult> {
   };
   // the ungated ledger and task outcomes are the same in every selector's table
   const anyTable = byKind.values().next().value!;
+  if (spec.labels && 'stepLists' in spec.labels) shareLabelIds(spec.labels, anyTable.ids);
   for (const stratum of strataOf(replayed)) calibrateStratum(spec, { replayed, methods, dataset, guarantees, anyTable }, stratum, acc);
   const { summary, splitResults, paired, deploy, strataManifests, strataStats, strataFacts } = acc;
   const p = acc.pooled!;

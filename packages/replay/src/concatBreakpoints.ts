@@ -3,9 +3,11 @@ import type { BreakpointTable } from './breakpoints.ts';
 
 /**
  * Breakpoint tables of consecutive episode chunks (or shards) replayed with one method on
- * one grid, joined in the order given: the table of the concatenated episodes.
+ * one grid, joined in the order given: the table of the concatenated episodes. `consume`
+ * empties each part's column once it is copied, so that a 10⁶-episode replay never holds
+ * its columns twice over (the parts are then not to be used).
  */
-export function concatBreakpoints(parts: readonly BreakpointTable[]): BreakpointTable {
+export function concatBreakpoints(parts: readonly BreakpointTable[], consume = false): BreakpointTable {
   const first = parts[0];
   if (!first) throw new Error('concatBreakpoints: expected at least one table');
   for (const p of parts) {
@@ -26,38 +28,87 @@ export function concatBreakpoints(parts: readonly BreakpointTable[]): Breakpoint
     e += p.n;
     steps += p.stepOffset[p.n]!;
   }
-  const join = <A extends Int32Array | Uint8Array>(make: (length: number) => A, length: number, pick: (p: BreakpointTable) => A): A => {
+  const join = <A extends Int32Array | Uint8Array>(
+    make: (length: number) => A,
+    length: number,
+    pick: (p: BreakpointTable) => A,
+    drop: (p: BreakpointTable) => void,
+  ): A => {
     const out = make(length);
     let at = 0;
     for (const p of parts) {
       const col = pick(p);
       out.set(col, at);
       at += col.length;
+      if (consume) drop(p);
     }
     return out;
   };
   const int = (length: number) => new Int32Array(length);
+  const EMPTY = new Int32Array(0);
   const lossFrom = {} as Record<LedgerCategory, Int32Array>;
-  for (const k of LEDGER_CATEGORIES) lossFrom[k] = join(int, n, (p) => p.lossFrom[k]);
+  for (const k of LEDGER_CATEGORIES)
+    lossFrom[k] = join(
+      int,
+      n,
+      (p) => p.lossFrom[k],
+      (p) => (p.lossFrom[k] = EMPTY),
+    );
+  const ids = parts.flatMap((p) => p.ids);
+  const groups = parts.flatMap((p) => p.groups);
+  // the per-step columns first: they are most of a table
+  const executesFrom = join(
+    int,
+    S,
+    (p) => p.executesFrom,
+    (p) => (p.executesFrom = EMPTY),
+  );
+  const contextSize = join(
+    int,
+    S,
+    (p) => p.contextSize,
+    (p) => (p.contextSize = EMPTY),
+  );
   return {
     method: first.method,
     grid: first.grid,
     G: first.G,
     n,
-    ids: parts.flatMap((p) => p.ids),
-    groups: parts.flatMap((p) => p.groups),
+    ids,
+    groups,
     stepOffset,
-    executesFrom: join(int, S, (p) => p.executesFrom),
-    contextSize: join(int, S, (p) => p.contextSize),
+    executesFrom,
+    contextSize,
     taskCompleted: join(
       (length) => new Uint8Array(length),
       n,
       (p) => p.taskCompleted,
+      (p) => (p.taskCompleted = new Uint8Array(0)),
     ),
-    successFrom: join(int, n, (p) => p.successFrom),
-    runsFrom: join(int, n, (p) => p.runsFrom),
-    unionFirstStep: join(int, n, (p) => p.unionFirstStep),
-    unionLossFrom: join(int, n, (p) => p.unionLossFrom),
+    successFrom: join(
+      int,
+      n,
+      (p) => p.successFrom,
+      (p) => (p.successFrom = EMPTY),
+    ),
+    runsFrom: join(
+      int,
+      n,
+      (p) => p.runsFrom,
+      (p) => (p.runsFrom = EMPTY),
+    ),
+    unionFirstStep: join(
+      int,
+      n,
+      (p) => p.unionFirstStep,
+      (p) => (p.unionFirstStep = EMPTY),
+    ),
+    unionLossFrom: join(
+      int,
+      n,
+      (p) => p.unionLossFrom,
+      (p) => (p.unionLossFrom = EMPTY),
+    ),
     lossFrom,
   };
 }

@@ -96,6 +96,19 @@ function chunksOf(batch: ReplayBatch): Chunk[] {
 // The rows settle keeps (a duplicate id or an ineligible episode is decoded and replayed, then dropped).
 function settled(settle: LineBatch['settle'], done: ReplayedLines): BreakpointTable[] {
   const keep = settle(done.decoded, done.hashes);
+  // the tables' ids and groups are the heads' strings (a worker sends them once, in the heads), which
+  // the reading side keeps anyway; a group equal to its id is that very string, not a second copy
+  const ids: string[] = [];
+  const groups: string[] = [];
+  for (const d of done.decoded) {
+    if (!('head' in d)) continue;
+    ids.push(d.head.id);
+    groups.push(d.head.group === d.head.id ? d.head.id : d.head.group);
+  }
+  for (const t of done.tables) {
+    t.ids = ids;
+    t.groups = groups;
+  }
   if (keep === null || keep.every(Boolean)) return done.tables;
   const rows = keep.flatMap((k, e) => (k ? [e] : []));
   return done.tables.map((t) => takeBreakpoints(t, rows));
@@ -195,5 +208,11 @@ export async function replayStream(
     }
   }
   if (parts.length === 0) return replayFused([], pipeline, selectors, { noise });
-  return selectors.map((_, s) => concatBreakpoints(parts.map((p) => p[s]!)));
+  // the parts are this function's own: each column is let go once joined
+  return selectors.map((_, s) =>
+    concatBreakpoints(
+      parts.map((p) => p[s]!),
+      true,
+    ),
+  );
 }

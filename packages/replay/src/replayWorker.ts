@@ -26,6 +26,12 @@ export default function replayChunk(task: ReplayTask): unknown {
   if (!data || !pipeline) throw new Error('replayWorker: started without worker data (run it through replayParallel)');
   if ('lines' in task) {
     const done = replayLines(task, pipeline, data.selectors, data.noise);
+    // ids and groups go back once, in the decoded heads (replayStream puts them back into the
+    // tables): a cloned string per episode and table is 10⁶ strings the reading thread would keep
+    for (const t of done.tables) {
+      t.ids = [];
+      t.groups = [];
+    }
     const buffers = [done.hashes.buffer as ArrayBuffer, ...done.tables.flatMap(columnBuffers)];
     return move({
       get [transferableSymbol]() {
