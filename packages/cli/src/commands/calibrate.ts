@@ -43,7 +43,7 @@ function checkGuarantee(a: CalibrateArgs): void {
 }
 
 function check(a: CalibrateArgs): void {
-  if (a['expect-manifest'] !== undefined && a['expect-hash'] === undefined)
+  if (a.expectManifest !== undefined && a.expectHash === undefined)
     throw new UsageError('--expect-manifest: expected together with --expect-hash, found it alone');
   const outProblem = reportTargetProblem(a.out);
   if (outProblem) throw new UsageError(`--out: ${outProblem}`);
@@ -52,8 +52,8 @@ function check(a: CalibrateArgs): void {
     throw new UsageError(
       `--${a.cal !== undefined ? 'cal' : 'test'}: expected without --by (each stratum takes the fold rule of its dataset), found both`,
     );
-  if (!Number.isSafeInteger(a['base-seed'] + a.splits - 1))
-    throw new UsageError(`--base-seed: expected base-seed + splits − 1 to be a safe integer, found ${a['base-seed']} + ${a.splits} − 1`);
+  if (!Number.isSafeInteger(a.baseSeed + a.splits - 1))
+    throw new UsageError(`--base-seed: expected base-seed + splits − 1 to be a safe integer, found ${a.baseSeed} + ${a.splits} − 1`);
   checkLedgerArgs(a);
 }
 

@@ -25,6 +25,14 @@ export function defineCommand<T>(c: CommandDef<T>): CommandModule<object, T> {
       const checked = check ? built.check((argv) => (check(argv as unknown as T), true)) : built;
       return checked as unknown as Argv<T>;
     },
-    handler: (argv) => handler(argv as unknown as T),
+    handler: (argv) => handler(jobInput(argv) as T),
   };
+}
+
+/**
+ * The parsed command line as a job's input: plain data with camelCase keys (yargs sets `splitRng`
+ * beside `split-rng`, both coerced), less yargs's own `_` and `$0`.
+ */
+export function jobInput(argv: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(argv).filter(([k]) => k !== '_' && k !== '$0' && !k.includes('-')));
 }

@@ -8,7 +8,7 @@ export interface ExplainArgs extends GateChoiceArgs {
   episode: string;
   json: boolean;
   format: CorpusFormat;
-  'include-content': boolean;
+  includeContent: boolean;
 }
 
 export const command = defineCommand<ExplainArgs>({

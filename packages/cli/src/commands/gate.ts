@@ -6,21 +6,20 @@ import { defineCommand } from './define.ts';
 
 export interface GateArgs extends GateChoiceArgs {
   check?: string[];
-  'all-thresholds': boolean;
+  allThresholds: boolean;
   episode?: string;
   format: CorpusFormat;
   strict: boolean;
-  'include-aborted': boolean;
+  includeAborted: boolean;
 }
 
 function check(a: GateArgs): void {
-  if (a['all-thresholds'] && a.check === undefined)
-    throw new UsageError('--all-thresholds: expected together with --check, found it alone');
-  if (a['all-thresholds'] && a.lambda !== undefined)
+  if (a.allThresholds && a.check === undefined) throw new UsageError('--all-thresholds: expected together with --check, found it alone');
+  if (a.allThresholds && a.lambda !== undefined)
     throw new UsageError('--all-thresholds: expected either --all-thresholds or --lambda, found both');
   if (a.check !== undefined && a.episode !== undefined)
     throw new UsageError('--episode: expected without --check (checked episodes use their own ids), found both');
-  checkGateChoice(a, { thresholdRequired: !a['all-thresholds'] });
+  checkGateChoice(a, { thresholdRequired: !a.allThresholds });
 }
 
 export const command = defineCommand<GateArgs>({

@@ -15,7 +15,7 @@ function check(a: ReplayArgs): void {
     throw new UsageError('--shard: expected together with --out DIR (the folder shard files are written to), found no --out');
   if (a.shard !== undefined && a.naive) throw new UsageError('--shard: expected without --naive, found both');
   checkLedgerArgs(a);
-  if (a.naive && (a.scores !== undefined || a['ledger-events'] !== undefined))
+  if (a.naive && (a.scores !== undefined || a.ledgerEvents !== undefined))
     throw new UsageError(
       `--naive: expected without ${a.scores !== undefined ? '--scores' : '--ledger-events'} (the reference replay reads the corpus alone), found both`,
     );

@@ -34,8 +34,9 @@ export function checkGateChoice(a: GateChoiceArgs, options: { thresholdRequired:
     if (a.alpha === undefined) throw new UsageError('--alpha: expected a value (required with --deploy), found nothing');
     return;
   }
-  for (const flag of ['alpha', 'stratum', 'guarantee', 'expect-manifest-hash'] as const) {
-    if (a[flag] !== undefined)
+  const rowOnly = { alpha: a.alpha, stratum: a.stratum, guarantee: a.guarantee, 'expect-manifest-hash': a.expectManifestHash };
+  for (const [flag, value] of Object.entries(rowOnly)) {
+    if (value !== undefined)
       throw new UsageError(`--${flag}: expected together with --deploy (it selects a deploy.json row), found it alone`);
   }
   if (options.thresholdRequired && a.lambda === undefined)
