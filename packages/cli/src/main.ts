@@ -1,5 +1,5 @@
 import { printable } from '@carb/io';
-import yargs from 'yargs';
+import yargs, { type Argv } from 'yargs';
 import { setInvocation } from './argv.ts';
 import { CARB_VERSION } from '@carb/jobs';
 import { command as apply } from './commands/apply.ts';
@@ -77,6 +77,7 @@ export async function main(argv: string[]): Promise<number> {
       if (err && err.name !== 'YError') throw err;
       throw new UsageError(usageLine(err ? err.message : (msg ?? ''), argv, parseContext()));
     });
+  skipHelpCache(cli);
   for (const c of commands)
     cli.command(
       tracked(c, 'carb', c === pipeline ? pipelineSubcommands : c === tools ? toolsSubcommands : c === deploy ? deploySubcommands : []),
@@ -94,6 +95,16 @@ export async function main(argv: string[]): Promise<number> {
   }
   if (output) process.stdout.write(`${output}\n`);
   return exitCode();
+}
+
+/**
+ * yargs renders the whole help text after every command it runs (usage.cacheHelpMessage, 250–330 ms
+ * of a carb run), for a later showHelp()/getHelp() that carb never calls: `--help` renders its own.
+ */
+function skipHelpCache(cli: Argv): void {
+  (cli as unknown as { getInternalMethods(): { getUsageInstance(): { cacheHelpMessage(): void } } })
+    .getInternalMethods()
+    .getUsageInstance().cacheHelpMessage = () => {};
 }
 
 // Read apart from main: there the `= 0` above would narrow the type, though handlers set it since.

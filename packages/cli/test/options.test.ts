@@ -8,6 +8,8 @@ import { parseMethods } from '../src/options/methods.ts';
 import { MAX_SEEDS, parseSeedList } from '../src/options/seeds.ts';
 import { parseText } from '../src/options/text.ts';
 import { UsageError } from '../src/options/usageError.ts';
+import { jobInput } from '../src/commands/define.ts';
+import { withTable, text, pathList, flag } from '../src/options/specs.ts';
 
 /** The UsageError message `f` throws. */
 function refusal(f: () => unknown): string {
@@ -108,5 +110,39 @@ describe('choices, paths and hashes', () => {
     expect(refusal(() => parseSha256('--expect-hash', 'a'.repeat(63)))).toMatch(
       /^--expect-hash: expected a SHA-256 of 64 hex digits, found a{63}$/,
     );
+  });
+});
+
+describe('job input', () => {
+  it("keeps the camelCase keys of the parsed command line, not the flag spellings or yargs's _ and $0", () => {
+    const argv = {
+      _: ['calibrate'],
+      $0: 'carb',
+      'split-rng': 'python',
+      splitRng: 'python',
+      'include-aborted': false,
+      includeAborted: false,
+      corpus: ['a.jsonl'],
+    };
+    expect(jobInput(argv)).toEqual({ splitRng: 'python', includeAborted: false, corpus: ['a.jsonl'] });
+  });
+});
+
+describe('option table', () => {
+  it('registers a name the usage line holds as <name> or <name..> as a positional, every other as an option', () => {
+    const calls: string[] = [];
+    const y = {
+      positional: (name: string) => (calls.push(`positional ${name}`), y),
+      option: (name: string) => (calls.push(`option ${name}`), y),
+    };
+    const table = { corpus: pathList('corpora'), out: text('folder'), json: flag('as JSON'), dir: text('folder') };
+    withTable(y as never, 'x <corpus..> <dir>', table);
+    expect(calls).toEqual(['positional corpus', 'option out', 'option json', 'positional dir']);
+  });
+
+  it('names the flag or positional it was registered as in its refusals', () => {
+    const coerce = (spec: ReturnType<typeof text>, flag: string) => spec(flag).coerce as (raw: unknown) => unknown;
+    expect(refusal(() => coerce(text('folder'), '--out')(''))).toBe('--out: expected a value, found an empty value');
+    expect(refusal(() => coerce(pathList('corpora'), '<corpus>')(['a', '']))).toBe('<corpus>: expected a value, found an empty value');
   });
 });

@@ -15,6 +15,7 @@ export { shiftCheck, type ShiftCheck, type ShiftInput, type StratumShift } from 
 export { appliedArrow, appliedCsv, APPLIED_COLUMNS } from './appliedTable.ts';
 export { applyReportLines, applyHtml, type ApplyReport } from './applyReport.ts';
 export { deployDiff, type HeldOut } from './deployDiff.ts';
+export { heldOutBeside } from './heldOutBeside.ts';
 export { countTools, sortedCounts } from './countTools.ts';
 // monitor
 export { BET_CAP, bettingState, bettingUpdate, nextBet, LOG_WEALTH } from './bettingEProcess.ts';

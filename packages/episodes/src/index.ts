@@ -49,4 +49,6 @@ export { JsonlCorpusWriter } from './jsonlCorpusWriter.ts';
 export { GzipJsonlCorpusWriter } from './gzipJsonlCorpusWriter.ts';
 export { readLabels, readLabelsBeside, readLabelRowsBeside, labelsPathFor } from './labelsReader.ts';
 export { inspectCorpus, unknownToolCounts, type GroupStats, type InspectReport } from './inspect.ts';
+export { corpusSummaryLines, inspectLines } from './inspectLines.ts';
+export { corpusToolUse, type CorpusToolUse } from './corpusToolUse.ts';
 export { isCarbCorpusFile } from './carbCorpusFile.ts';

@@ -36,7 +36,7 @@ export interface ApplyArgs extends GateChoiceArgs, LedgerArgs {
   delta: number;
   format: CorpusFormat;
   strict: boolean;
-  'include-aborted': boolean;
+  includeAborted: boolean;
 }
 
 const FINGERPRINT = 'fingerprint.json';
@@ -54,7 +54,7 @@ function appliedEpisodes(
   args: ApplyArgs,
   sources: ReturnType<typeof runSources>['sources'],
 ): { episodes: Episode[]; rows: Array<LedgerRow | null>; digest: string } {
-  const read = loadEpisodes(args.logs, { format: args.format, strict: args.strict, includeAborted: args['include-aborted'] });
+  const read = loadEpisodes(args.logs, { format: args.format, strict: args.strict, includeAborted: args.includeAborted });
   const episodes: Episode[] = [];
   const rows: Array<LedgerRow | null> = [];
   const digester = new CorpusDigester();

@@ -42,13 +42,13 @@ export interface AuditArgs extends GateChoiceArgs {
   items: string;
   guardrail?: string[];
   verdicts?: string;
-  'action-verdicts'?: string;
+  actionVerdicts?: string;
   tools?: string[];
   annotations?: string;
   probe: boolean;
   out: string;
   json: boolean;
-  'include-content': boolean;
+  includeContent: boolean;
 }
 
 /** What summary.json adds to the audit's own summary, and the summary lines print. */
@@ -114,13 +114,13 @@ async function auditHeld(args: AuditArgs, events: AuditEvents): Promise<AuditRes
   const items = readItems(args.items);
   const ids = items.map((it) => it.task_id);
   const verdicts = args.verdicts === undefined ? undefined : readVerdicts(args.verdicts, ids);
-  const actionVerdicts = args['action-verdicts'] === undefined ? undefined : readVerdicts(args['action-verdicts'], ids);
+  const actionVerdicts = args.actionVerdicts === undefined ? undefined : readVerdicts(args.actionVerdicts, ids);
   const annotations = args.annotations === undefined ? undefined : readAnnotations(args.annotations, ids);
   const pipeline = auditPipeline();
   const guardrails = guardrailDecisions(args, gate, items, { ids, pipeline, typing });
   const report = runAudit(items, guardrails, {
     ...(verdicts ? { verdicts, verdictsName: args.verdicts! } : {}),
-    ...(actionVerdicts ? { actionVerdicts, actionVerdictsName: args['action-verdicts']! } : {}),
+    ...(actionVerdicts ? { actionVerdicts, actionVerdictsName: args.actionVerdicts! } : {}),
     pipeline,
     typing,
   });
@@ -138,7 +138,7 @@ async function auditHeld(args: AuditArgs, events: AuditEvents): Promise<AuditRes
     ...(args.probe ? { probe: probeStateAuditor(items, pipeline, typing) } : {}),
   };
   const summary = { ...summaryJson(report), ...extras };
-  const content = args['include-content'];
+  const content = args.includeContent;
   await writeOutputFolder(args.out, AUDIT_RULE, [
     ['summary.json', `${JSON.stringify(summary, null, 2)}\n`],
     ['table1.md', table1Markdown(report)],

@@ -43,7 +43,7 @@ async function breakpointInputs(paths: readonly string[]): Promise<boolean> {
  */
 function inputFiles(args: CalibrateArgs, pipeline: Pipeline, shards: Record<string, string>): Record<string, string> {
   const inputs: Record<string, string> = { ...shards };
-  if (args['ledger-events'] !== undefined && pipeline.ledger.source) inputs[args['ledger-events']] = pipeline.ledger.source.eventsSha256;
+  if (args.ledgerEvents !== undefined && pipeline.ledger.source) inputs[args.ledgerEvents] = pipeline.ledger.source.eventsSha256;
   if (args.scores !== undefined && pipeline.scorer.scoresSha256 !== undefined) inputs[args.scores] = pipeline.scorer.scoresSha256;
   return inputs;
 }
@@ -65,21 +65,21 @@ export interface CalibrateArgs extends LedgerArgs {
   alphas: Budget[];
   frontier: boolean;
   /** Per-split rows of the requested budgets only (default), or of the frontier's too. */
-  'split-rows'?: SplitRows;
+  splitRows?: SplitRows;
   splits: number;
   dataset?: SplitDataset;
   cal?: number;
   test?: number;
-  'split-rng': 'python' | 'seedrandom';
-  'base-seed': number;
+  splitRng: 'python' | 'seedrandom';
+  baseSeed: number;
   workers?: number;
   out: string;
-  'expect-hash'?: string;
-  'expect-manifest'?: string;
+  expectHash?: string;
+  expectManifest?: string;
   format: CorpusFormat;
   strict: boolean;
-  'include-aborted': boolean;
-  'selector-seeds'?: number[];
+  includeAborted: boolean;
+  selectorSeeds?: number[];
   by?: StratumField;
   guarantee: Guarantee | 'both';
   delta?: number;
@@ -110,7 +110,7 @@ async function calibrateHeld(args: CalibrateArgs, argv: string[]): Promise<Calib
   // shards were replayed with these sources already (carb replay --shard takes the same flags): only their pins are compared
   const { pipeline, sources: read } = runSources(loaded, args);
   const sources = shards ? null : read;
-  if (shards && args['selector-seeds'])
+  if (shards && args.selectorSeeds)
     throw new UsageError('--selector-seeds: expected a corpus input (the seed check replays random selectors), found breakpoint tables');
   if (shards && args.by)
     throw new UsageError('--by: expected a corpus input (strata are read from episode sources), found breakpoint tables');
@@ -118,28 +118,27 @@ async function calibrateHeld(args: CalibrateArgs, argv: string[]): Promise<Calib
   const labelPaths = merged ? merged.provenance.corpus.filter((p) => existsSync(p)) : args.corpus;
   const labels = labelPaths.length ? labelsFor(labelPaths) : null;
   const stats = readStats();
-  const manifestPath =
-    args['expect-manifest'] ?? (existsSync(join(args.out, 'manifest.json')) ? join(args.out, 'manifest.json') : undefined);
-  const expectManifest = args['expect-hash'] && manifestPath ? readManifestFile(manifestPath) : null;
+  const manifestPath = args.expectManifest ?? (existsSync(join(args.out, 'manifest.json')) ? join(args.out, 'manifest.json') : undefined);
+  const expectManifest = args.expectHash && manifestPath ? readManifestFile(manifestPath) : null;
   const guarantees: Guarantee[] = args.guarantee === 'both' ? ['expectation', 'high-probability'] : [args.guarantee];
   const { protocol, manifest, report, corpus, deploy, fingerprint, warnings } = await runCalibrationJob({
     title: '',
     ...(merged
       ? { replayed: merged }
-      : { input: { paths: args.corpus, load: { format: args.format, strict: args.strict, includeAborted: args['include-aborted'] } } }),
+      : { input: { paths: args.corpus, load: { format: args.format, strict: args.strict, includeAborted: args.includeAborted } } }),
     labels,
     pipeline,
     sources,
     methods: args.methods,
     alphas: args.alphas,
     frontier: args.frontier,
-    ...(args['split-rows'] ? { splitRows: args['split-rows'] } : {}),
+    ...(args.splitRows ? { splitRows: args.splitRows } : {}),
     splits: args.splits,
     ...(args.dataset ? { dataset: args.dataset } : {}),
     ...(args.cal !== undefined ? { nCal: args.cal } : {}),
     ...(args.test !== undefined ? { nTest: args.test } : {}),
-    splitRng: args['split-rng'],
-    baseSeed: args['base-seed'],
+    splitRng: args.splitRng,
+    baseSeed: args.baseSeed,
     argv,
     perturbation: merged ? null : suitePerturbationFor(args.corpus),
     workers: args.workers ?? defaultWorkers(),
@@ -148,8 +147,8 @@ async function calibrateHeld(args: CalibrateArgs, argv: string[]): Promise<Calib
     ...(args.delta !== undefined ? { delta: args.delta } : {}),
     ...(args.batch !== undefined ? { batch: args.batch } : {}),
     ...(args.by ? { by: args.by } : {}),
-    ...(args['selector-seeds'] ? { selectorSeeds: args['selector-seeds'] } : {}),
-    ...(args['expect-hash'] ? { expectHash: args['expect-hash'], expectManifest } : {}),
+    ...(args.selectorSeeds ? { selectorSeeds: args.selectorSeeds } : {}),
+    ...(args.expectHash ? { expectHash: args.expectHash, expectManifest } : {}),
   });
   report.title = titleFor(merged ? merged.provenance.corpus : args.corpus, corpus.format, corpus.models);
   const inputs = inputFiles(args, pipeline, merged?.fileSha256 ?? {});

@@ -59,9 +59,11 @@ export { ingest, toolTypingFor, type IngestArgs, type IngestResult } from './ing
 export { nearmiss, type NearmissArgs, type NearmissResult, type ByReading } from './nearmiss.ts';
 export { nearmissHtml } from './nearmissHtml.ts';
 export { monitor, type MonitorArgs, type MonitorResult } from './monitor.ts';
+export { monitorLines } from './monitorLines.ts';
 export { apply, type ApplyArgs } from './apply.ts';
 export { audit, isDecisionsFile, type AuditArgs, type AuditEvents, type AuditExtras, type AuditResult } from './audit.ts';
 export { verify, type VerifyArgs, type VerifyEnvironment, type VerifyResult } from './verify/verify.ts';
+export { verifyVerdict } from './verify/verdict.ts';
 export { nearmissTable, nearmissJsonRows } from './nearmissText.ts';
 export { sweep, type SweepJobArgs, type SweepJobProgress } from './sweep.ts';
 export { suite, type SuiteJobArgs } from './suite.ts';

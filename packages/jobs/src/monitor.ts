@@ -29,10 +29,10 @@ export interface MonitorArgs extends GateChoiceArgs, LedgerArgs {
   logs: string[];
   state: string;
   delta?: number;
-  'expect-state-hash'?: string;
+  expectStateHash?: string;
   format: CorpusFormat;
   strict: boolean;
-  'include-aborted': boolean;
+  includeAborted: boolean;
   workers?: number;
 }
 
@@ -76,7 +76,7 @@ export async function monitor(args: MonitorArgs, notice: (text: string) => void)
 
 /** The state so far (null before the first batch), its bytes checked against --expect-state-hash. */
 function previousState(args: MonitorArgs): MonitorState | null {
-  const pin = args['expect-state-hash'];
+  const pin = args.expectStateHash;
   if (!existsSync(args.state)) {
     if (pin !== undefined)
       throw new Error(`${args.state}: expected the state file with sha256 ${pin} (--expect-state-hash), found no file`);
@@ -120,7 +120,7 @@ async function monitorBatch(args: MonitorArgs, notice: (text: string) => void): 
   // a stratum's row was fit on the episodes of that stratum: the new logs are matched by the calibration's --by field
   const by = row.stratum === POOLED_STRATUM ? null : monitorStratumField(deployFile);
   const replayed = await replayInput({
-    input: { paths: args.logs, load: { format: args.format, strict: args.strict, includeAborted: args['include-aborted'] } },
+    input: { paths: args.logs, load: { format: args.format, strict: args.strict, includeAborted: args.includeAborted } },
     pipeline,
     selectors: [{ method: resolved.selector, selector: pipeline.selector }],
     workers: args.workers ?? defaultWorkers(),

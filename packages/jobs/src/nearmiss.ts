@@ -17,9 +17,9 @@ export interface NearmissArgs {
   out: string;
   json: boolean;
   format: CorpusFormat;
-  'include-content': boolean;
+  includeContent: boolean;
   reading: PolicyReading;
-  'agent-label'?: string[];
+  agentLabel?: string[];
 }
 
 /** Per-agent figures under each reading of the policy (rows in the same agent order). */
@@ -39,7 +39,7 @@ export async function nearmiss(
 ): Promise<NearmissResult> {
   const target = outputFolderProblem(args.out, NEARMISS_RULE);
   if (target !== null) throw new UsageError(`--out: ${target}`);
-  const labels = args['agent-label'] ?? [];
+  const labels = args.agentLabel ?? [];
   if (labels.length > 1 && labels.length !== args.files.length)
     throw new UsageError(`--agent-label: expected one label, or one per file (${args.files.length}), found ${labels.length}`);
   return holdingOutput(args.out, () => nearmissHeld(args, onRead));
@@ -50,7 +50,7 @@ async function nearmissHeld(
   onRead: (problems: readonly string[], warnings: readonly string[]) => void,
 ): Promise<NearmissResult> {
   const spec = loadGuards(args.guards);
-  const { episodes, problems } = readNearmissInput(args.files, args.format, args['agent-label']);
+  const { episodes, problems } = readNearmissInput(args.files, args.format, args.agentLabel);
   onRead(problems, domainWarnings(spec, episodes));
   if (episodes.length === 0)
     return { failure: `nothing could be read from ${args.files.join(', ')} (${problems.length} problem(s)); nothing written` };
@@ -67,7 +67,7 @@ async function nearmissHeld(
       episodes.map((ep) => detectEpisode(ep, spec, 'substantive')),
     ),
   };
-  const flagged = flaggedTrajectories(episodes, findings, args['include-content']);
+  const flagged = flaggedTrajectories(episodes, findings, args.includeContent);
   const correct = distributions(episodes, findings, (ep) => ep.outcome.taskCompleted);
   const incorrect = distributions(episodes, findings, (ep) => !ep.outcome.taskCompleted);
   const byTool = barsSvg('Near-misses (correct final state) by mutating tool', correct.byMutatingTool);

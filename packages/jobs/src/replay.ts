@@ -33,7 +33,7 @@ export interface ReplayArgs extends LedgerArgs {
   shard?: ShardSpec;
   format: CorpusFormat;
   strict: boolean;
-  'include-aborted': boolean;
+  includeAborted: boolean;
 }
 
 /** Per selector: the episodes replayed and the means at every grid point. */
@@ -63,7 +63,7 @@ export async function replay(args: ReplayArgs): Promise<ReplayResult> {
 async function replayHeld(args: ReplayArgs): Promise<ReplayResult> {
   const { pipeline: base, sources } = runSources(loadPipeline(args.pipeline ?? defaultPipelinePath()), args);
   const kinds = args.selector ?? [base.selector.kind];
-  const load = { format: args.format, strict: args.strict, includeAborted: args['include-aborted'] };
+  const load = { format: args.format, strict: args.strict, includeAborted: args.includeAborted };
   let summaries: ReplaySummary[];
   if (args.naive) {
     if (sources)

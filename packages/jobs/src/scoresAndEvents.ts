@@ -6,7 +6,7 @@ import { UsageError } from '@carb/io';
 /** The bring-your-own ledger and scores flags (calibrate, replay, apply, monitor), as given. */
 export interface LedgerArgs {
   ledger: LedgerMode;
-  'ledger-events'?: string;
+  ledgerEvents?: string;
   unlabelled?: UnlabelledPolicy;
   scores?: string;
 }
@@ -36,7 +36,7 @@ export function runSources(
     pipeline: scored.pipeline,
     mode: args.ledger,
     strict: args.strict,
-    ...(args['ledger-events'] ? { eventsFile: args['ledger-events'] } : {}),
+    ...(args.ledgerEvents ? { eventsFile: args.ledgerEvents } : {}),
     ...(args.unlabelled ? { unlabelled: args.unlabelled } : {}),
   });
   return { pipeline: ledger.pipeline, sources: bothSources(scored.sources, ledger.sources) };

@@ -9,6 +9,8 @@ export { typingSkeleton, type ToolUse, type TypingReviewNote, type TypingSkeleto
 export { typingSkeletonText } from './typingSkeletonText.ts';
 export { typingConflicts } from './typingConflicts.ts';
 export { checkTyping, type TypingCheck } from './typingCheck.ts';
+export { pendingReview, typingCheckLines } from './typingCheckLines.ts';
+export { checkPipeline, pipelineCheckText, type PipelineCheck } from './pipelineCheck.ts';
 export { gridSize, gridValue, gridRational, exceedsGridValue, firstAllowingIndex } from './grid.ts';
 export * from './exact.ts';
 export {

@@ -11,7 +11,7 @@ export function run(args: ExplainArgs): void {
   // an aborted episode can still be asked about: explain reads every episode
   const episodes = loadEpisodes(args.corpus, { format: args.format, includeAborted: true });
   const episode = findEpisode(episodes, args.episode, args.corpus.join(', '));
-  const x = explanationShown(explainEpisode(episode, resolved.pipeline, resolved.threshold), args['include-content']);
+  const x = explanationShown(explainEpisode(episode, resolved.pipeline, resolved.threshold), args.includeContent);
   process.stdout.write(
     printableLines(args.json ? `${JSON.stringify(explainJson(x, resolved), null, 2)}\n` : explainText(x, resolved, episode.steps.length)),
   );

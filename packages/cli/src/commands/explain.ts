@@ -1,40 +1,29 @@
-import type { CommandModule } from 'yargs';
 import type { CorpusFormat } from '@carb/episodes';
-import { flagSpec, formatSpec, textSpec } from '../options/specs.ts';
-import { includeContentSpec } from '../options/includeContent.ts';
-import { textListOption } from '../options/text.ts';
-import { checkGateChoice, gateChoiceOptions, type GateChoiceArgs } from '../options/gateChoice.ts';
+import { FORMAT, flag, includeContent, pathList, required, text } from '../options/specs.ts';
+import { GATE_CHOICE, checkGateChoice, type GateChoiceArgs } from '../options/gateChoice.ts';
+import { defineCommand } from './define.ts';
 
 export interface ExplainArgs extends GateChoiceArgs {
   corpus: string[];
   episode: string;
   json: boolean;
   format: CorpusFormat;
-  'include-content': boolean;
+  includeContent: boolean;
 }
 
-export const command: CommandModule<object, ExplainArgs> = {
+export const command = defineCommand<ExplainArgs>({
   command: 'explain <corpus..>',
   describe:
     'Explain the gate on one logged episode: per step the score, fired features, selected context and its edges, ledger events, and the stop',
-  builder: (y) =>
-    gateChoiceOptions(y)
-      .positional('corpus', {
-        type: 'string',
-        array: true,
-        demandOption: true,
-        describe: 'AgentDojo runs dir, .jsonl, .jsonl.gz or .arrow corpus',
-        coerce: textListOption('<corpus>'),
-      })
-      .option('episode', textSpec('episode', 'id of the episode to explain', { required: true }))
-      .option('lambda', textSpec('lambda', 'threshold λ: a grid value such as .58 (-1 is λ⊥); without it or --deploy every step is scored'))
-      .option('json', flagSpec('print the explanation as JSON'))
-      .option('format', formatSpec())
-      .option('include-content', includeContentSpec("the proposals' argument values and the ledger events' evidence"))
-      .check((argv) => {
-        checkGateChoice(argv as unknown as ExplainArgs, { thresholdRequired: false });
-        return true;
-      }) as never,
-  // the work, and the modules it needs, load only once the options have passed
+  options: {
+    ...GATE_CHOICE,
+    corpus: pathList('AgentDojo runs dir, .jsonl, .jsonl.gz or .arrow corpus'),
+    episode: required('id of the episode to explain'),
+    lambda: text('threshold λ: a grid value such as .58 (-1 is λ⊥); without it or --deploy every step is scored'),
+    json: flag('print the explanation as JSON'),
+    ...FORMAT,
+    'include-content': includeContent("the proposals' argument values and the ledger events' evidence"),
+  },
+  check: (a) => checkGateChoice(a, { thresholdRequired: false }),
   handler: async (args) => (await import('./explain.run.ts')).run(args),
-};
+});

@@ -23,9 +23,9 @@ export async function run(args: GateArgs): Promise<void> {
     }
     return;
   }
-  const episodes = loadEpisodes(args.check, { format: args.format, strict: args.strict, includeAborted: args['include-aborted'] });
-  const result = runCheck(episodes, resolved, args['all-thresholds'] ? allGridIndices(resolved) : null);
-  const what = args['all-thresholds'] ? `${resolved.who}; every grid threshold (${result.thresholds})` : resolved.description;
+  const episodes = loadEpisodes(args.check, { format: args.format, strict: args.strict, includeAborted: args.includeAborted });
+  const result = runCheck(episodes, resolved, args.allThresholds ? allGridIndices(resolved) : null);
+  const what = args.allThresholds ? `${resolved.who}; every grid threshold (${result.thresholds})` : resolved.description;
   process.stdout.write(`checked ${result.episodes} episodes: ${printable(what)}\n`);
   for (const d of result.disagreements) process.stdout.write(`disagreement: ${printable(d)}\n`);
   process.stdout.write(`proposals checked ${result.proposals}, disagreements ${result.disagreements.length}\n`);

@@ -1,5 +1,6 @@
 import { ingest, writeProblems } from '@carb/jobs';
-import { fail, summaryLines } from './corpusLines.ts';
+import { fail } from './corpusLines.ts';
+import { corpusSummaryLines } from '@carb/episodes';
 import type { IngestArgs } from './ingest.ts';
 
 /** `carb ingest`, once its options have passed: the job (@carb/jobs), its problems, summary and outcome. */
@@ -7,7 +8,7 @@ export async function run(args: IngestArgs): Promise<void> {
   const { failure, read } = await ingest(args);
   if (read) {
     writeProblems(read.problems);
-    process.stdout.write(`${summaryLines(read.summary, read.unknown).join('\n')}\n`);
+    process.stdout.write(`${corpusSummaryLines(read.summary, read.unknown).join('\n')}\n`);
   }
   if (failure !== null) {
     fail(failure);

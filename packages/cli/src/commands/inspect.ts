@@ -1,7 +1,6 @@
-import type { CommandModule } from 'yargs';
 import type { CorpusFormat } from '@carb/episodes';
-import { flagSpec, formatSpec, textSpec, toolsSpec } from '../options/specs.ts';
-import { textListOption } from '../options/text.ts';
+import { FORMAT, TYPING, flag, pathList } from '../options/specs.ts';
+import { defineCommand } from './define.ts';
 
 export interface InspectArgs {
   corpus: string[];
@@ -11,25 +10,14 @@ export interface InspectArgs {
   tools?: string[];
 }
 
-export const command: CommandModule<object, InspectArgs> = {
+export const command = defineCommand<InspectArgs>({
   command: 'inspect <corpus..>',
   describe: 'Corpus statistics: counts by model/suite/attack, steps, utility and attack success, unknown tools, flags',
-  builder: (y) =>
-    y
-      .positional('corpus', {
-        type: 'string',
-        array: true,
-        demandOption: true,
-        describe: 'AgentDojo runs/ dir, .jsonl or .arrow corpus',
-        coerce: textListOption('<corpus>'),
-      })
-      .option('format', formatSpec())
-      .option('json', flagSpec('print the report as JSON (shape: packages/episodes/README.md)'))
-      .option(
-        'pipeline',
-        textSpec('pipeline', 'pipeline config whose tool typing names the known tools (default configs/pipelines/default.json)'),
-      )
-      .option('tools', toolsSpec()) as never,
-  // the work, and the modules it needs, load only once the options have passed
+  options: {
+    corpus: pathList('AgentDojo runs/ dir, .jsonl or .arrow corpus'),
+    ...FORMAT,
+    json: flag('print the report as JSON (shape: packages/episodes/README.md)'),
+    ...TYPING,
+  },
   handler: async (args) => (await import('./inspect.run.ts')).run(args),
-};
+});

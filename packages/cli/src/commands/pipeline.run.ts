@@ -1,36 +1,10 @@
-import { createHash } from 'node:crypto';
-import { canonicalJson, printableLines } from '@carb/io';
-import { CONFIG_COMPONENTS, configComponentHashes, loadPipeline, type ConfigComponent, type Pipeline } from '@carb/pipeline';
+import { printableLines } from '@carb/io';
+import { checkPipeline, loadPipeline, pipelineCheckText } from '@carb/pipeline';
 import type { CheckArgs } from './pipeline.ts';
-
-export interface PipelineCheck {
-  /** The normalized config: canonical JSON with the tool typing resolved. */
-  config: string;
-  /** SHA-256 of `config`. */
-  configHash: string;
-  /** Per-component hashes, computed as a report manifest computes its `components`. */
-  components: Record<ConfigComponent, string>;
-}
-
-/** Normalized form and hashes of a loaded pipeline. */
-export function checkPipeline(pipeline: Pipeline): PipelineCheck {
-  const config = canonicalJson(pipeline);
-  const components = configComponentHashes(pipeline);
-  return { config, configHash: createHash('sha256').update(config, 'utf8').digest('hex'), components };
-}
 
 /** `carb pipeline check`, once its options have passed. */
 export function run(args: CheckArgs): void {
   const result = checkPipeline(loadPipeline(args.file));
-  if (args.json) {
-    process.stdout.write(`${printableLines(JSON.stringify({ ...result, config: JSON.parse(result.config) as unknown }, null, 2))}\n`);
-    return;
-  }
-  const width = Math.max(...CONFIG_COMPONENTS.map((k) => k.length));
-  process.stdout.write(
-    `${printableLines(result.config)}\n` +
-      `config sha256 ${result.configHash}\n` +
-      `components (as in a report manifest's "components"; splits, corpus and version are pinned by each run):\n` +
-      CONFIG_COMPONENTS.map((k) => `  ${k.padEnd(width)}  ${result.components[k]}\n`).join(''),
-  );
+  const json = () => `${printableLines(JSON.stringify({ ...result, config: JSON.parse(result.config) as unknown }, null, 2))}\n`;
+  process.stdout.write(args.json ? json() : pipelineCheckText(result));
 }

@@ -1,11 +1,12 @@
 import { printable, writeFileAtomic } from '@carb/io';
 import { typingSkeleton, typingSkeletonText } from '@carb/pipeline';
 import type { ToolsInitArgs } from './tools.ts';
-import { corpusToolUse } from './toolsUsage.ts';
+import { toolUse } from './toolsUsage.ts';
 
 /** `carb tools init`, once its options have passed. */
 export async function run(args: ToolsInitArgs): Promise<void> {
-  const { uses, episodes, problems } = await corpusToolUse(args.corpus, args.format);
+  const { uses, episodes, problems: refused } = await toolUse(args.corpus, args.format);
+  const problems = refused.length;
   const skeleton = typingSkeleton(uses, episodes);
   writeFileAtomic(args.out, typingSkeletonText(skeleton));
   const names = Object.keys(skeleton.tools);

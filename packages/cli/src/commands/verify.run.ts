@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { printable } from '@carb/io';
-import { verify, type VerifyResult } from '@carb/jobs';
+import { verify, verifyVerdict } from '@carb/jobs';
 import { withoutOut } from '../argv.ts';
 import type { VerifyArgs } from './verify.ts';
 
@@ -15,7 +15,7 @@ export async function run(args: VerifyArgs): Promise<void> {
       ),
   });
   for (const f of r.findings) process.stderr.write(`${r.stage === 'folder' || r.stage === 'rerun' ? printable(f) : f}\n`);
-  process.stdout.write(`${verdict(args.dir, r)}\n`);
+  process.stdout.write(`${verifyVerdict(args.dir, r)}\n`);
   if (r.findings.length) process.exitCode = 1;
 }
 
@@ -29,22 +29,5 @@ async function rerun(argv: string[], out: string): Promise<number> {
     return await main([...withoutOut(argv), '--out', out]);
   } finally {
     process.stdout.write = write;
-  }
-}
-
-/** The verdict line: where verify stopped and why. */
-function verdict(dir: string, r: VerifyResult): string {
-  const n = r.findings.length;
-  switch (r.stage) {
-    case 'pin':
-      return 'verify: manifest is not the pinned one; not re-run';
-    case 'folder':
-      return `verify: ${n} file(s) of ${dir} differ from its manifest (${r.total} outputs listed); not re-run`;
-    case 'inputs':
-      return `verify: ${n} input(s) of ${r.manifestFile} changed since the report; not re-run`;
-    case 'rerun':
-      return n
-        ? `verify: the re-run differs from ${dir} (${n} finding(s); ${r.total + 1} files compared)`
-        : `verify: all ${r.total} outputs and manifest.json match the folder and the re-run`;
   }
 }

@@ -23,9 +23,3 @@ export function parseAlphaBudgets(flag: string, raw: unknown): Budget[] {
 export function parseAlphas(flag: string, raw: unknown): string[] {
   return parseAlphaBudgets(flag, raw).map((b) => b.text);
 }
-
-/** A yargs `coerce` for a budget list. */
-export const alphasOption =
-  (flag: string) =>
-  (raw: unknown): Budget[] =>
-    parseAlphaBudgets(flag, raw);

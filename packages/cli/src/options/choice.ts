@@ -16,9 +16,3 @@ export function parseChoice<T extends string>(flag: string, raw: unknown, choice
   }
   return v as T;
 }
-
-/** A yargs `coerce` for a choice option. */
-export const choiceOption =
-  <T extends string>(flag: string, choices: readonly T[]) =>
-  (raw: unknown): T =>
-    parseChoice(flag, raw, choices);

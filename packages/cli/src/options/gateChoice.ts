@@ -1,40 +1,30 @@
-import type { Argv } from 'yargs';
 import { GUARANTEES, METHOD_ORDER } from '@carb/calibrate';
 import type { GateChoiceArgs } from '@carb/deploy';
 import { parseAlphas } from './alphas.ts';
-import { sha256Option } from './hash.ts';
-import { choiceSpec, pipelineSpec, textSpec } from './specs.ts';
+import { parseSha256 } from './hash.ts';
+import { choice, parsed, text, type Table } from './specs.ts';
 import { UsageError, badValue } from './usageError.ts';
 
 /** One budget α (decimal or fraction in (0, 1)), as typed. */
-export const alphaOption = (raw: unknown): string => {
-  const list = parseAlphas('--alpha', raw);
-  if (list.length !== 1) throw badValue('--alpha', 'one budget such as .05', list.join(','));
+export function parseAlpha(flag: string, raw: unknown): string {
+  const list = parseAlphas(flag, raw);
+  if (list.length !== 1) throw badValue(flag, 'one budget such as .05', list.join(','));
   return list[0]!;
-};
+}
 
 /** The options naming a gate (a deploy.json row and its pipeline), as `carb gate` and `carb explain` both take them. */
-export function gateChoiceOptions<T>(y: Argv<T>): Argv<T> {
-  return y
-    .option('deploy', textSpec('deploy', 'deploy.json of a calibration (pipeline.json and manifest.json beside it)'))
-    .option(
-      'method',
-      choiceSpec('method', "method whose row (with --deploy) or selector (default: the pipeline's) the gate uses", METHOD_ORDER),
-    )
-    .option('alpha', { type: 'string', requiresArg: true, describe: 'risk budget α of the deploy row, e.g. .05', coerce: alphaOption })
-    .option('stratum', textSpec('stratum', 'stratum of the deploy row (default all: the pooled run)'))
-    .option('guarantee', choiceSpec('guarantee', 'guarantee of the deploy row (default expectation)', GUARANTEES))
-    .option('pipeline', {
-      ...pipelineSpec(),
-      describe: 'pipeline config (default: pipeline.json beside --deploy, else configs/pipelines/default.json)',
-    })
-    .option('expect-manifest-hash', {
-      type: 'string',
-      requiresArg: true,
-      coerce: sha256Option('--expect-manifest-hash'),
-      describe: 'with --deploy: refuse unless manifest.json beside it has this SHA-256 (the "manifest sha256" the calibration printed)',
-    });
-}
+export const GATE_CHOICE: Table = {
+  deploy: text('deploy.json of a calibration (pipeline.json and manifest.json beside it)'),
+  method: choice("method whose row (with --deploy) or selector (default: the pipeline's) the gate uses", METHOD_ORDER),
+  alpha: parsed('risk budget α of the deploy row, e.g. .05', parseAlpha),
+  stratum: text('stratum of the deploy row (default all: the pooled run)'),
+  guarantee: choice('guarantee of the deploy row (default expectation)', GUARANTEES),
+  pipeline: text('pipeline config (default: pipeline.json beside --deploy, else configs/pipelines/default.json)'),
+  'expect-manifest-hash': parsed(
+    'with --deploy: refuse unless manifest.json beside it has this SHA-256 (the "manifest sha256" the calibration printed)',
+    parseSha256,
+  ),
+};
 
 /** Checks the flag combination (before any file is read); throws UsageError. */
 export function checkGateChoice(a: GateChoiceArgs, options: { thresholdRequired: boolean }): void {
@@ -44,8 +34,9 @@ export function checkGateChoice(a: GateChoiceArgs, options: { thresholdRequired:
     if (a.alpha === undefined) throw new UsageError('--alpha: expected a value (required with --deploy), found nothing');
     return;
   }
-  for (const flag of ['alpha', 'stratum', 'guarantee', 'expect-manifest-hash'] as const) {
-    if (a[flag] !== undefined)
+  const rowOnly = { alpha: a.alpha, stratum: a.stratum, guarantee: a.guarantee, 'expect-manifest-hash': a.expectManifestHash };
+  for (const [flag, value] of Object.entries(rowOnly)) {
+    if (value !== undefined)
       throw new UsageError(`--${flag}: expected together with --deploy (it selects a deploy.json row), found it alone`);
   }
   if (options.thresholdRequired && a.lambda === undefined)

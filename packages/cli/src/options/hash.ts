@@ -7,9 +7,3 @@ export function parseSha256(flag: string, raw: unknown): string {
   if (typeof v !== 'string' || !/^[0-9a-fA-F]{64}$/.test(v)) throw badValue(flag, 'a SHA-256 of 64 hex digits', v ?? '');
   return v.toLowerCase();
 }
-
-/** A yargs `coerce` for a hash option. */
-export const sha256Option =
-  (flag: string) =>
-  (raw: unknown): string =>
-    parseSha256(flag, raw);

@@ -20,9 +20,3 @@ export function parseInteger(flag: string, raw: unknown, min: number, max = Numb
   if (!Number.isSafeInteger(n) || n < min || n > max) throw badValue(flag, expected, text);
   return n;
 }
-
-/** A yargs `coerce` for an integer option in [min, max]. */
-export const integerOption =
-  (flag: string, min: number, max?: number) =>
-  (raw: unknown): number =>
-    parseInteger(flag, raw, min, max);

@@ -21,9 +21,3 @@ export function parseMethods(flag: string, raw: unknown): MethodName[] {
   }
   return out;
 }
-
-/** A yargs `coerce` for a method list. */
-export const methodsOption =
-  (flag: string) =>
-  (raw: unknown): MethodName[] =>
-    parseMethods(flag, raw);

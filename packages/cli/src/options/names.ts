@@ -12,9 +12,3 @@ export function parseNames(flag: string, raw: unknown): string[] {
   if (names.includes('')) throw badValue(flag, 'a comma list of names', `an empty entry in "${text}"`);
   return names;
 }
-
-/** A yargs `coerce` for a comma list of names. */
-export const namesOption =
-  (flag: string) =>
-  (raw: unknown): string[] =>
-    parseNames(flag, raw);

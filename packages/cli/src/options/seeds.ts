@@ -27,9 +27,3 @@ export function parseSeedList(flag: string, raw: unknown): number[] {
   }
   return out;
 }
-
-/** A yargs `coerce` for a seed list. */
-export const seedListOption =
-  (flag: string) =>
-  (raw: unknown): number[] =>
-    parseSeedList(flag, raw);

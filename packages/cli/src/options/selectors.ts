@@ -1,4 +1,3 @@
-import type { Options } from 'yargs';
 import { SELECTOR_KINDS, type SelectorKind } from '@carb/pipeline';
 import { parseChoice } from './choice.ts';
 import { badValue } from './usageError.ts';
@@ -18,11 +17,3 @@ export function parseSelectors(flag: string, raw: unknown): SelectorKind[] {
   }
   return out;
 }
-
-/** --selector for commands that replay several selectors at once. */
-export const selectorsSpec = (describe: string): Options => ({
-  type: 'string',
-  requiresArg: true,
-  describe,
-  coerce: (raw: unknown) => parseSelectors('--selector', raw),
-});

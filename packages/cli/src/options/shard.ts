@@ -57,9 +57,3 @@ function countFromEnv(flag: string, env: NodeJS.ProcessEnv): number {
     throw new UsageError(`${flag}: auto: expected the shard count as auto/N, CARB_SHARD_COUNT or SLURM_ARRAY_TASK_COUNT, found none`);
   return count;
 }
-
-/** A yargs `coerce` for --shard. */
-export const shardOption =
-  (flag: string) =>
-  (raw: unknown): ShardSpec =>
-    parseShard(flag, raw);

@@ -9,15 +9,3 @@ export function parseText(flag: string, raw: unknown, suffixes: readonly string[
   if (suffixes.length && !suffixes.some((s) => v.endsWith(s))) throw badValue(flag, `a file name ending in ${suffixes.join(' or ')}`, v);
   return v;
 }
-
-/** A yargs `coerce` for a path or name option. */
-export const textOption =
-  (flag: string, suffixes: readonly string[] = []) =>
-  (raw: unknown): string =>
-    parseText(flag, raw, suffixes);
-
-/** A yargs `coerce` for a repeatable path option: every value non-empty. */
-export const textListOption =
-  (flag: string) =>
-  (raw: unknown): string[] =>
-    (Array.isArray(raw) ? raw : [raw]).map((v) => parseText(flag, v));

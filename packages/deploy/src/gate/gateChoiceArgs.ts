@@ -13,5 +13,5 @@ export interface GateChoiceArgs {
   guarantee?: Guarantee;
   lambda?: string;
   pipeline?: string;
-  'expect-manifest-hash'?: string;
+  expectManifestHash?: string;
 }

@@ -43,7 +43,7 @@ export async function loadGate(deployJsonPath: string, options: LoadGateOptions)
     stratum: options.stratum ?? POOLED_STRATUM,
     guarantee: options.guarantee ?? 'expectation',
     ...(options.pipeline !== undefined ? { pipeline: options.pipeline } : {}),
-    ...(options.expectManifestHash !== undefined ? { 'expect-manifest-hash': options.expectManifestHash } : {}),
+    ...(options.expectManifestHash !== undefined ? { expectManifestHash: options.expectManifestHash } : {}),
   });
   return openGate(resolved, options.episodeId !== undefined ? { episodeId: options.episodeId } : {});
 }

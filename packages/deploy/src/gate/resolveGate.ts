@@ -43,7 +43,7 @@ export interface ResolvedGate {
 export function resolveGate(a: GateChoiceArgs, alsoChecked: readonly string[] = []): ResolvedGate {
   if (a.deploy !== undefined) {
     // before any row is read: an edited deploy.json or pipeline.json is refused as a whole
-    const { manifest } = checkDeployFolder(a.deploy, a.pipeline, a['expect-manifest-hash'], alsoChecked);
+    const { manifest } = checkDeployFolder(a.deploy, a.pipeline, a.expectManifestHash, alsoChecked);
     const rows = readDeployRows(a.deploy);
     const picked = selectRow(a.deploy, rows, {
       method: a.method!,

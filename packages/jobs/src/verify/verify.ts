@@ -11,7 +11,7 @@ import { reportCommandProblem } from './reportCommand.ts';
 /** The choices of `carb verify`, named as its flags. */
 export interface VerifyArgs {
   dir: string;
-  'expect-manifest-hash'?: string;
+  expectManifestHash?: string;
 }
 
 /**
@@ -65,7 +65,7 @@ function parseManifest(manifestFile: string, bytes: Buffer): Manifest {
 export async function verify(args: VerifyArgs, env: VerifyEnvironment): Promise<VerifyResult> {
   const manifestFile = join(args.dir, 'manifest.json');
   const { bytes, hash } = readManifest(manifestFile, args.dir, env);
-  const pin = args['expect-manifest-hash'];
+  const pin = args.expectManifestHash;
   const result = (stage: VerifyResult['stage'], findings: string[], total = 0): VerifyResult => ({ stage, findings, total, manifestFile });
   if (pin && pin !== hash) return result('pin', [`${manifestFile}: expected sha256 ${pin} (--expect-manifest-hash), found ${hash}`]);
   const manifest = parseManifest(manifestFile, bytes);
