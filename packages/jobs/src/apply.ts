@@ -112,6 +112,22 @@ async function applyHeld(args: ApplyArgs, argv: string[], notice: (text: string)
   ]);
   const listed = ['episodes.arrow', 'episodes.csv', 'summary.json', 'manifest.json'];
   files.set('index.html', applyHtml(report, `carb apply: ${row.method} at α ${row.alpha} on ${args.logs.join(', ')}`, listed));
+  files.set(
+    'manifest.json',
+    applyManifestText(args, argv, { manifestFile, pipelineHash: row.pipelineHash }, { episodes: episodes.length, digest }, files),
+  );
+  await writeOutputFolder(args.out, APPLY_RULE, files);
+  return report;
+}
+
+/** manifest.json of `carb apply`: the invocation, the calibration it applied (pinned by SHA-256), the logs read and every output's SHA-256. */
+function applyManifestText(
+  args: ApplyArgs,
+  argv: string[],
+  calibration: { manifestFile: string; pipelineHash: string },
+  corpus: { episodes: number; digest: string },
+  files: ReadonlyMap<string, string | Uint8Array>,
+): string {
   const sha = (d: string | Uint8Array) => createHash('sha256').update(d).digest('hex');
   const manifest = {
     carbVersion: CARB_VERSION,
@@ -119,15 +135,13 @@ async function applyHeld(args: ApplyArgs, argv: string[], notice: (text: string)
     deploy: {
       file: args.deploy,
       sha256: sha(readFileSync(args.deploy!)),
-      manifestSha256: sha(readFileSync(manifestFile)),
-      pipelineHash: row.pipelineHash,
+      manifestSha256: sha(readFileSync(calibration.manifestFile)),
+      pipelineHash: calibration.pipelineHash,
     },
-    corpus: { episodes: episodes.length, digest },
+    corpus,
     outputs: Object.fromEntries([...files].map(([n, d]) => [n, sha(d)])),
   };
-  files.set('manifest.json', `${JSON.stringify(JSON.parse(canonicalJson(manifest)), null, 2)}\n`);
-  await writeOutputFolder(args.out, APPLY_RULE, files);
-  return report;
+  return `${JSON.stringify(JSON.parse(canonicalJson(manifest)), null, 2)}\n`;
 }
 
 /** summary.json of `carb apply`: the deployed row, the per-stratum summary, the shift check (its martingale's alarm and maximum only). */

@@ -13,16 +13,18 @@ import {
   type MonitorRisk,
   type MonitorState,
   type MonitoredRow,
+  type ResolvedGate,
 } from '@carb/deploy';
 import type { CorpusFormat } from '@carb/episodes';
 import { POOLED_STRATUM } from '@carb/calibrate';
 import { UsageError, fileSha256, writeFileAtomic } from '@carb/io';
-import { defaultWorkers } from '@carb/replay';
+import { defaultWorkers, type BreakpointTable } from '@carb/replay';
 import { holdingOutputFile } from './holdingOutput.ts';
 import { readStats } from './loadEpisodes.ts';
 import { monitorRecalibration, monitorStratumField } from './monitorCalibration.ts';
 import { replayInput } from './replayInput.ts';
 import { runSources, type LedgerArgs } from './scoresAndEvents.ts';
+import type { StratumField } from './strata.ts';
 
 /** The choices of `carb monitor`, named as its flags. */
 export interface MonitorArgs extends GateChoiceArgs, LedgerArgs {
@@ -91,14 +93,9 @@ function previousState(args: MonitorArgs): MonitorState | null {
   return readMonitorState(args.state, text);
 }
 
-async function monitorBatch(args: MonitorArgs, notice: (text: string) => void): Promise<MonitorResult> {
-  const delta = args.delta ?? DEFAULT_DELTA;
-  const previous = previousState(args);
-  const resolved = resolveGate(args);
-  if (resolved.notice !== null) notice(resolved.notice);
-  const { row } = resolved.row!;
-  const deployFile = args.deploy!;
-  const monitored: MonitoredRow = {
+/** The deployed row a state follows, pinned by deploy.json's SHA-256. */
+function monitoredRowOf(row: NonNullable<ResolvedGate['row']>['row'], deployFile: string): MonitoredRow {
+  return {
     deploySha256: fileSha256(deployFile),
     method: row.method,
     alpha: row.alpha,
@@ -106,8 +103,14 @@ async function monitorBatch(args: MonitorArgs, notice: (text: string) => void): 
     guarantee: row.guarantee,
     lambdaIndex: row.lambdaIndex,
   };
-  const rowProblem = previous ? monitoredRowProblem(args.state, previous, monitored, delta) : null;
-  if (rowProblem) throw new Error(rowProblem);
+}
+
+/** The batch replayed at the deployed gate: its table, the rows of the deployed stratum, their corpus digest and the --by field. */
+async function replayBatch(
+  args: MonitorArgs,
+  resolved: ResolvedGate,
+): Promise<{ table: BreakpointTable; rows: number[]; corpusDigest: string; by: StratumField | null }> {
+  const { row } = resolved.row!;
   const sourcesProblem = deployedSourcesProblem(resolved.pipeline, args.ledger, args.scores !== undefined);
   if (sourcesProblem) throw new UsageError(sourcesProblem);
   // the deployed pipeline pins the calibration's events and scores files: the new logs bring their own
@@ -118,7 +121,7 @@ async function monitorBatch(args: MonitorArgs, notice: (text: string) => void): 
   };
   const { pipeline, sources } = runSources(unpinned, args);
   // a stratum's row was fit on the episodes of that stratum: the new logs are matched by the calibration's --by field
-  const by = row.stratum === POOLED_STRATUM ? null : monitorStratumField(deployFile);
+  const by = row.stratum === POOLED_STRATUM ? null : monitorStratumField(args.deploy!);
   const replayed = await replayInput({
     input: { paths: args.logs, load: { format: args.format, strict: args.strict, includeAborted: args['include-aborted'] } },
     pipeline,
@@ -136,6 +139,20 @@ async function monitorBatch(args: MonitorArgs, notice: (text: string) => void): 
     throw new Error(
       `${args.logs.join(', ')}: expected episodes of stratum ${row.stratum} (${String(by)} of the deploy row), found none of the ${table.n}`,
     );
+  return { table, rows, corpusDigest, by };
+}
+
+async function monitorBatch(args: MonitorArgs, notice: (text: string) => void): Promise<MonitorResult> {
+  const delta = args.delta ?? DEFAULT_DELTA;
+  const previous = previousState(args);
+  const resolved = resolveGate(args);
+  if (resolved.notice !== null) notice(resolved.notice);
+  const { row } = resolved.row!;
+  const deployFile = args.deploy!;
+  const monitored = monitoredRowOf(row, deployFile);
+  const rowProblem = previous ? monitoredRowProblem(args.state, previous, monitored, delta) : null;
+  if (rowProblem) throw new Error(rowProblem);
+  const { table, rows, corpusDigest, by } = await replayBatch(args, resolved);
   const g = resolved.gridIndex!;
   // the executed-prefix union ledger loss at the deployed index, as replay's grid means count it
   const losses = Uint8Array.from(rows, (e) => (table.unionLossFrom[e]! <= g ? 1 : 0));
