@@ -42,7 +42,7 @@ import type { ReadStats } from './loadEpisodes.ts';
 import { replayInput, type EpisodeInput, type ReplayedInput } from './replayInput.ts';
 import type { StratumField } from './strata.ts';
 import { CARB_VERSION } from './carbVersion.ts';
-import { writeProblems } from './writeProblems.ts';
+import { NO_NOTICE, noticeProblems, type Notice } from './notice.ts';
 
 /** Which budgets' per-split rows a report keeps: the requested ones, or the frontier's too. */
 export const SPLIT_ROWS = ['requested', 'all'] as const;
@@ -153,11 +153,11 @@ export function detectDataset(format: string | null, labels: readonly EpisodeLab
   return 'agentdojo';
 }
 
-/** Labels stored beside a corpus (constructed suites), or null. */
-export function labelsFor(paths: string[]): EpisodeLabels[] | null {
+/** Labels stored beside a corpus (constructed suites), or null; their problem lines go to `onNotice`. */
+export function labelsFor(paths: string[], onNotice: Notice = NO_NOTICE): EpisodeLabels[] | null {
   const found = readLabelsBeside(paths);
   if (!found) return null;
-  writeProblems(found.problems);
+  noticeProblems(found.problems, onNotice);
   return found.labels;
 }
 

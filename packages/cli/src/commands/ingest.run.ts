@@ -1,4 +1,5 @@
-import { ingest, writeProblems } from '@carb/jobs';
+import { ingest } from '@carb/jobs';
+import { writeProblems } from '../printNotice.ts';
 import { fail, summaryLines } from './corpusLines.ts';
 import type { IngestArgs } from './ingest.ts';
 

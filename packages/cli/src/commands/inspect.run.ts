@@ -3,7 +3,7 @@ import { printable, printableLines } from '@carb/io';
 import { toolTypingFor } from '@carb/jobs';
 import { fail, summaryLines } from './corpusLines.ts';
 import type { InspectArgs } from './inspect.ts';
-import { writeProblems } from '@carb/jobs';
+import { writeProblems } from '../printNotice.ts';
 
 const pct = (x: number | null) => (x === null ? '–' : `${(100 * x).toFixed(1)}%`);
 

@@ -1,5 +1,6 @@
 import { printable } from '@carb/io';
 import { monitor } from '@carb/jobs';
+import { printNotice } from '../printNotice.ts';
 import type { MonitorArgs } from './monitor.ts';
 
 /** A share or bound as the report prints budgets: three decimals, no leading zero. */
@@ -8,7 +9,7 @@ const eText = (x: number): string => (x < 1e6 ? x.toFixed(2) : x.toExponential(2
 
 /** `carb monitor`, once its options have passed: the job (@carb/jobs), then the batch and the risk so far. */
 export async function run(args: MonitorArgs): Promise<void> {
-  const r = await monitor(args, (notice) => process.stderr.write(`carb: ${printable(notice)}\n`));
+  const r = await monitor(args, printNotice);
   const { alpha, delta, by, state } = r;
   const now = r.risk.checkpoints.at(-1)!;
   const out = (line: string) => process.stdout.write(`${printable(line)}\n`);

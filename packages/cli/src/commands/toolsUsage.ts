@@ -1,5 +1,5 @@
 import { AdapterError, streamCorpus, type CorpusFormat } from '@carb/episodes';
-import { writeProblems } from '@carb/jobs';
+import { writeProblems } from '../printNotice.ts';
 
 /** The tools a corpus calls, and how much was read. */
 export interface CorpusToolUse {
