@@ -55,6 +55,8 @@ export interface Calibration {
   pipelineHash: string;
   /** Why the deployment certifies nothing useful, empty for a sound run. */
   warnings: string[];
+  /** What `carb calibrate` prints on stderr about its input: each problem line and what was left out (nothing is written to stderr). */
+  notices: string[];
 }
 
 /**
@@ -65,11 +67,15 @@ export interface Calibration {
 export async function calibrate(corpus: string | readonly string[], options: CalibrateOptions = {}): Promise<Calibration> {
   const paths = typeof corpus === 'string' ? [corpus] : [...corpus];
   const pipeline = typeof options.pipeline === 'object' ? options.pipeline : loadPipeline(options.pipeline ?? defaultPipelinePath());
+  const notices: string[] = [];
+  const onNotice = (line: string): void => {
+    notices.push(line);
+  };
   const result = await runCalibrationJob({
     title: '',
-    input: { paths, load: { format: options.format ?? 'auto', strict: options.strict ?? false, includeAborted: false } },
+    input: { paths, load: { format: options.format ?? 'auto', strict: options.strict ?? false, includeAborted: false, onNotice } },
     // a generated suite's labels and declared perturbations beside the corpus, as the CLI reads them
-    labels: labelsFor(paths),
+    labels: labelsFor(paths, onNotice),
     perturbation: suitePerturbationFor(paths),
     pipeline,
     methods: [...(options.methods ?? METHOD_ORDER)],
@@ -91,5 +97,6 @@ export async function calibrate(corpus: string | readonly string[], options: Cal
     deploy: JSON.parse(JSON.stringify(result.report.deploy ?? result.deploy)) as DeployRow[],
     pipelineHash: result.manifest.pipelineHash,
     warnings: result.warnings,
+    notices,
   };
 }

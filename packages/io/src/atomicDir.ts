@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { removeOnSignal, type CaughtSignal } from './signalCleanup.ts';
 
 /** Relative path (with "/" for subfolders) → file content. */
 export type DirEntries = Iterable<readonly [string, string | Uint8Array]>;
@@ -12,9 +13,6 @@ export interface WriteDirOptions {
    */
   replaceable?: (target: string) => boolean;
 }
-
-const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-type Caught = (typeof SIGNALS)[number];
 
 const stagingName = (base: string, pid: number) => `.${base}.carb-staging-${pid}`;
 const previousName = (base: string, pid: number) => `.${base}.carb-previous-${pid}`;
@@ -75,15 +73,11 @@ export async function writeDirAtomic(target: string, entries: DirEntries, opts: 
   const staging = join(parent, stagingName(base, process.pid));
   rmSync(staging, { recursive: true, force: true });
   // an object, not a variable: the signal handler sets it between the loop's turns
-  const interrupted: { by: Caught | null } = { by: null };
-  const onSignal = (sig: Caught) => {
+  const interrupted: { by: CaughtSignal | null } = { by: null };
+  // the process's one signal handler (signalCleanup) removes the staging folder and stops the loop
+  const forget = removeOnSignal(staging, (sig) => {
     interrupted.by ??= sig;
-    rmSync(staging, { recursive: true, force: true });
-    for (const s of SIGNALS) process.removeListener(s, onSignal);
-    // nobody else handles it: die of the signal as if we had not been listening
-    if (process.listenerCount(sig) === 0) process.kill(process.pid, sig);
-  };
-  for (const s of SIGNALS) process.on(s, onSignal);
+  });
   try {
     mkdirSync(staging);
     for (const [rel, data] of entries) {
@@ -106,7 +100,7 @@ export async function writeDirAtomic(target: string, entries: DirEntries, opts: 
     }
     if (hadTarget) rmSync(previous, { recursive: true, force: true });
   } finally {
-    for (const s of SIGNALS) process.removeListener(s, onSignal);
+    forget();
     rmSync(staging, { recursive: true, force: true });
   }
 }

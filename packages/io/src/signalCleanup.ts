@@ -1,29 +1,41 @@
 import { rmSync } from 'node:fs';
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-type Caught = (typeof SIGNALS)[number];
+/** The signals carb cleans up on. */
+export type CaughtSignal = (typeof SIGNALS)[number];
 
-const paths = new Set<string>();
+interface Cleanup {
+  path: string;
+  /** Told which signal came, once `path` is removed (an interrupted writer stops at its next turn). */
+  then: ((signal: CaughtSignal) => void) | undefined;
+}
 
-function onSignal(sig: Caught): void {
-  for (const p of paths) rmSync(p, { recursive: true, force: true });
-  paths.clear();
+const cleanups = new Set<Cleanup>();
+
+// the one handler of the process: every registered path goes, then the process dies of the signal
+function onSignal(sig: CaughtSignal): void {
+  const now = [...cleanups];
+  cleanups.clear();
   for (const s of SIGNALS) process.removeListener(s, onSignal);
+  for (const c of now) rmSync(c.path, { recursive: true, force: true });
+  for (const c of now) c.then?.(sig);
   // nobody else handles it: die of the signal as if we had not been listening
   if (process.listenerCount(sig) === 0) process.kill(process.pid, sig);
 }
 
 /**
  * Removes `path` (a temporary file or folder, or a lock) if SIGINT, SIGTERM or SIGHUP arrives
- * before the returned function is called; the process then dies of the signal as it would
- * have without the handler. Work that runs long without giving the event loop a turn delays
- * the removal (and the death) until it does, so long loops yield now and then.
+ * before the returned function is called, then tells `then` which signal came; the process then
+ * dies of the signal as it would have without the handler. One handler serves every registered
+ * path. Work that runs long without giving the event loop a turn delays the removal (and the
+ * death) until it does, so long loops yield now and then.
  */
-export function removeOnSignal(path: string): () => void {
-  if (paths.size === 0) for (const s of SIGNALS) process.on(s, onSignal);
-  paths.add(path);
+export function removeOnSignal(path: string, then?: (signal: CaughtSignal) => void): () => void {
+  if (cleanups.size === 0) for (const s of SIGNALS) process.on(s, onSignal);
+  const cleanup: Cleanup = { path, then };
+  cleanups.add(cleanup);
   return () => {
-    paths.delete(path);
-    if (paths.size === 0) for (const s of SIGNALS) process.removeListener(s, onSignal);
+    cleanups.delete(cleanup);
+    if (cleanups.size === 0) for (const s of SIGNALS) process.removeListener(s, onSignal);
   };
 }

@@ -23,6 +23,7 @@ import { CARB_VERSION } from './carbVersion.ts';
 import { holdingOutput } from './holdingOutput.ts';
 import type { LedgerRow } from './ledgerEvents.ts';
 import { loadEpisodes } from './loadEpisodes.ts';
+import { NO_NOTICE, type Notice } from './notice.ts';
 import { NO_STRATUM_VALUE } from './replayInput.ts';
 import { runSources, type LedgerArgs } from './scoresAndEvents.ts';
 import type { StratumField } from './strata.ts';
@@ -43,18 +44,20 @@ const FINGERPRINT = 'fingerprint.json';
 
 /**
  * `carb apply`: the deployed gate run over new logs, written as a report folder (`args.out`, held
- * locked throughout); `argv` is the invocation its manifest records. `notice` gets resolveGate's notice.
+ * locked throughout); `argv` is the invocation its manifest records. `onNotice` gets resolveGate's
+ * notice and the input problem lines (the command prints them on stderr).
  */
-export async function apply(args: ApplyArgs, argv: string[], notice: (text: string) => void): Promise<ApplyReport> {
-  return holdingOutput(args.out, () => applyHeld(args, argv, notice));
+export async function apply(args: ApplyArgs, argv: string[], onNotice: Notice = NO_NOTICE): Promise<ApplyReport> {
+  return holdingOutput(args.out, () => applyHeld(args, argv, onNotice));
 }
 
 /** The episodes the gate is applied to, their ledger rows, and the corpus digest of the logs read. */
 function appliedEpisodes(
   args: ApplyArgs,
   sources: ReturnType<typeof runSources>['sources'],
+  onNotice: Notice,
 ): { episodes: Episode[]; rows: Array<LedgerRow | null>; digest: string } {
-  const read = loadEpisodes(args.logs, { format: args.format, strict: args.strict, includeAborted: args.includeAborted });
+  const read = loadEpisodes(args.logs, { format: args.format, strict: args.strict, includeAborted: args.includeAborted, onNotice });
   const episodes: Episode[] = [];
   const rows: Array<LedgerRow | null> = [];
   const digester = new CorpusDigester();
@@ -71,21 +74,21 @@ function appliedEpisodes(
   return { episodes, rows, digest: digester.digest() };
 }
 
-async function applyHeld(args: ApplyArgs, argv: string[], notice: (text: string) => void): Promise<ApplyReport> {
+async function applyHeld(args: ApplyArgs, argv: string[], onNotice: Notice): Promise<ApplyReport> {
   const deployDir = dirname(args.deploy!);
   const fingerprintFile = join(deployDir, FINGERPRINT);
   const hasFingerprint = existsSync(fingerprintFile);
   // deploy.json, pipeline.json and (when there) fingerprint.json must be what the calibration wrote
   const gate = resolveGate(args, hasFingerprint ? [fingerprintFile] : []);
-  if (gate.notice !== null) notice(gate.notice);
+  if (gate.notice !== null) onNotice(`carb: ${gate.notice}`);
   const manifestFile = join(deployDir, 'manifest.json');
   const calibration = readManifestFile(manifestFile) as ReturnType<typeof readManifestFile> & { command?: { argv?: unknown } };
   if (!hasFingerprint && calibration.outputs?.[FINGERPRINT] !== undefined)
     throw new Error(`${fingerprintFile}: expected the ${FINGERPRINT} ${manifestFile} lists in its outputs, found no file`);
   const fingerprint: Fingerprint | null = hasFingerprint ? readFingerprint(fingerprintFile) : null;
   const row = gate.row!.row;
-  const { pipeline, sources } = runSources(gate.pipeline, args);
-  const { episodes, rows, digest } = appliedEpisodes(args, sources);
+  const { pipeline, sources } = runSources(gate.pipeline, args, onNotice);
+  const { episodes, rows, digest } = appliedEpisodes(args, sources, onNotice);
   const by = (fingerprint?.by ?? null) as StratumField | null;
   const { applied, summary, shift, shiftNote } = applyDeployedGate({
     episodes,
@@ -112,6 +115,22 @@ async function applyHeld(args: ApplyArgs, argv: string[], notice: (text: string)
   ]);
   const listed = ['episodes.arrow', 'episodes.csv', 'summary.json', 'manifest.json'];
   files.set('index.html', applyHtml(report, `carb apply: ${row.method} at α ${row.alpha} on ${args.logs.join(', ')}`, listed));
+  files.set(
+    'manifest.json',
+    applyManifestText(args, argv, { manifestFile, pipelineHash: row.pipelineHash }, { episodes: episodes.length, digest }, files),
+  );
+  await writeOutputFolder(args.out, APPLY_RULE, files);
+  return report;
+}
+
+/** manifest.json of `carb apply`: the invocation, the calibration it applied (pinned by SHA-256), the logs read and every output's SHA-256. */
+function applyManifestText(
+  args: ApplyArgs,
+  argv: string[],
+  calibration: { manifestFile: string; pipelineHash: string },
+  corpus: { episodes: number; digest: string },
+  files: ReadonlyMap<string, string | Uint8Array>,
+): string {
   const sha = (d: string | Uint8Array) => createHash('sha256').update(d).digest('hex');
   const manifest = {
     carbVersion: CARB_VERSION,
@@ -119,15 +138,13 @@ async function applyHeld(args: ApplyArgs, argv: string[], notice: (text: string)
     deploy: {
       file: args.deploy,
       sha256: sha(readFileSync(args.deploy!)),
-      manifestSha256: sha(readFileSync(manifestFile)),
-      pipelineHash: row.pipelineHash,
+      manifestSha256: sha(readFileSync(calibration.manifestFile)),
+      pipelineHash: calibration.pipelineHash,
     },
-    corpus: { episodes: episodes.length, digest },
+    corpus,
     outputs: Object.fromEntries([...files].map(([n, d]) => [n, sha(d)])),
   };
-  files.set('manifest.json', `${JSON.stringify(JSON.parse(canonicalJson(manifest)), null, 2)}\n`);
-  await writeOutputFolder(args.out, APPLY_RULE, files);
-  return report;
+  return `${JSON.stringify(JSON.parse(canonicalJson(manifest)), null, 2)}\n`;
 }
 
 /** summary.json of `carb apply`: the deployed row, the per-stratum summary, the shift check (its martingale's alarm and maximum only). */

@@ -13,6 +13,7 @@ import { readManifestFile } from '@carb/deploy';
 import { fingerprintText } from '@carb/deploy';
 import { UsageError } from '@carb/io';
 import { holdingOutput } from './holdingOutput.ts';
+import { NO_NOTICE, type Notice } from './notice.ts';
 import type { StratumField } from './strata.ts';
 
 /**
@@ -98,17 +99,18 @@ export interface CalibrateResult {
 
 /**
  * `carb calibrate`: replay (streamed, or merged shards), protocol, report written to `args.out`
- * (held locked throughout). `argv` is the invocation the manifest records.
+ * (held locked throughout). `argv` is the invocation the manifest records; `onNotice` gets the
+ * input problem lines and what was left out (the command prints them on stderr).
  */
-export async function calibrate(args: CalibrateArgs, argv: string[]): Promise<CalibrateResult> {
-  return holdingOutput(args.out, () => calibrateHeld(args, argv));
+export async function calibrate(args: CalibrateArgs, argv: string[], onNotice: Notice = NO_NOTICE): Promise<CalibrateResult> {
+  return holdingOutput(args.out, () => calibrateHeld(args, argv, onNotice));
 }
 
-async function calibrateHeld(args: CalibrateArgs, argv: string[]): Promise<CalibrateResult> {
+async function calibrateHeld(args: CalibrateArgs, argv: string[], onNotice: Notice): Promise<CalibrateResult> {
   const loaded = loadPipeline(args.pipeline ?? defaultPipelinePath());
   const shards = await breakpointInputs(args.corpus);
   // shards were replayed with these sources already (carb replay --shard takes the same flags): only their pins are compared
-  const { pipeline, sources: read } = runSources(loaded, args);
+  const { pipeline, sources: read } = runSources(loaded, args, onNotice);
   const sources = shards ? null : read;
   if (shards && args.selectorSeeds)
     throw new UsageError('--selector-seeds: expected a corpus input (the seed check replays random selectors), found breakpoint tables');
@@ -116,7 +118,7 @@ async function calibrateHeld(args: CalibrateArgs, argv: string[]): Promise<Calib
     throw new UsageError('--by: expected a corpus input (strata are read from episode sources), found breakpoint tables');
   const merged = shards ? mergeShards(args.corpus, pipeline) : null;
   const labelPaths = merged ? merged.provenance.corpus.filter((p) => existsSync(p)) : args.corpus;
-  const labels = labelPaths.length ? labelsFor(labelPaths) : null;
+  const labels = labelPaths.length ? labelsFor(labelPaths, onNotice) : null;
   const stats = readStats();
   const manifestPath = args.expectManifest ?? (existsSync(join(args.out, 'manifest.json')) ? join(args.out, 'manifest.json') : undefined);
   const expectManifest = args.expectHash && manifestPath ? readManifestFile(manifestPath) : null;
@@ -125,7 +127,9 @@ async function calibrateHeld(args: CalibrateArgs, argv: string[]): Promise<Calib
     title: '',
     ...(merged
       ? { replayed: merged }
-      : { input: { paths: args.corpus, load: { format: args.format, strict: args.strict, includeAborted: args.includeAborted } } }),
+      : {
+          input: { paths: args.corpus, load: { format: args.format, strict: args.strict, includeAborted: args.includeAborted, onNotice } },
+        }),
     labels,
     pipeline,
     sources,

@@ -42,7 +42,7 @@ import type { ReadStats } from './loadEpisodes.ts';
 import { replayInput, type EpisodeInput, type ReplayedInput } from './replayInput.ts';
 import type { StratumField } from './strata.ts';
 import { CARB_VERSION } from './carbVersion.ts';
-import { writeProblems } from './writeProblems.ts';
+import { NO_NOTICE, noticeProblems, type Notice } from './notice.ts';
 
 /** Which budgets' per-split rows a report keeps: the requested ones, or the frontier's too. */
 export const SPLIT_ROWS = ['requested', 'all'] as const;
@@ -155,11 +155,11 @@ export function detectDataset(format: string | null, labels: readonly EpisodeLab
   return 'agentdojo';
 }
 
-/** Labels stored beside a corpus (constructed suites), as columns (10⁶ labels, no object each), or null. */
-export function labelsFor(paths: string[]): LabelRows | null {
+/** Labels stored beside a corpus (constructed suites), as columns (10⁶ labels, no object each), or null; their problem lines go to `onNotice`. */
+export function labelsFor(paths: string[], onNotice: Notice = NO_NOTICE): LabelRows | null {
   const found = readLabelRowsBeside(paths);
   if (!found) return null;
-  writeProblems(found.problems);
+  noticeProblems(found.problems, onNotice);
   return found.rows;
 }
 
@@ -284,8 +284,16 @@ function checkExpectedHash(spec: JobSpec, pipelineHash: string, extras: Paramete
   );
 }
 
-/** One stratum: its folds, pinned manifest, the split protocol per guarantee, and its deploy rows. */
-function calibrateStratum(spec: JobSpec, run: RunContext, stratum: Stratum, acc: Calibrated): void {
+/** A stratum's episodes and its calibration and test folds (Table 2; --cal/--test on the pooled corpus). */
+interface StratumFolds {
+  n: number;
+  nCal: number;
+  nTest: number;
+  unit: 'episode' | 'group';
+}
+
+/** The folds of a stratum, refused when its episodes cannot fill them. */
+function stratumFolds(spec: JobSpec, run: RunContext, stratum: Stratum): StratumFolds {
   const n = stratum.rows ? stratum.rows.length : run.replayed.episodes;
   const folds = foldSizes(run.dataset, n);
   const isPooled = stratum.rows === null;
@@ -299,12 +307,18 @@ function calibrateStratum(spec: JobSpec, run: RunContext, stratum: Stratum, acc:
     throw new Error(
       `stratum ${stratum.name}: ${n} episode(s) cannot fill a calibration fold of ${nCal} and a test fold of ${nTest}; expected at least 2 episodes per stratum`,
     );
+  return { n, nCal, nTest, unit: folds.unit };
+}
+
+/** The stratum's pinned manifest (split protocol, corpus digest with its perturbations) and that digest. */
+function pinStratum(spec: JobSpec, run: RunContext, stratum: Stratum, folds: StratumFolds): { manifest: ManifestInput; digest: string } {
+  const isPooled = stratum.rows === null;
   const splitProtocol = {
     rng: spec.splitRng,
     baseSeed: spec.baseSeed,
     count: spec.splits,
-    nCal,
-    nTest,
+    nCal: folds.nCal,
+    nTest: folds.nTest,
     unit: folds.unit,
     dataset: run.dataset,
   };
@@ -319,10 +333,81 @@ function calibrateStratum(spec: JobSpec, run: RunContext, stratum: Stratum, acc:
   const manifest = makeManifest(
     spec.pipeline,
     extras,
-    { episodes: n, dataset: run.dataset, ...(isPooled ? {} : { stratum: stratum.name }) },
+    { episodes: folds.n, dataset: run.dataset, ...(isPooled ? {} : { stratum: stratum.name }) },
     spec.argv,
   );
   if (isPooled) checkExpectedHash(spec, manifest.pipelineHash, extras);
+  return { manifest, digest };
+}
+
+/** The split protocol of one stratum under one guarantee, over its budgets (with the dense frontier under expectation). */
+function splitProtocolUnder(
+  spec: JobSpec,
+  run: RunContext,
+  stratum: Stratum,
+  tables: Partial<Record<MethodName, BreakpointTable>>,
+  folds: StratumFolds,
+  guarantee: Guarantee,
+): ProtocolResult {
+  const hp = guarantee === 'high-probability';
+  // the dense frontier is an expectation-guarantee view; high-probability runs the declared budgets
+  const alphas = spec.frontier && !hp ? distinctBudgets([...spec.alphas, ...frontierAlphas(folds.nCal)]) : spec.alphas;
+  // the frontier's 10⁵ split rows are a plot's worth of detail: on disk only on request (--split-rows all)
+  const keptTexts = spec.frontier && spec.splitRows !== 'all' ? new Set(spec.alphas.map((a) => a.text)) : null;
+  const bar = spec.quiet ? { tick() {}, stop() {} } : progress(`calibrate ${stratum.name}${hp ? ' (high-probability)' : ''}`, spec.splits);
+  const protocol = runProtocol({
+    tables,
+    alphas,
+    splits: spec.splits,
+    nCal: folds.nCal,
+    nTest: folds.nTest,
+    splitRng: spec.splitRng,
+    baseSeed: spec.baseSeed,
+    unit: folds.unit,
+    ...(spec.labels
+      ? { labels: spec.labels, benignStop: run.dataset === 'graph-braid' ? ('graph-braid' as const) : ('ces' as const) }
+      : {}),
+    ...(hp
+      ? {
+          guarantee: {
+            kind: 'high-probability' as const,
+            delta: spec.delta!,
+            ...(spec.batch !== undefined ? { batch: spec.batch } : {}),
+          },
+        }
+      : {}),
+    ...(keptTexts ? { splitRowAlphas: keptTexts } : {}),
+    onProgress: () => bar.tick(),
+  });
+  bar.stop();
+  return protocol;
+}
+
+/** The thresholds to deploy, fit on all of the stratum's episodes for every budget and guarantee. */
+function stratumDeployRows(
+  spec: JobSpec,
+  run: RunContext,
+  stratum: Stratum,
+  tables: Partial<Record<MethodName, BreakpointTable>>,
+  nTest: number,
+  pipelineHash: string,
+): DeployRow[] {
+  // the batch a deploy row promises: the given size, or the test-fold size the splits evaluated
+  const batch = spec.batch === undefined ? undefined : spec.batch === 'fold' ? nTest : spec.batch;
+  const fits = run.guarantees.map((guarantee) =>
+    guarantee === 'high-probability'
+      ? { guarantee, delta: spec.delta!, ...(batch !== undefined ? { batch } : {}) }
+      : { guarantee, delta: null },
+  );
+  return deployRows({ stratum: stratum.name, tables, alphas: spec.alphas, guarantees: fits, pipelineHash });
+}
+
+/** One stratum: its folds, pinned manifest, the split protocol per guarantee, and its deploy rows. */
+function calibrateStratum(spec: JobSpec, run: RunContext, stratum: Stratum, acc: Calibrated): void {
+  const folds = stratumFolds(spec, run, stratum);
+  const { n, nCal, nTest } = folds;
+  const isPooled = stratum.rows === null;
+  const { manifest, digest } = pinStratum(spec, run, stratum, folds);
   if (!isPooled) {
     acc.strataManifests[stratum.name] = { pipelineHash: manifest.pipelineHash, episodes: n, digest };
     acc.strataStats.push({ stratum: stratum.name, used: n, nCal, nTest });
@@ -335,59 +420,64 @@ function calibrateStratum(spec: JobSpec, run: RunContext, stratum: Stratum, acc:
     ledgerFired: countRows(run.anyTable, stratum.rows, (t, e) => t.unionFirstStep[e]! >= 0),
     tasksCompleted: countRows(run.anyTable, stratum.rows, (t, e) => t.taskCompleted[e] === 1),
   });
-  const tag = <R extends { stratum?: string; guarantee?: Guarantee }>(rows: R[], guarantee: Guarantee): R[] =>
-    rows.map((r) => ({ stratum: stratum.name, guarantee, ...r }));
-  // the frontier's 10⁵ split rows are a plot's worth of detail: on disk only on request (--split-rows all)
-  const keptTexts = spec.frontier && spec.splitRows !== 'all' ? new Set(spec.alphas.map((a) => a.text)) : null;
   for (const guarantee of run.guarantees) {
     const hp = guarantee === 'high-probability';
-    // the dense frontier is an expectation-guarantee view; high-probability runs the declared budgets
-    const alphas = spec.frontier && !hp ? distinctBudgets([...spec.alphas, ...frontierAlphas(nCal)]) : spec.alphas;
-    const bar = spec.quiet
-      ? { tick() {}, stop() {} }
-      : progress(`calibrate ${stratum.name}${hp ? ' (high-probability)' : ''}`, spec.splits);
-    const protocol = runProtocol({
-      tables,
-      alphas,
-      splits: spec.splits,
-      nCal,
-      nTest,
-      splitRng: spec.splitRng,
-      baseSeed: spec.baseSeed,
-      unit: folds.unit,
-      ...(spec.labels
-        ? { labels: spec.labels, benignStop: run.dataset === 'graph-braid' ? ('graph-braid' as const) : ('ces' as const) }
-        : {}),
-      ...(hp
-        ? {
-            guarantee: {
-              kind: 'high-probability' as const,
-              delta: spec.delta!,
-              ...(spec.batch !== undefined ? { batch: spec.batch } : {}),
-            },
-          }
-        : {}),
-      ...(keptTexts ? { splitRowAlphas: keptTexts } : {}),
-      onProgress: () => bar.tick(),
-    });
-    bar.stop();
+    const protocol = splitProtocolUnder(spec, run, stratum, tables, folds, guarantee);
     // loops, not push(...rows): a frontier run has 10⁵ split rows, past the argument limit
     for (const r of protocol.summary) acc.summary.push({ stratum: stratum.name, guarantee, ...(hp ? { delta: spec.delta! } : {}), ...r });
     for (const r of protocol.splitResults) acc.splitResults.push({ stratum: stratum.name, guarantee, ...r });
-    for (const r of tag(protocol.paired, guarantee)) acc.paired.push(r);
+    for (const r of protocol.paired) acc.paired.push({ stratum: stratum.name, guarantee, ...r });
     if (isPooled && !hp) acc.pooled = { protocol, manifest, nCal, nTest, unit: folds.unit };
   }
-  // the batch a deploy row promises: the given size, or the test-fold size the splits evaluated
-  const batch = spec.batch === undefined ? undefined : spec.batch === 'fold' ? nTest : spec.batch;
-  const fits = run.guarantees.map((guarantee) =>
-    guarantee === 'high-probability'
-      ? { guarantee, delta: spec.delta!, ...(batch !== undefined ? { batch } : {}) }
-      : { guarantee, delta: null },
-  );
-  for (const r of deployRows({ stratum: stratum.name, tables, alphas: spec.alphas, guarantees: fits, pipelineHash: manifest.pipelineHash }))
-    acc.deploy.push(r);
+  for (const r of stratumDeployRows(spec, run, stratum, tables, nTest, manifest.pipelineHash)) acc.deploy.push(r);
   if (isPooled && !acc.pooled)
     acc.pooled = { protocol: { summary: [], splitResults: [], paired: [] }, manifest, nCal, nTest, unit: folds.unit };
+}
+
+/** What reading the corpus found (read, excluded by reason, used) and the pooled and per-stratum folds: the report's corpus statistics. */
+function corpusStatsOf(spec: JobSpec, replayed: ReplayedInput, pooled: NonNullable<Calibrated['pooled']>, acc: Calibrated): CorpusStats {
+  const stats = spec.stats;
+  return {
+    read: stats ? stats.read + stats.invalid : replayed.episodes,
+    excluded: [
+      ...(stats
+        ? [
+            { reason: 'aborted', count: stats.aborted },
+            { reason: 'invalid record', count: stats.invalid },
+          ].filter((x) => x.count > 0)
+        : []),
+      ...(replayed.excluded ?? []),
+    ],
+    used: replayed.episodes,
+    nCal: pooled.nCal,
+    nTest: pooled.nTest,
+    ...(acc.strataStats.length ? { strata: acc.strataStats } : {}),
+  };
+}
+
+/** The report's tables with the App. E.4 seed check (G-CARB beside equal-size random selectors) added. */
+function withSeedCheck(
+  spec: JobSpec,
+  seeds: number[],
+  tables: { main: ReadonlyMap<string, BreakpointTable>; check: ReadonlyMap<string, BreakpointTable> },
+  pooled: NonNullable<Calibrated['pooled']>,
+): NonNullable<ReportInput['tables']> {
+  const alpha = spec.seedCheckAlpha ?? SEED_CHECK_ALPHA;
+  const check = seedCheckTable({
+    graphTable: tables.main.get('graph') ?? tables.check.get('graph')!,
+    random: seeds.map((seed) => ({ seed, table: tables.check.get(`random-${seed}`)! })),
+    alpha,
+    splits: spec.splits,
+    nCal: pooled.nCal,
+    nTest: pooled.nTest,
+    unit: pooled.unit,
+    splitRng: spec.splitRng,
+    baseSeed: spec.baseSeed,
+  });
+  return {
+    ...defaultTables([{ label: spec.title, rows: pooled.protocol.summary }], [{ label: spec.title, rows: pooled.protocol.paired }]),
+    [`Equal-size random selector seeds at α = ${alpha.text}`]: check,
+  };
 }
 
 /**
@@ -401,7 +491,6 @@ export async function runCalibrationJob(spec: JobSpec): Promise<JobResult> {
   if (replayed.episodes === 0) throw new Error('no usable episodes to calibrate');
   const dataset = spec.dataset ?? detectDataset(replayed.format, spec.labels);
   const guarantees = spec.guarantees ?? ['expectation'];
-  const byKind = replayed.tables;
   const acc: Calibrated = {
     summary: [],
     splitResults: [],
@@ -413,29 +502,12 @@ export async function runCalibrationJob(spec: JobSpec): Promise<JobResult> {
     strataFacts: [],
   };
   // the ungated ledger and task outcomes are the same in every selector's table
-  const anyTable = byKind.values().next().value!;
+  const anyTable = replayed.tables.values().next().value!;
   if (spec.labels && 'stepLists' in spec.labels) shareLabelIds(spec.labels, anyTable.ids);
   for (const stratum of strataOf(replayed)) calibrateStratum(spec, { replayed, methods, dataset, guarantees, anyTable }, stratum, acc);
-  const { summary, splitResults, paired, deploy, strataManifests, strataStats, strataFacts } = acc;
+  const { summary, splitResults, paired, deploy, strataManifests, strataFacts } = acc;
   const p = acc.pooled!;
   const manifest: ManifestInput = Object.keys(strataManifests).length ? { ...p.manifest, strata: strataManifests } : p.manifest;
-  const stats = spec.stats;
-  const corpusStats: CorpusStats = {
-    read: stats ? stats.read + stats.invalid : replayed.episodes,
-    excluded: [
-      ...(stats
-        ? [
-            { reason: 'aborted', count: stats.aborted },
-            { reason: 'invalid record', count: stats.invalid },
-          ].filter((x) => x.count > 0)
-        : []),
-      ...(replayed.excluded ?? []),
-    ],
-    used: replayed.episodes,
-    nCal: p.nCal,
-    nTest: p.nTest,
-    ...(strataStats.length ? { strata: strataStats } : {}),
-  };
   const warnings = degenerateDeployment({ strata: strataFacts, calls: replayed.calls ?? null, deploy });
   const report: ReportInput = {
     title: spec.title,
@@ -445,29 +517,10 @@ export async function runCalibrationJob(spec: JobSpec): Promise<JobResult> {
     manifest,
     deploy,
     pipeline: spec.pipeline,
-    corpusStats,
+    corpusStats: corpusStatsOf(spec, replayed, p, acc),
     ...(warnings.length ? { warnings } : {}),
   };
-  if (spec.selectorSeeds?.length) {
-    const seeds = spec.selectorSeeds;
-    const alpha = spec.seedCheckAlpha ?? SEED_CHECK_ALPHA;
-    const graphTable = byKind.get('graph') ?? checkTables.get('graph')!;
-    const check = seedCheckTable({
-      graphTable,
-      random: seeds.map((seed) => ({ seed, table: checkTables.get(`random-${seed}`)! })),
-      alpha,
-      splits: spec.splits,
-      nCal: p.nCal,
-      nTest: p.nTest,
-      unit: p.unit,
-      splitRng: spec.splitRng,
-      baseSeed: spec.baseSeed,
-    });
-    report.tables = {
-      ...defaultTables([{ label: spec.title, rows: p.protocol.summary }], [{ label: spec.title, rows: p.protocol.paired }]),
-      [`Equal-size random selector seeds at α = ${alpha.text}`]: check,
-    };
-  }
+  if (spec.selectorSeeds?.length) report.tables = withSeedCheck(spec, spec.selectorSeeds, { main: replayed.tables, check: checkTables }, p);
   return {
     protocol: p.protocol,
     manifest: p.manifest,

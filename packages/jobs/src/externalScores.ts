@@ -1,6 +1,7 @@
 import { carbPath, jsonlLines, printable, schemaIssues, schemaValidator } from '@carb/io';
 import type { Pipeline } from '@carb/pipeline';
 import { readPinned, type EpisodeSources } from './ledgerEvents.ts';
+import { NO_NOTICE, type Notice } from './notice.ts';
 
 /** Per-proposal scores of a file, by episode id, then step; and the 1-based line of each id's first score. */
 interface ScoreFile {
@@ -46,14 +47,18 @@ function parseScores(text: string, file: string): ScoreFile {
  * External per-proposal scores (--scores) in place of the built-in scorer: every proposal of
  * every episode needs exactly one score in [0, 1]; a missing, duplicate or out-of-range score
  * and an id no episode has are errors, one line each, and fail the run before anything is
- * written. Returns the pipeline scoring externally with the file's SHA-256 pinned, and the
+ * written (each line given to `onNotice` first). Returns the pipeline scoring externally with the file's SHA-256 pinned, and the
  * source that attaches each episode's scores.
  */
-export function scoreSources(pipeline: Pipeline, file: string): { pipeline: Pipeline; sources: EpisodeSources } {
+export function scoreSources(
+  pipeline: Pipeline,
+  file: string,
+  onNotice: Notice = NO_NOTICE,
+): { pipeline: Pipeline; sources: EpisodeSources } {
   const { text, sha256 } = readPinned('--scores', file);
   const parsed = parseScores(text, file);
   const fail = (lines: readonly string[]): never => {
-    for (const l of lines) process.stderr.write(`${printable(l)}\n`);
+    for (const l of lines) onNotice(printable(l));
     throw new Error(`${lines.length} problem(s) in ${file}: expected exactly one score in [0, 1] for every proposal`);
   };
   if (parsed.problems.length) fail(parsed.problems);

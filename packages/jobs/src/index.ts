@@ -2,7 +2,7 @@
 export { CARB_VERSION } from './carbVersion.ts';
 export { STRATUM_FIELDS, type StratumField } from './strata.ts';
 export { shardFileName, type ShardSpec } from './shardSpec.ts';
-export { writeProblems } from './writeProblems.ts';
+export { noticeProblems, NO_NOTICE, type Notice } from './notice.ts';
 export { holdingOutput, holdingOutputFile } from './holdingOutput.ts';
 export { earlierOutput } from './earlierOutput.ts';
 // corpus and the files read beside it

@@ -12,6 +12,7 @@ import {
 } from '@carb/ledger';
 import { detectEpisode, loadGuards, type GuardSpec } from '@carb/nearmiss';
 import { LATENT_POLICY_CATEGORY, type LedgerMode, type Pipeline, type UnlabelledPolicy } from '@carb/pipeline';
+import { NO_NOTICE, type Notice } from './notice.ts';
 
 /** Ledger first steps found outside the replay, for one episode's breakpoint row (mergeLedgerRow). */
 export interface LedgerRow {
@@ -44,8 +45,6 @@ export function readPinned(flag: string, file: string): { text: string; sha256: 
   return { text: bytes.toString('utf8'), sha256: createHash('sha256').update(bytes).digest('hex') };
 }
 
-const warn = (line: string) => process.stderr.write(`${printable(line)}\n`);
-
 export interface LedgerSourceOptions {
   pipeline: Pipeline;
   mode: LedgerMode;
@@ -53,7 +52,15 @@ export interface LedgerSourceOptions {
   unlabelled?: UnlabelledPolicy;
   /** Fail on any refused line (otherwise it is reported, counted and left out). */
   strict: boolean;
+  /** Gets each problem line and what was left out (default: none; the CLI prints them on stderr). */
+  onNotice?: Notice;
 }
+
+/** The options' notice, its lines made printable (the file's ids and messages are its author's text). */
+const warnOf = (o: LedgerSourceOptions) => {
+  const onNotice = o.onNotice ?? NO_NOTICE;
+  return (line: string): void => onNotice(printable(line));
+};
 
 /** The near-miss detector's first unchecked mutating call, as the custom category's first step. */
 function latentFirstStep(spec: GuardSpec, episode: Episode): number {
@@ -70,6 +77,7 @@ function readEventsFile(
 ): { parsed: ParsedLedgerEvents; pipeline: Pipeline } {
   const { text, sha256 } = readPinned('--ledger-events', file);
   const parsed = parseLedgerEvents(text, file, custom);
+  const warn = warnOf(o);
   for (const p of parsed.problems) warn(p);
   if (o.strict && parsed.problems.length) throw new Error(`${parsed.problems.length} problem(s) in ${file} (--strict)`);
   const mode = o.mode as Exclude<typeof o.mode, 'builtin'>;
@@ -84,7 +92,7 @@ function readEventsFile(
  * file (--ledger external|union) and/or the pipeline's latent-policy category. Returns the
  * pipeline with the ledger source pinned (events file SHA-256, mode, unlabelled policy) and the
  * per-episode sources; null sources when the built-in ledger alone applies. Problems in the file
- * are one `file:line: expected …` line each; with `strict` any of them fails the run before
+ * are one `file:line: expected …` notice line each; with `strict` any of them fails the run before
  * anything is written.
  */
 export function ledgerSources(o: LedgerSourceOptions): { pipeline: Pipeline; sources: EpisodeSources | null } {
@@ -94,6 +102,7 @@ export function ledgerSources(o: LedgerSourceOptions): { pipeline: Pipeline; sou
   const spec: GuardSpec | null = latent ? loadGuards(latent.guards) : null;
   const file = o.eventsFile ?? '';
   const { parsed, pipeline } = o.mode === 'builtin' ? { parsed: null, pipeline: o.pipeline } : readEventsFile(o, file, custom);
+  const warn = warnOf(o);
   const seen = new Set<string>();
   let problems = parsed?.problems.length ?? 0;
   let unlabelled = 0;

@@ -11,7 +11,7 @@ import {
   type Problem,
 } from '@carb/episodes';
 import type { LineBatch } from '@carb/replay';
-import { writeProblems } from './writeProblems.ts';
+import { NO_NOTICE, noticeProblems, type Notice } from './notice.ts';
 
 /** What reading a corpus found: episodes read, and those left out by reason. */
 export interface ReadStats {
@@ -19,7 +19,7 @@ export interface ReadStats {
   read: number;
   /** Aborted episodes left out (kept with --include-aborted). */
   aborted: number;
-  /** Records refused as invalid (each printed as one problem line). */
+  /** Records refused as invalid (each one problem line). */
   invalid: number;
 }
 
@@ -31,10 +31,15 @@ export interface LoadOptions {
   strict?: boolean;
   /** Keep aborted episodes (excluded from calibration by default). */
   includeAborted?: boolean;
+  /** Gets each problem line and the count of aborted episodes left out (default: none; the CLI prints them on stderr). */
+  onNotice?: Notice;
 }
 
+/** The notice line counting the aborted episodes left out. */
+const excludedLine = (excluded: number): string => `carb: excluded ${excluded} aborted episode(s) (use --include-aborted to keep them)`;
+
 /**
- * Reads a corpus for replay or calibration: prints every problem as one line, counts
+ * Reads a corpus for replay or calibration: gives every problem as one notice line, counts
  * what was excluded and why, and fails only when nothing usable remains (or on any
  * problem with --strict).
  */
@@ -44,19 +49,20 @@ export function loadEpisodes(paths: string[], options: LoadOptions & { stats?: R
     options.stats.read += episodes.length;
     options.stats.invalid += problems.length;
   }
-  writeProblems(problems);
+  const onNotice = options.onNotice ?? NO_NOTICE;
+  noticeProblems(problems, onNotice);
   if (options.strict && problems.length > 0) throw new Error(`${problems.length} problem(s) in the input (--strict)`);
   const kept = options.includeAborted ? episodes : episodes.filter((e) => eligibleForCalibration(e));
   const excluded = episodes.length - kept.length;
   if (options.stats) options.stats.aborted += excluded;
-  if (excluded > 0) process.stderr.write(`carb: excluded ${excluded} aborted episode(s) (use --include-aborted to keep them)\n`);
+  if (excluded > 0) onNotice(excludedLine(excluded));
   if (kept.length === 0) throw new Error(`no usable episodes in ${paths.join(', ')}`);
   return kept;
 }
 
 /**
  * Streaming form of loadEpisodes for corpora larger than memory: yields batches of
- * usable episodes in loadEpisodes order, holding one batch. Problems are printed when
+ * usable episodes in loadEpisodes order, holding one batch. Problems are given when
  * the stream ends, and the verdicts that need the whole corpus come last: with
  * --strict any problem, no usable episode, or a file that failed its integrity check
  * after its episodes went out (see streamCorpus) all throw after the last batch, so a
@@ -78,7 +84,7 @@ export async function* streamEpisodes(
       if (usable.length > 0) yield usable;
     }
   } finally {
-    printProblems(stream.problems, options.stats);
+    tallyProblems(stream.problems, options);
   }
   endVerdicts(paths, stream.problems.length, count, options);
 }
@@ -89,7 +95,7 @@ const NO_LINES = { lines: [], lineNumbers: [] };
 export interface LineRead {
   batches: AsyncGenerator<LineBatch>;
   /**
-   * Call once replayStream has settled every batch, or has failed: prints the problems, then
+   * Call once replayStream has settled every batch, or has failed: gives the problems, then
    * (when it succeeded) gives streamEpisodes's end verdicts. The batches end before they are
    * settled (a pool reads ahead), so these cannot come at the end of the batches.
    */
@@ -143,7 +149,7 @@ export function streamLineBatches(
   return {
     batches: batches(),
     end(succeeded) {
-      printProblems(corpus.problems, options.stats);
+      tallyProblems(corpus.problems, options);
       if (succeeded) endVerdicts(paths, corpus.problems.length, count, options);
     },
   };
@@ -158,15 +164,15 @@ function tallyUsable(read: number, usable: number, count: { kept: number; exclud
   }
 }
 
-function printProblems(problems: readonly Problem[], stats: ReadStats | undefined): void {
-  writeProblems(problems);
-  if (stats) stats.invalid += problems.length;
+/** The problems given as notice lines and counted as invalid records. */
+function tallyProblems(problems: readonly Problem[], options: LoadOptions & { stats?: ReadStats }): void {
+  noticeProblems(problems, options.onNotice ?? NO_NOTICE);
+  if (options.stats) options.stats.invalid += problems.length;
 }
 
 // The verdicts that need the whole corpus: they come after the last batch (see streamEpisodes).
 function endVerdicts(paths: string[], problems: number, count: { kept: number; excluded: number }, options: LoadOptions): void {
   if (options.strict && problems > 0) throw new Error(`${problems} problem(s) in the input (--strict)`);
-  if (count.excluded > 0)
-    process.stderr.write(`carb: excluded ${count.excluded} aborted episode(s) (use --include-aborted to keep them)\n`);
+  if (count.excluded > 0) (options.onNotice ?? NO_NOTICE)(excludedLine(count.excluded));
   if (count.kept === 0) throw new Error(`no usable episodes in ${paths.join(', ')}`);
 }

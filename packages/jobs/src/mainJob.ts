@@ -16,6 +16,7 @@ import {
 import { labelsFor, runCalibrationJob } from './calibrationJob.ts';
 import { CARB_VERSION } from './carbVersion.ts';
 import { loadEpisodes, readStats } from './loadEpisodes.ts';
+import { NO_NOTICE, type Notice } from './notice.ts';
 import { carbPath, jsonObjectAt, schemaIssues, schemaValidator, UsageError } from '@carb/io';
 import { holdingOutput } from './holdingOutput.ts';
 
@@ -32,6 +33,8 @@ export interface MainJobEvents {
   argv: string[];
   onSection(title: string): void;
   onWarnings(warnings: readonly string[]): void;
+  /** Gets the input problem lines and what was left out (default: none; the command prints them on stderr). */
+  onNotice?: Notice;
 }
 
 /** What `carb main` wrote: the report folder, its manifest's SHA-256, the cross-section tables (null for one section). */
@@ -101,11 +104,12 @@ async function runSection(root: string, s: JobSection, pipeline: Pipeline, on: M
   on.onSection(s.title);
   const paths = [resolve(root, s.corpus)];
   const stats = readStats();
-  const episodes = loadEpisodes(paths, { format: 'jsonl', stats });
+  const onNotice = on.onNotice ?? NO_NOTICE;
+  const episodes = loadEpisodes(paths, { format: 'jsonl', stats, onNotice });
   const { report, warnings } = await runCalibrationJob({
     title: s.title,
     episodes,
-    labels: labelsFor(paths),
+    labels: labelsFor(paths, onNotice),
     pipeline,
     methods: s.methods ?? METHOD_ORDER.filter((m) => m !== 'executed-step-crc'),
     alphas: [...DEFAULT_BUDGETS],

@@ -13,16 +13,19 @@ import {
   type MonitorRisk,
   type MonitorState,
   type MonitoredRow,
+  type ResolvedGate,
 } from '@carb/deploy';
 import type { CorpusFormat } from '@carb/episodes';
 import { POOLED_STRATUM } from '@carb/calibrate';
-import { UsageError, fileSha256, writeFileAtomic } from '@carb/io';
-import { defaultWorkers } from '@carb/replay';
+import { UsageError, fileSha256, printable, writeFileAtomic } from '@carb/io';
+import { defaultWorkers, type BreakpointTable } from '@carb/replay';
 import { holdingOutputFile } from './holdingOutput.ts';
 import { readStats } from './loadEpisodes.ts';
 import { monitorRecalibration, monitorStratumField } from './monitorCalibration.ts';
+import { NO_NOTICE, type Notice } from './notice.ts';
 import { replayInput } from './replayInput.ts';
 import { runSources, type LedgerArgs } from './scoresAndEvents.ts';
+import type { StratumField } from './strata.ts';
 
 /** The choices of `carb monitor`, named as its flags. */
 export interface MonitorArgs extends GateChoiceArgs, LedgerArgs {
@@ -68,10 +71,11 @@ const isStateFile = (file: string): boolean => {
 
 /**
  * `carb monitor`: the state so far, then the batch replayed at the deployed row, appended and
- * tested (written atomically to `args.state`). `notice` gets resolveGate's notice before the replay.
+ * tested (written atomically to `args.state`). `onNotice` gets resolveGate's notice before the
+ * replay, then the input problem lines (the command prints them on stderr).
  */
-export async function monitor(args: MonitorArgs, notice: (text: string) => void): Promise<MonitorResult> {
-  return holdingOutputFile(args.state, 'a carb monitor state', isStateFile, () => monitorBatch(args, notice), '--state');
+export async function monitor(args: MonitorArgs, onNotice: Notice = NO_NOTICE): Promise<MonitorResult> {
+  return holdingOutputFile(args.state, 'a carb monitor state', isStateFile, () => monitorBatch(args, onNotice), '--state');
 }
 
 /** The state so far (null before the first batch), its bytes checked against --expect-state-hash. */
@@ -91,14 +95,9 @@ function previousState(args: MonitorArgs): MonitorState | null {
   return readMonitorState(args.state, text);
 }
 
-async function monitorBatch(args: MonitorArgs, notice: (text: string) => void): Promise<MonitorResult> {
-  const delta = args.delta ?? DEFAULT_DELTA;
-  const previous = previousState(args);
-  const resolved = resolveGate(args);
-  if (resolved.notice !== null) notice(resolved.notice);
-  const { row } = resolved.row!;
-  const deployFile = args.deploy!;
-  const monitored: MonitoredRow = {
+/** The deployed row a state follows, pinned by deploy.json's SHA-256. */
+function monitoredRowOf(row: NonNullable<ResolvedGate['row']>['row'], deployFile: string): MonitoredRow {
+  return {
     deploySha256: fileSha256(deployFile),
     method: row.method,
     alpha: row.alpha,
@@ -106,8 +105,15 @@ async function monitorBatch(args: MonitorArgs, notice: (text: string) => void): 
     guarantee: row.guarantee,
     lambdaIndex: row.lambdaIndex,
   };
-  const rowProblem = previous ? monitoredRowProblem(args.state, previous, monitored, delta) : null;
-  if (rowProblem) throw new Error(rowProblem);
+}
+
+/** The batch replayed at the deployed gate: its table, the rows of the deployed stratum, their corpus digest and the --by field. */
+async function replayBatch(
+  args: MonitorArgs,
+  resolved: ResolvedGate,
+  onNotice: Notice,
+): Promise<{ table: BreakpointTable; rows: number[]; corpusDigest: string; by: StratumField | null }> {
+  const { row } = resolved.row!;
   const sourcesProblem = deployedSourcesProblem(resolved.pipeline, args.ledger, args.scores !== undefined);
   if (sourcesProblem) throw new UsageError(sourcesProblem);
   // the deployed pipeline pins the calibration's events and scores files: the new logs bring their own
@@ -116,11 +122,11 @@ async function monitorBatch(args: MonitorArgs, notice: (text: string) => void): 
     scorer: { ...resolved.pipeline.scorer, scoresSha256: undefined },
     ledger: { ...resolved.pipeline.ledger, source: undefined },
   };
-  const { pipeline, sources } = runSources(unpinned, args);
+  const { pipeline, sources } = runSources(unpinned, args, onNotice);
   // a stratum's row was fit on the episodes of that stratum: the new logs are matched by the calibration's --by field
-  const by = row.stratum === POOLED_STRATUM ? null : monitorStratumField(deployFile);
+  const by = row.stratum === POOLED_STRATUM ? null : monitorStratumField(args.deploy!);
   const replayed = await replayInput({
-    input: { paths: args.logs, load: { format: args.format, strict: args.strict, includeAborted: args.includeAborted } },
+    input: { paths: args.logs, load: { format: args.format, strict: args.strict, includeAborted: args.includeAborted, onNotice } },
     pipeline,
     selectors: [{ method: resolved.selector, selector: pipeline.selector }],
     workers: args.workers ?? defaultWorkers(),
@@ -136,6 +142,20 @@ async function monitorBatch(args: MonitorArgs, notice: (text: string) => void): 
     throw new Error(
       `${args.logs.join(', ')}: expected episodes of stratum ${row.stratum} (${String(by)} of the deploy row), found none of the ${table.n}`,
     );
+  return { table, rows, corpusDigest, by };
+}
+
+async function monitorBatch(args: MonitorArgs, onNotice: Notice): Promise<MonitorResult> {
+  const delta = args.delta ?? DEFAULT_DELTA;
+  const previous = previousState(args);
+  const resolved = resolveGate(args);
+  if (resolved.notice !== null) onNotice(`carb: ${printable(resolved.notice)}`);
+  const { row } = resolved.row!;
+  const deployFile = args.deploy!;
+  const monitored = monitoredRowOf(row, deployFile);
+  const rowProblem = previous ? monitoredRowProblem(args.state, previous, monitored, delta) : null;
+  if (rowProblem) throw new Error(rowProblem);
+  const { table, rows, corpusDigest, by } = await replayBatch(args, resolved, onNotice);
   const g = resolved.gridIndex!;
   // the executed-prefix union ledger loss at the deployed index, as replay's grid means count it
   const losses = Uint8Array.from(rows, (e) => (table.unionLossFrom[e]! <= g ? 1 : 0));

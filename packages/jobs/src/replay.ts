@@ -16,6 +16,7 @@ import {
 import { suitePerturbationFor } from './calibrationJob.ts';
 import { holdingOutputFile } from './holdingOutput.ts';
 import { loadEpisodes } from './loadEpisodes.ts';
+import { NO_NOTICE, type Notice } from './notice.ts';
 import { replayInput, replayProvenance } from './replayInput.ts';
 import { runSources, type LedgerArgs } from './scoresAndEvents.ts';
 import { shardFileName, type ShardSpec } from './shardSpec.ts';
@@ -48,22 +49,25 @@ export type ReplayResult =
   | { kind: 'summaries'; summaries: ReplaySummary[] }
   | { kind: 'shard'; shard: ShardSpec; replayed: number; episodes: number; selectors: string[]; file: string };
 
-/** `carb replay`: the breakpoint tables of every selector (to `args.out`, or a shard file in it), summarised per selector. */
-export async function replay(args: ReplayArgs): Promise<ReplayResult> {
-  if (args.out === undefined) return replayHeld(args);
+/**
+ * `carb replay`: the breakpoint tables of every selector (to `args.out`, or a shard file in it), summarised per selector.
+ * `onNotice` gets the input problem lines and what was left out (the command prints them on stderr).
+ */
+export async function replay(args: ReplayArgs, onNotice: Notice = NO_NOTICE): Promise<ReplayResult> {
+  if (args.out === undefined) return replayHeld(args, onNotice);
   // with --shard, --out is the folder the array tasks fill together: each task owns only its shard file
   if (args.shard) {
     const problem = outputFolderProblem(args.out, REPLAY_SHARDS_RULE);
     if (problem) throw new UsageError(`--out: ${problem}`);
   }
   const file = args.shard ? join(args.out, shardFileName(args.shard)) : args.out;
-  return holdingOutputFile(file, 'a breakpoint table', isBreakpointArrowHead, () => replayHeld(args));
+  return holdingOutputFile(file, 'a breakpoint table', isBreakpointArrowHead, () => replayHeld(args, onNotice));
 }
 
-async function replayHeld(args: ReplayArgs): Promise<ReplayResult> {
-  const { pipeline: base, sources } = runSources(loadPipeline(args.pipeline ?? defaultPipelinePath()), args);
+async function replayHeld(args: ReplayArgs, onNotice: Notice): Promise<ReplayResult> {
+  const { pipeline: base, sources } = runSources(loadPipeline(args.pipeline ?? defaultPipelinePath()), args, onNotice);
   const kinds = args.selector ?? [base.selector.kind];
-  const load = { format: args.format, strict: args.strict, includeAborted: args.includeAborted };
+  const load = { format: args.format, strict: args.strict, includeAborted: args.includeAborted, onNotice };
   let summaries: ReplaySummary[];
   if (args.naive) {
     if (sources)

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { canonicalJson } from '@carb/io';
+import { canonicalJson, carbPath, schemaIssues, schemaValidator } from '@carb/io';
 import type { SweepSpec } from './types.ts';
 
 /** The record file of a sweep's output folder. */
@@ -20,6 +20,9 @@ export interface SweepRecord {
   conditions: Array<{ name: string; hash: string }>;
   spec: SweepSpec;
 }
+
+/** configs/schema/sweep-record.schema.json, the contract of sweep.json as a resumed sweep and `carb sweep merge` read it. */
+export const SWEEP_RECORD_SCHEMA_PATH = carbPath('configs/schema/sweep-record.schema.json');
 
 /** SHA-256 (hex) of the spec's canonical JSON. */
 export const specHash = (spec: SweepSpec): string => createHash('sha256').update(canonicalJson(spec), 'utf8').digest('hex');
@@ -54,31 +57,14 @@ export function readSweepRecord(dir: string): { file: string; record: SweepRecor
   } catch (e) {
     throw new Error(`${file}: expected JSON, found a syntax error (${(e as Error).message})`);
   }
-  if (!isSweepRecord(record))
+  // the file may hold any JSON value: its shape is checked before any field is read, one line per issue
+  const issues = schemaIssues(schemaValidator(SWEEP_RECORD_SCHEMA_PATH), record);
+  if (issues.length > 0) throw new Error(issues.map((i) => `${file}: ${i.replace(/^\/: /, '')}`).join('\n'));
+  // the schema holds: specHash a string, conditions {name, hash}, spec an object
+  const checked = record as SweepRecord;
+  if (specHash(checked.spec) !== checked.specHash)
     throw new Error(
-      `${file}: expected a sweep record (name, specHash, pipelineHash, carbVersion, conditions, spec), found another JSON value`,
+      `${file}: spec hash ${checked.specHash.slice(0, 12)} does not match the spec it holds (${specHash(checked.spec).slice(0, 12)}); expected the file as carb sweep wrote it`,
     );
-  if (specHash(record.spec) !== record.specHash)
-    throw new Error(
-      `${file}: spec hash ${record.specHash.slice(0, 12)} does not match the spec it holds (${specHash(record.spec).slice(0, 12)}); expected the file as carb sweep wrote it`,
-    );
-  return { file, record, text };
-}
-
-/** The fields a stored sweep record must have before any is read (the file may hold any JSON value). */
-function isSweepRecord(v: unknown): v is SweepRecord {
-  if (v === null || typeof v !== 'object') return false;
-  const r = v as { specHash?: unknown; conditions?: unknown; spec?: unknown };
-  const named = (c: unknown) =>
-    c !== null &&
-    typeof c === 'object' &&
-    typeof (c as { name?: unknown }).name === 'string' &&
-    typeof (c as { hash?: unknown }).hash === 'string';
-  return (
-    typeof r.specHash === 'string' &&
-    Array.isArray(r.conditions) &&
-    (r.conditions as unknown[]).every(named) &&
-    typeof r.spec === 'object' &&
-    r.spec !== null
-  );
+  return { file, record: checked, text };
 }

@@ -5,11 +5,12 @@ import { calibrate, deployLambdaLines } from '@carb/jobs';
 import { summaryTable } from '@carb/report';
 import { invocation } from '../argv.ts';
 import { printDegenerateWarnings } from '../degenerateWarnings.ts';
+import { printNotice } from '../printNotice.ts';
 import type { CalibrateArgs } from './calibrate.ts';
 
 /** `carb calibrate`, once its options have passed: the job (@carb/jobs), then its summary. */
 export async function run(args: CalibrateArgs): Promise<void> {
-  const { protocol, deploy, warnings, pipelineHash, manifestHash } = await calibrate(args, invocation());
+  const { protocol, deploy, warnings, pipelineHash, manifestHash } = await calibrate(args, invocation(), printNotice);
   printDegenerateWarnings(warnings);
   const shown = args.alphas.map(rationalValue);
   process.stdout.write(`${summaryTable(protocol.summary, { alphas: shown })}\n\n`);

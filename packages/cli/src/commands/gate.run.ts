@@ -1,6 +1,7 @@
 import { printable, printableLines } from '@carb/io';
 import { allGridIndices, openGate, resolveGate, runCheck, runGateEvents, stdinLines } from '@carb/deploy';
 import { loadEpisodes } from '@carb/jobs';
+import { printNotice } from '../printNotice.ts';
 import type { GateArgs } from './gate.ts';
 
 /** `carb gate`, once its options have passed. */
@@ -23,7 +24,12 @@ export async function run(args: GateArgs): Promise<void> {
     }
     return;
   }
-  const episodes = loadEpisodes(args.check, { format: args.format, strict: args.strict, includeAborted: args.includeAborted });
+  const episodes = loadEpisodes(args.check, {
+    format: args.format,
+    strict: args.strict,
+    includeAborted: args.includeAborted,
+    onNotice: printNotice,
+  });
   const result = runCheck(episodes, resolved, args.allThresholds ? allGridIndices(resolved) : null);
   const what = args.allThresholds ? `${resolved.who}; every grid threshold (${result.thresholds})` : resolved.description;
   process.stdout.write(`checked ${result.episodes} episodes: ${printable(what)}\n`);

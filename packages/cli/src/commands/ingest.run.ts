@@ -1,4 +1,5 @@
-import { ingest, writeProblems } from '@carb/jobs';
+import { ingest } from '@carb/jobs';
+import { writeProblems } from '../printNotice.ts';
 import { fail } from './corpusLines.ts';
 import { corpusSummaryLines } from '@carb/episodes';
 import type { IngestArgs } from './ingest.ts';

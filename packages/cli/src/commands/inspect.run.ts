@@ -1,8 +1,9 @@
 import { inspectCorpus, inspectLines, readCorpus, readLabelsBeside } from '@carb/episodes';
 import { printableLines } from '@carb/io';
-import { toolTypingFor, writeProblems } from '@carb/jobs';
+import { toolTypingFor } from '@carb/jobs';
 import { fail } from './corpusLines.ts';
 import type { InspectArgs } from './inspect.ts';
+import { writeProblems } from '../printNotice.ts';
 
 /** `carb inspect`, once its options have passed. */
 export function run(args: InspectArgs): void {

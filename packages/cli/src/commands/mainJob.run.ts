@@ -3,6 +3,7 @@ import { printable } from '@carb/io';
 import { mainJob } from '@carb/jobs';
 import { invocation } from '../argv.ts';
 import { printDegenerateWarnings } from '../degenerateWarnings.ts';
+import { printNotice } from '../printNotice.ts';
 import type { MainArgs } from './mainJob.ts';
 
 /** `carb main`, once its options have passed: the job (@carb/jobs), its progress on stderr, its tables on stdout. */
@@ -11,6 +12,7 @@ export async function run(args: MainArgs): Promise<void> {
     argv: invocation(),
     onSection: (title) => process.stderr.write(`carb: ${printable(title)}\n`),
     onWarnings: printDegenerateWarnings,
+    onNotice: printNotice,
   });
   const shown =
     tables === null

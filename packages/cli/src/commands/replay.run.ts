@@ -1,9 +1,10 @@
 import { replay } from '@carb/jobs';
+import { printNotice } from '../printNotice.ts';
 import type { ReplayArgs } from './replay.ts';
 
 /** `carb replay`, once its options have passed: the job (@carb/jobs), then per selector its no-stop means. */
 export async function run(args: ReplayArgs): Promise<void> {
-  const result = await replay(args);
+  const result = await replay(args, printNotice);
   if (result.kind === 'shard') {
     const { shard, replayed, episodes, selectors, file } = result;
     process.stdout.write(

@@ -1,5 +1,5 @@
 import { corpusToolUse, type CorpusFormat, type CorpusToolUse } from '@carb/episodes';
-import { writeProblems } from '@carb/jobs';
+import { writeProblems } from '../printNotice.ts';
 
 /** The tools a corpus calls (@carb/episodes), its problems printed one line each; a refused corpus throws (a data error). */
 export async function toolUse(paths: readonly string[], format: CorpusFormat): Promise<CorpusToolUse> {
