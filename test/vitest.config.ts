@@ -20,8 +20,8 @@ const CLUSTER = '**/*.cluster.test.ts';
  * thread, a third of the run's CPU (vitest 415 → 282 CPU-seconds). Sound because no test file
  * leans on another's module state: module-level state in the sources is either set before each
  * use (invocation, parse context) or a cache keyed by its inputs, and test files restore what
- * they stub (process.stdout/stderr/stdin spies, process.exitCode); the whole project passes in
- * shuffled file order (`--sequence.shuffle.files --sequence.seed=1`) as in the default one.
+ * they stub (process.stdout/stderr/stdin spies, process.exitCode); the project passes in the default
+ * file order and in shuffled ones (`--sequence.shuffle.files --sequence.seed=<n>`, also on one worker).
  * `full` and `cluster` stay isolated (slow anyway; not worth a second proof).
  */
 export default defineConfig({
