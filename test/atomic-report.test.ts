@@ -1,94 +1,17 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeDirAtomic } from '@carb/io';
+import { calibrate, carb, killMidWrite, snapshot } from './helpers/midWrite.ts';
 import { ROOT } from './helpers/shared.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'carb-atomic-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
-/** Every file under `dir` → its SHA-256 (the bytes a reader would see). */
-function snapshot(dir: string, prefix = ''): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const e of readdirSync(join(dir, prefix), { withFileTypes: true })) {
-    const rel = prefix ? `${prefix}/${e.name}` : e.name;
-    if (e.isDirectory()) Object.assign(out, snapshot(dir, rel));
-    else out[rel] = sha(readFileSync(join(dir, rel)));
-  }
-  return out;
-}
-
-/** `carb …` as a user runs it (its own process); resolves to the exit code, stderr shown on failure. */
-function carb(argv: string[]): number {
-  const r = spawnSync(process.execPath, [join(ROOT, 'packages/cli/bin/carb.js'), ...argv], { cwd: ROOT, encoding: 'utf8' });
-  if (r.status !== 0) process.stderr.write(r.stderr);
-  return r.status ?? -1;
-}
-
-const calibrate = (splits: number, out: string) => [
-  'calibrate',
-  join(ROOT, 'corpora/ces-clean.jsonl'),
-  '--methods',
-  'no-guard,g-carb',
-  '--splits',
-  String(splits),
-  '--no-frontier',
-  '--out',
-  out,
-];
-
-/**
- * Preloaded into the child: after the second file written into a staging folder it
- * drops a marker and holds until the test says go, so the kill lands mid-write
- * deterministically (the hold only widens the window; nothing is timed).
- */
-const HOOK = `import fs from 'node:fs';
-import { syncBuiltinESMExports } from 'node:module';
-const { CARB_HOOK_MARKER: marker, CARB_HOOK_GO: go } = process.env;
-const write = fs.writeFileSync;
-let n = 0;
-fs.writeFileSync = function (file, ...rest) {
-  const r = write.call(this, file, ...rest);
-  if (typeof file === 'string' && file.includes('.carb-staging-') && ++n === 2) {
-    write(marker, String(process.pid));
-    const cell = new Int32Array(new SharedArrayBuffer(4));
-    for (let i = 0; i < 6000 && !fs.existsSync(go); i++) Atomics.wait(cell, 0, 0, 20);
-  }
-  return r;
-};
-syncBuiltinESMExports();
-`;
-
-/** Runs `carb calibrate` in a child, kills it with `signal` mid-write, and resolves to how it ended. */
-async function killMidWrite(
-  out: string,
-  signal: NodeJS.Signals,
-  name: string,
-): Promise<{ code: number | null; signal: NodeJS.Signals | null; staging: string[] }> {
-  const hook = join(tmp, 'hook.mjs');
-  writeFileSync(hook, HOOK);
-  const marker = join(tmp, `${name}.marker`);
-  const go = join(tmp, `${name}.go`);
-  const child = spawn(process.execPath, ['--import', hook, join(ROOT, 'packages/cli/bin/carb.js'), ...calibrate(3, out)], {
-    cwd: ROOT,
-    env: { ...process.env, CARB_HOOK_MARKER: marker, CARB_HOOK_GO: go },
-    stdio: 'ignore',
-  });
-  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) =>
-    child.on('exit', (code, sig) => res({ code, signal: sig })),
-  );
-  for (let i = 0; i < 1200 && !existsSync(marker) && child.exitCode === null; i++) await new Promise((r) => setTimeout(r, 50));
-  expect(existsSync(marker), 'the child reached the second staged file').toBe(true);
-  const staging = readdirSync(tmp).filter((f) => f.includes('.carb-staging-'));
-  child.kill(signal);
-  writeFileSync(go, '');
-  return { ...(await ended), staging };
-}
-
+// SIGKILL mid-write, and the next run sweeping what it left, is in atomic-report.full.test.ts (writeDirAtomic's sweep of a
+// killed run's staging folder is checked in-process below).
 describe('an interrupted carb calibrate leaves the previous report as it was', () => {
   const out = join(tmp, 'report');
   let before: Record<string, string>;
@@ -116,26 +39,11 @@ describe('an interrupted carb calibrate leaves the previous report as it was', (
   });
 
   it('SIGTERM mid-write: previous report byte-identical, staging folder removed, the process dies of the signal', async () => {
-    const r = await killMidWrite(out, 'SIGTERM', 'term');
+    const r = await killMidWrite(tmp, out, 'SIGTERM', 'term');
     expect(r.staging).toEqual([expect.stringMatching(/^\.report\.carb-staging-\d+$/)]);
     expect(r.signal).toBe('SIGTERM');
     expect(snapshot(out)).toEqual(before);
     expect(readdirSync(tmp).filter((f) => f.startsWith('.'))).toEqual([]);
-  }, 120_000);
-
-  it('SIGKILL mid-write: previous report byte-identical; the stale staging folder is removed by the next run', async () => {
-    const r = await killMidWrite(out, 'SIGKILL', 'kill');
-    expect(r.signal).toBe('SIGKILL');
-    expect(snapshot(out)).toEqual(before);
-    // nothing can run on SIGKILL: the hidden staging folder and the run's lock stay until the next write to the same folder
-    expect(
-      readdirSync(tmp)
-        .filter((f) => f.startsWith('.'))
-        .sort(),
-    ).toEqual([...r.staging, '.report.carb-lock'].sort());
-    expect(carb(calibrate(2, out))).toBe(0);
-    expect(readdirSync(tmp).filter((f) => f.startsWith('.'))).toEqual([]);
-    expect(snapshot(out)).toEqual(before);
   }, 120_000);
 
   it('a completed overwrite replaces the whole folder: no file of the old report survives beside the new manifest', () => {

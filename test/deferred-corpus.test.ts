@@ -1,48 +1,23 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   AdapterError,
-  CorpusDigester,
   DeferredCorpus,
   MAX_LINE_BYTES,
-  corpusDigest,
   decodeJsonlLine,
-  eligibleForCalibration,
   encodeCorpusJsonl,
-  encodeJsonl,
-  readCorpus,
   streamCorpus,
   type DecodedLine,
-  type Episode,
   type EpisodeHead,
 } from '@carb/episodes';
-import { replayFused, replayStream, type LineBatch } from '@carb/replay';
-import { allSelectors } from './helpers/fusedReference.ts';
-import { bundledEpisodes, defaultPipeline } from './helpers/replayCorpora.ts';
+import { expectLineBatchReplay, messyFolder } from './helpers/deferredCorpus.ts';
+import { bundledEpisodes } from './helpers/replayCorpora.ts';
 import { ROOT } from './helpers/shared.ts';
 
 const CORPORA = join(ROOT, 'corpora');
 const tmp = () => mkdtempSync(join(tmpdir(), 'carb-deferred-'));
-
-// A folder exercising every rule of a read: duplicates within and across files, a malformed line, an invalid
-// episode, a .jsonl.gz, a carb-written file, and a carb-written file refused whole before any episode of it
-// (every record line altered: its problems are withdrawn for the one refusal).
-function messyFolder(): string {
-  const dir = tmp();
-  const near = readFileSync(join(CORPORA, 'ces-near-miss.jsonl'), 'utf8');
-  const braid = bundledEpisodes('graph-braid');
-  writeFileSync(join(dir, 'a.jsonl'), near);
-  // 1.8 MB: past the reader's 1 MiB chunks
-  writeFileSync(join(dir, 'b.jsonl'), `${near}${near}not json\n{"id":"x-1","steps":3}\n\n`);
-  writeFileSync(join(dir, 'c.jsonl.gz'), gzipSync(encodeJsonl(braid.slice(0, 40))));
-  writeFileSync(join(dir, 'd.jsonl'), encodeCorpusJsonl(braid.slice(40, 100)));
-  const header = encodeCorpusJsonl(braid.slice(100, 103)).split('\n')[0]!;
-  writeFileSync(join(dir, 'e.jsonl'), `${header}\nnot json\nnor this\n`);
-  return dir;
-}
 
 /** Decodes a piece's lines in chunks of `chunk`, as replay workers do, settling each chunk in order. */
 function decodePieces(corpus: DeferredCorpus, chunk: number): AsyncGenerator<{ heads: EpisodeHead[]; kept: boolean[] }> {
@@ -127,39 +102,6 @@ describe("DeferredCorpus: record lines decoded elsewhere, read by streamCorpus's
 });
 
 describe('replayStream of line batches: each line parsed once, in the worker that replays it', () => {
-  it('equals the fused replay of the episodes read whole, and digests the same, for 1 and 2 workers', async () => {
-    const dir = messyFolder();
-    const pipeline = defaultPipeline();
-    const selectors = allSelectors(pipeline);
-    const whole = readCorpus([dir]).episodes.filter((e) => eligibleForCalibration(e));
-    const want = replayFused(whole, pipeline, selectors);
-    for (const workers of [1, 2]) {
-      const corpus = DeferredCorpus.open([dir])!;
-      const digester = new CorpusDigester();
-      async function* batches(): AsyncGenerator<LineBatch> {
-        for await (const piece of corpus.pieces()) {
-          yield {
-            lines: piece.lines?.lines ?? [],
-            lineNumbers: piece.lines?.lineNumbers ?? [],
-            maxLine: MAX_LINE_BYTES,
-            settle: (decoded, hashes) => {
-              const kept = corpus.settle(piece, decoded);
-              kept.forEach((k, i) => {
-                if (k) digester.addHash(idOf(decoded, i), hashes.subarray(32 * i, 32 * i + 32));
-              });
-              return kept;
-            },
-          };
-        }
-      }
-      const got = await replayStream(batches(), pipeline, selectors, { workers, episodesPerWorker: 50 });
-      expect(got).toEqual(want);
-      expect(digester.digest()).toBe(corpusDigest(whole));
-    }
-  }, 120_000);
+  // for 1 worker as well: deferred-corpus.full.test.ts
+  it('equals the fused replay of the episodes read whole, and digests the same, for 2 workers', () => expectLineBatchReplay(2), 120_000);
 });
-
-// the id of the i-th decoded episode among a chunk's outcomes
-function idOf(decoded: readonly DecodedLine[], i: number): string {
-  return (decoded.filter((d) => 'head' in d)[i] as { head: Episode }).head.id;
-}

@@ -145,11 +145,10 @@ describe('edge dropout in replay', () => {
     expect(whole[graph]!.contextSize).not.toEqual(clean[graph]!.contextSize);
   }, 60_000);
 
-  it('1 and 2 workers give identical breakpoint tables', async () => {
+  // one worker is in edge-dropout.full.test.ts
+  it('2 workers give the breakpoint tables of the replay in this thread', async () => {
     const inProcess = replayFused(suite.episodes, pipeline, selectors, { noise });
-    for (const workers of [1, 2]) {
-      expect(await replayParallel(suite.episodes, pipeline, selectors, { workers, noise, episodesPerWorker: 1 })).toEqual(inProcess);
-    }
+    expect(await replayParallel(suite.episodes, pipeline, selectors, { workers: 2, noise, episodesPerWorker: 1 })).toEqual(inProcess);
   }, 120_000);
 
   // graph-braid's edges all exist at the proposal; AgentDojo results add identifier edges at execution

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -71,3 +71,19 @@ export function snapshot(dir: string, prefix = ''): Record<string, string> {
 
 /** The files a finished recalibrate sweep of four conditions holds, besides its condition files. */
 export const TINY_AGGREGATES = ['conditions.csv', 'figure4b.png', 'figure4b.svg', 'index.html', 'sweep.json', 'table10.json'];
+
+/**
+ * `dir` made into shard i of 2 of the finished four-condition sweep at `one`, as `--shard i/2`
+ * leaves it (sweep.json and the conditions k with k mod 2 = i): copied, so no condition is
+ * evaluated again.
+ */
+export function shardCopy(one: string, dir: string, i: number): string {
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(one, dir, { recursive: true });
+  for (const f of TINY_AGGREGATES.filter((f) => f !== 'sweep.json')) rmSync(join(dir, f));
+  const record = JSON.parse(readFileSync(join(dir, 'sweep.json'), 'utf8')) as { conditions: ReadonlyArray<{ hash: string }> };
+  record.conditions.forEach((c, k) => {
+    if (k % 2 !== i) rmSync(join(dir, 'conditions', `${c.hash}.json`));
+  });
+  return dir;
+}
