@@ -1,4 +1,5 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
@@ -88,6 +89,16 @@ describe('precompiled validators (the bundle) validate as the run-time ones (sou
       expect(b.key, name).toBe(preparedSchemaKey(schema));
     }
   });
+
+  it('the built bundle carries each of them as dist/schema-<key>.cjs, the validator itself', () => {
+    // any start rebuilds a stale bundle first
+    execFileSync(process.execPath, [carbPath('packages/cli/bin/carb.js'), '--version'], { stdio: 'pipe' });
+    for (const b of built) {
+      const file = carbPath(`packages/cli/dist/schema-${b.key}.cjs`);
+      expect(existsSync(file), b.file).toBe(true);
+      expect(typeof requireHere(file)).toBe('function');
+    }
+  }, 120_000);
 
   it('a changed schema (or code list) gets another key, so a stale validator is never found', () => {
     const schema = JSON.parse(readFileSync(join(SCHEMA_DIR, 'episode.schema.json'), 'utf8')) as Record<string, unknown>;
