@@ -9,7 +9,7 @@
 // `--package` builds the installable package packages/carb instead (buildPackage below).
 import { copyFileSync, cpSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DIST, MANIFEST, ROOT, inputStamp } from './fresh.js';
 
 const THIS_FILE = fileURLToPath(import.meta.url);
@@ -26,7 +26,11 @@ function workerEntries() {
   for (const pkg of readdirSync(join(ROOT, 'packages'))) {
     const src = join(ROOT, 'packages', pkg, 'src');
     let files;
-    try { files = readdirSync(src, { recursive: true, encoding: 'utf8' }); } catch { continue; }
+    try {
+      files = readdirSync(src, { recursive: true, encoding: 'utf8' });
+    } catch {
+      continue;
+    }
     for (const f of files.filter((f) => /Worker\.ts$/.test(f)).sort()) {
       out[f.replace(/^.*\//, '').slice(0, -'.ts'.length)] = join(src, f);
     }
@@ -68,11 +72,18 @@ const directImports = (indexFilesRead) => ({
       const names = new Map();
       indexes.set(pkg, names);
       let text;
-      try { text = readFileSync(index, 'utf8'); } catch { return names; }
+      try {
+        text = readFileSync(index, 'utf8');
+      } catch {
+        return names;
+      }
       indexFilesRead.add(relative(ROOT, index));
       for (const m of text.matchAll(/^export \{([^}]*)\} from '([^']+)';/gm)) {
         const from = m[2].startsWith('@carb/') ? null : join(dirname(index), m[2]);
-        for (const part of m[1].split(',').map((x) => x.trim()).filter((x) => x && !x.startsWith('type '))) {
+        for (const part of m[1]
+          .split(',')
+          .map((x) => x.trim())
+          .filter((x) => x && !x.startsWith('type '))) {
           const [name, as = name] = part.split(/\s+as\s+/);
           const target = from ? { file: from, name } : exportsOf(m[2].slice('@carb/'.length)).get(name);
           if (target) names.set(as, target);
@@ -81,7 +92,8 @@ const directImports = (indexFilesRead) => ({
       for (const m of text.matchAll(/^export \* from '(\.[^']+)';/gm)) {
         const file = join(dirname(index), m[1]);
         indexFilesRead.add(relative(ROOT, file));
-        for (const d of readFileSync(file, 'utf8').matchAll(/^export (?:async )?(?:const|let|function\*?|class) (\w+)/gm)) names.set(d[1], { file, name: d[1] });
+        for (const d of readFileSync(file, 'utf8').matchAll(/^export (?:async )?(?:const|let|function\*?|class) (\w+)/gm))
+          names.set(d[1], { file, name: d[1] });
       }
       return names;
     };
@@ -92,11 +104,17 @@ const directImports = (indexFilesRead) => ({
         const kept = [];
         /** @type {Map<string, string[]>} */
         const byFile = new Map();
-        for (const part of list.split(',').map((x) => x.trim()).filter(Boolean)) {
+        for (const part of list
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean)) {
           if (part.startsWith('type ')) continue;
           const [name, local = name] = part.split(/\s+as\s+/);
           const target = names.get(name);
-          if (!target) { kept.push(part); continue; }
+          if (!target) {
+            kept.push(part);
+            continue;
+          }
           byFile.set(target.file, [...(byFile.get(target.file) ?? []), `${target.name} as ${local}`]);
         }
         const out = [...byFile].map(([file, parts]) => `import { ${parts.join(', ')} } from ${JSON.stringify(file)};`);
@@ -109,7 +127,98 @@ const directImports = (indexFilesRead) => ({
 });
 
 /** CommonJS dependencies (ajv, seedrandom, ...) call require(); an ESM bundle gets one from node. */
-const REQUIRE_SHIM = "import { createRequire as __carbCreateRequire } from 'node:module';\nconst require = __carbCreateRequire(import.meta.url);";
+const REQUIRE_SHIM =
+  "import { createRequire as __carbCreateRequire } from 'node:module';\nconst require = __carbCreateRequire(import.meta.url);";
+
+/**
+ * The Ajv standalone validators of configs/schema (bin/schemaPrecompile.ts), so the bundle compiles
+ * no schema at run time. Each becomes a file of its own, `schema-<key>.cjs` beside the bundle
+ * (self-contained: Ajv's runtime helpers bundled in), loaded only by the command that validates
+ * with it: all of them in the main bundle would cost every start ~30 ms of parsing. The generator
+ * is bundled into a file beside the outputs (its externals resolve from there), run, and removed.
+ * Returns the text of the module that replaces packages/io/src/schemaPrecompiled.ts, the
+ * validator files, and the files they were made from.
+ * @param {typeof import('esbuild')} esbuild
+ * @param {string} outdir
+ * @returns {Promise<{ text: string, outputFiles: import('esbuild').OutputFile[], inputs: string[] }>}
+ */
+async function precompiledSchemas(esbuild, outdir) {
+  const gen = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: [join(ROOT, 'packages/cli/bin/schemaPrecompile.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: EXTERNAL,
+    banner: { js: REQUIRE_SHIM },
+    metafile: true,
+    write: false,
+    logLevel: 'silent',
+  });
+  mkdirSync(outdir, { recursive: true });
+  const tmp = join(outdir, `.schemaPrecompile.${process.pid}.mjs`);
+  writeFileSync(tmp, gen.outputFiles[0].contents);
+  /** @type {{ file: string, key: string, code: string }[]} */
+  let schemas;
+  try {
+    schemas = (await import(pathToFileURL(tmp).href)).precompiledSchemas(join(ROOT, 'configs/schema'));
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+  const codeByKey = new Map(schemas.map((s) => [s.key, s.code]));
+  const validators = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: schemas.map((s) => ({ in: `carb-schema:${s.key}`, out: `schema-${s.key}` })),
+    outdir,
+    outExtension: { '.js': '.cjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    write: false,
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'carb-schema-code',
+        setup(b) {
+          b.onResolve({ filter: /^carb-schema:/ }, (args) => ({ path: args.path.slice('carb-schema:'.length), namespace: 'carb-schema' }));
+          b.onLoad({ filter: /.*/, namespace: 'carb-schema' }, (args) => ({
+            contents: codeByKey.get(args.path),
+            loader: 'js',
+            resolveDir: ROOT,
+          }));
+        },
+      },
+    ],
+  });
+  // `load`, not `require`: esbuild would try to bundle the file named
+  const text = [
+    "import { createRequire } from 'node:module';",
+    'const load = createRequire(import.meta.url);',
+    'const validator = (key) => () => load(`./schema-${key}.cjs`);',
+    `export const PRECOMPILED = new Map([${schemas.map((s) => `\n  // ${relative(ROOT, s.file)}\n  [${JSON.stringify(s.key)}, validator(${JSON.stringify(s.key)})],`).join('')}\n]);`,
+    '',
+  ].join('\n');
+  const inputs = Object.keys(gen.metafile.inputs).filter((f) => !f.includes('node_modules/'));
+  return { text, outputFiles: validators.outputFiles, inputs: [...inputs, ...schemas.map((s) => relative(ROOT, s.file))] };
+}
+
+/**
+ * Puts the precompiled validators in the place of packages/io/src/schemaPrecompiled.ts (empty from source).
+ * @param {string} text
+ * @returns {import('esbuild').Plugin}
+ */
+const precompiledPlugin = (text) => ({
+  name: 'carb-precompiled-schemas',
+  setup(b) {
+    b.onLoad({ filter: /\/packages\/io\/src\/schemaPrecompiled\.ts$/ }, () => ({
+      contents: text,
+      loader: 'js',
+      resolveDir: join(ROOT, 'packages/io/src'),
+    }));
+  },
+});
 
 /** `size:mtime` of every file under packages/ (dist and node_modules aside), by path relative to ROOT. */
 function packageStamps() {
@@ -152,9 +261,13 @@ export async function build() {
   const esbuild = await import('esbuild');
   /** @type {Set<string>} */
   const indexFilesRead = new Set();
+  const schemas = await precompiledSchemas(esbuild, DIST);
   const result = await esbuild.build({
     absWorkingDir: ROOT,
-    entryPoints: [{ in: join(ROOT, 'packages/cli/bin/entry.ts'), out: 'carb' }, ...Object.entries(workerEntries()).map(([out, src]) => ({ in: src, out }))],
+    entryPoints: [
+      { in: join(ROOT, 'packages/cli/bin/entry.ts'), out: 'carb' },
+      ...Object.entries(workerEntries()).map(([out, src]) => ({ in: src, out })),
+    ],
     outdir: DIST,
     bundle: true,
     splitting: true,
@@ -165,36 +278,40 @@ export async function build() {
     target: 'node20',
     external: EXTERNAL,
     banner: { js: REQUIRE_SHIM },
-    plugins: [directImports(indexFilesRead)],
+    plugins: [precompiledPlugin(schemas.text), directImports(indexFilesRead)],
     sourcemap: 'linked',
     metafile: true,
     write: false,
     logLevel: 'silent',
   });
   mkdirSync(DIST, { recursive: true });
-  for (const f of result.outputFiles) writeAtomic(f.path, f.contents);
+  const outputFiles = [...result.outputFiles, ...schemas.outputFiles];
+  for (const f of outputFiles) writeAtomic(f.path, f.contents);
   // node_modules files stand for themselves through package-lock.json (npm rewrites it whenever
   // they change), and every workspace package.json decides what an @carb/* import resolves to
   const inputs = [
     ...Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules/')),
     ...indexFilesRead,
+    ...schemas.inputs,
     'package-lock.json',
     ...readdirSync(join(ROOT, 'packages')).map((p) => `packages/${p}/package.json`),
     relative(ROOT, THIS_FILE),
   ];
   // a file saved while esbuild was reading it must not be stamped as built: it stays stale
-  const stamps = Object.fromEntries([...new Set(inputs)].sort().map((f) => {
-    const now = inputStamp(f);
-    const was = before.get(f);
-    return [f, was === undefined || was === now ? now : 'changed during the build'];
-  }));
+  const stamps = Object.fromEntries(
+    [...new Set(inputs)].sort().map((f) => {
+      const now = inputStamp(f);
+      const was = before.get(f);
+      return [f, was === undefined || was === now ? now : 'changed during the build'];
+    }),
+  );
   // the manifest goes last: a crash before it leaves the old manifest, which no longer matches
-  const outputs = result.outputFiles.map((f) => relative(ROOT, f.path)).sort();
+  const outputs = outputFiles.map((f) => relative(ROOT, f.path)).sort();
   const previous = previousOutputs();
   writeAtomic(MANIFEST, `${JSON.stringify({ esbuild: esbuild.version, outputs, inputs: stamps }, null, 1)}\n`);
   // chunks are named by content hash: an edit leaves the last build's chunks behind, unused
   for (const f of previous) if (!outputs.includes(f)) rmSync(join(ROOT, f), { force: true });
-  return { ms: performance.now() - t0, files: result.outputFiles.map((f) => relative(ROOT, f.path)) };
+  return { ms: performance.now() - t0, files: outputFiles.map((f) => relative(ROOT, f.path)) };
 }
 
 /** The installable package `carb` (packages/carb): its dist/ is built here, configs/ and corpora/ copied in. */
@@ -214,6 +331,7 @@ export async function buildPackage() {
   const t0 = performance.now();
   const esbuild = await import('esbuild');
   const dist = join(PACKAGE_DIR, 'dist');
+  const schemas = await precompiledSchemas(esbuild, dist);
   const result = await esbuild.build({
     absWorkingDir: ROOT,
     entryPoints: [
@@ -230,7 +348,7 @@ export async function buildPackage() {
     target: 'node20',
     external: EXTERNAL,
     banner: { js: REQUIRE_SHIM },
-    plugins: [directImports(new Set())],
+    plugins: [precompiledPlugin(schemas.text), directImports(new Set())],
     write: false,
     logLevel: 'silent',
   });
@@ -241,19 +359,24 @@ export async function buildPackage() {
   );
   for (const d of ['dist', 'configs', 'corpora']) rmSync(join(PACKAGE_DIR, d), { recursive: true, force: true });
   mkdirSync(dist, { recursive: true });
-  for (const f of result.outputFiles) writeAtomic(f.path, f.contents);
+  const outputFiles = [...result.outputFiles, ...schemas.outputFiles];
+  for (const f of outputFiles) writeAtomic(f.path, f.contents);
   writeAtomic(join(dist, 'index.d.ts'), dts);
   for (const rel of PACKAGE_DATA) {
     mkdirSync(dirname(join(PACKAGE_DIR, rel)), { recursive: true });
     if (statSync(join(ROOT, rel)).isDirectory()) cpSync(join(ROOT, rel), join(PACKAGE_DIR, rel), { recursive: true });
     else copyFileSync(join(ROOT, rel), join(PACKAGE_DIR, rel));
   }
-  return { ms: performance.now() - t0, files: [...result.outputFiles.map((f) => relative(ROOT, f.path)), relative(ROOT, join(dist, 'index.d.ts'))] };
+  return {
+    ms: performance.now() - t0,
+    files: [...outputFiles.map((f) => relative(ROOT, f.path)), relative(ROOT, join(dist, 'index.d.ts'))],
+  };
 }
 
 /** One line for a failed build: esbuild missing, or esbuild's first error with its place. */
 export function describeBuildError(err) {
-  if (err?.code === 'ERR_MODULE_NOT_FOUND' && String(err.message).includes("'esbuild'")) return 'esbuild is not installed (a devDependency)';
+  if (err?.code === 'ERR_MODULE_NOT_FOUND' && String(err.message).includes("'esbuild'"))
+    return 'esbuild is not installed (a devDependency)';
   // esbuild's own message starts "Build failed with 1 error:"; its first error says where
   const first = err?.errors?.[0];
   if (first) return `${first.location ? `${first.location.file}:${first.location.line}: ` : ''}${first.text}`;
@@ -266,7 +389,9 @@ if (process.argv[1] && resolve(process.argv[1]) === THIS_FILE) {
   const optional = process.argv.includes('--if-esbuild');
   try {
     const { ms, files } = process.argv.includes('--package') ? await buildPackage() : await build();
-    const size = files.filter((f) => /(^|\/)(carb|index)\.(js|d\.ts)$/.test(f) || (!process.argv.includes('--package') && f.endsWith('.js'))).map((f) => `${f} (${(statSync(join(ROOT, f)).size / 1024).toFixed(0)} KiB)`);
+    const size = files
+      .filter((f) => /(^|\/)(carb|index)\.(js|d\.ts)$/.test(f) || (!process.argv.includes('--package') && f.endsWith('.js')))
+      .map((f) => `${f} (${(statSync(join(ROOT, f)).size / 1024).toFixed(0)} KiB)`);
     process.stdout.write(`carb build: ${size.join(', ')} in ${ms.toFixed(0)} ms\n`);
   } catch (err) {
     const missing = err?.code === 'ERR_MODULE_NOT_FOUND';

@@ -1,6 +1,7 @@
 // Is packages/cli/dist/carb.js built from the sources as they are now? Kept free of esbuild and
-// of the sources so the answer costs one small JSON read and a stat per input (~180 files, a few ms).
-import { readFileSync, statSync } from 'node:fs';
+// of the sources so the answer costs one small JSON read, a stat per input (~530 files: ~15 ms of CPU on
+// this loaded 2-core machine, ~30 µs a stat) and one folder listing for the outputs.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -31,11 +32,35 @@ export function staleReason() {
     return 'no build';
   }
   const { inputs, outputs } = manifest;
-  for (const rel of outputs) {
-    if (inputStamp(rel) === 'missing') return `${rel} missing`;
-  }
+  const missing = firstMissing(outputs);
+  if (missing !== null) return `${missing} missing`;
   for (const [rel, stamp] of Object.entries(inputs)) {
     if (inputStamp(rel) !== stamp) return `${rel} changed`;
+  }
+  return null;
+}
+
+/**
+ * The first of `outputs` (paths relative to ROOT) that does not exist, or null. One listing per
+ * folder, not a stat per file: the bundle's ~210 outputs cost ~20 ms of stats at every start.
+ * @param {string[]} outputs
+ * @returns {string | null}
+ */
+function firstMissing(outputs) {
+  /** @type {Map<string, Set<string>>} */
+  const listed = new Map();
+  for (const rel of outputs) {
+    const dir = dirname(rel);
+    if (!listed.has(dir)) {
+      let names = [];
+      try {
+        names = readdirSync(join(ROOT, dir));
+      } catch {
+        // no folder: every output in it is missing
+      }
+      listed.set(dir, new Set(names));
+    }
+    if (!listed.get(dir).has(rel.slice(dir.length + 1))) return rel;
   }
   return null;
 }

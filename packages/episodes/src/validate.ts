@@ -6,11 +6,15 @@ import type { Episode } from './types.ts';
 /** configs/schema/episode.schema.json, the contract for the JSONL encoding. */
 export const EPISODE_SCHEMA_PATH = carbPath('configs/schema/episode.schema.json');
 
-// The source formats are the registry's (formats.ts): the schema file leaves the list to it.
-const validator = () =>
-  schemaValidator(EPISODE_SCHEMA_PATH, (schema) => {
-    jsonObjectAt(schema, '/properties/source/properties').format = { enum: [...SOURCE_FORMATS] };
-  });
+/**
+ * Fills in episode.schema.json's source formats from the registry (formats.ts): the schema file
+ * leaves the list to it. Also applied when the bundle precompiles the schema (packages/cli/bin/schemaPrecompile.ts).
+ */
+export function withSourceFormats(schema: Record<string, unknown>): void {
+  jsonObjectAt(schema, '/properties/source/properties').format = { enum: [...SOURCE_FORMATS] };
+}
+
+const validator = () => schemaValidator(EPISODE_SCHEMA_PATH, withSourceFormats);
 
 /**
  * Checks one decoded JSON value against the episode schema plus the cross-field

@@ -70,6 +70,14 @@ interface JobFile {
 /** configs/schema/job.schema.json, the contract of a job file. */
 export const JOB_SCHEMA_PATH = carbPath('configs/schema/job.schema.json');
 
+/**
+ * Fills in job.schema.json's method list, the code's (the schema leaves it empty). Also applied
+ * when the bundle precompiles the schema (packages/cli/bin/schemaPrecompile.ts).
+ */
+export function withMethodOrder(schema: Record<string, unknown>): void {
+  jsonObjectAt(schema, '/properties/sections/items/properties/methods/items').enum = [...METHOD_ORDER];
+}
+
 /** The job file, checked against its schema: one line per problem naming the file, exit 2 (nothing run, nothing written). */
 function readJobFile(file: string): JobFile {
   let raw: unknown;
@@ -78,10 +86,7 @@ function readJobFile(file: string): JobFile {
   } catch (e) {
     throw new UsageError(`--job: ${file}: expected a JSON job file, found ${(e as Error).message}`);
   }
-  // the method list is the code's: the schema leaves it empty
-  const validate = schemaValidator(JOB_SCHEMA_PATH, (schema) => {
-    jsonObjectAt(schema, '/properties/sections/items/properties/methods/items').enum = [...METHOD_ORDER];
-  });
+  const validate = schemaValidator(JOB_SCHEMA_PATH, withMethodOrder);
   const issues = schemaIssues(validate, raw);
   if (issues.length > 0) throw new UsageError(issues.map((i) => `--job: ${file}: ${i.replace(/^\/: /, '')}`).join('\n'));
   return raw as JobFile;
