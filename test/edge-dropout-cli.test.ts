@@ -22,22 +22,66 @@ writeSuite(dropped, corpus);
 const plainCorpus = join(work, 'braid.jsonl');
 writeSuite(generateGraphBraid(0, { ...DEFAULT_PARAMS, trajectories: 20 }), plainCorpus);
 
+// an empty corpus beside a .meta.json each check writes: what suitePerturbationFor makes of it
+const brokenCorpus = join(work, 'broken.jsonl');
+writeFileSync(brokenCorpus, '');
+const metaFile = join(work, 'broken.meta.json');
+/** The metadata carb suite writes (configs/schema/suite-meta.schema.json), values by hand. */
+const SUITE_META = {
+  suite: 'graph-braid',
+  cohort: null,
+  seed: 0,
+  params: DEFAULT_PARAMS,
+  noiseSeed: 0,
+  episodes: 2,
+  harmful: 1,
+  harmfulShare: 0.5,
+};
+/** suitePerturbationFor of the empty corpus with `meta` beside it, to call. */
+function perturbationOf(meta: unknown): () => unknown {
+  writeFileSync(metaFile, JSON.stringify(meta));
+  return () => suitePerturbationFor([brokenCorpus]);
+}
+
 describe('suite perturbations on the command line', () => {
   it('the .meta.json beside a corpus declares edge dropout alone, or nothing', () => {
     expect(suitePerturbationFor([corpus])).toEqual({ noiseSeed: 0, params: { ...DEFAULT_PARAMS, trajectories: 300, edgeDropout: 0.1 } });
     expect(suitePerturbationFor([plainCorpus])).toBeNull();
-    const broken = join(work, 'broken.jsonl');
-    writeFileSync(broken, '');
-    writeFileSync(join(work, 'broken.meta.json'), '{"params": ');
-    expect(() => suitePerturbationFor([broken])).toThrow(
+    writeFileSync(metaFile, '{"params": ');
+    expect(() => suitePerturbationFor([brokenCorpus])).toThrow(
       /^.*broken\.meta\.json: expected the suite's JSON metadata, found unreadable JSON/,
     );
-    writeFileSync(join(work, 'broken.meta.json'), JSON.stringify({ noiseSeed: 0, params: { ...DEFAULT_PARAMS, edgeDropout: 1.5 } }));
-    expect(() => suitePerturbationFor([broken])).toThrow(
-      /broken\.meta\.json: params\.edgeDropout: expected a probability in \[0, 1\], found 1\.5$/,
+    // checked against configs/schema/suite-meta.schema.json: one line naming the file, the key and what was expected
+    expect(perturbationOf({ ...SUITE_META, params: { ...DEFAULT_PARAMS, edgeDropout: 1.5 } })).toThrow(
+      new Error(`${metaFile}: /params/edgeDropout: expected a probability in [0, 1], found number 1.5`),
     );
-    writeFileSync(join(work, 'broken.meta.json'), JSON.stringify({ params: { ...DEFAULT_PARAMS, edgeDropout: 0.2 } }));
-    expect(() => suitePerturbationFor([broken])).toThrow(/broken\.meta\.json: noiseSeed: expected a number/);
+    const { noiseSeed: _seed, ...withoutSeed } = SUITE_META;
+    expect(perturbationOf({ ...withoutSeed, params: { ...DEFAULT_PARAMS, edgeDropout: 0.2 } })).toThrow(
+      new Error(`${metaFile}: /noiseSeed: expected the seed of the score noise and edge dropout streams (an integer), found nothing`),
+    );
+  });
+
+  it('reads a perturbation the parameters leave out as zero, not as an absent σ', () => {
+    // params without scoreNoise (the schema does not require it): edge dropout alone (an absent σ was NaN noise on every score)
+    expect(perturbationOf({ ...SUITE_META, noiseSeed: 7, params: { trajectories: 20, edgeDropout: 0.2 } })()).toEqual({
+      noiseSeed: 7,
+      params: { trajectories: 20, edgeDropout: 0.2, scoreNoise: 0 },
+    });
+  });
+
+  it('refuses a .meta.json that is not the metadata carb suite writes, one line, never read as "no perturbation"', () => {
+    // JSON null: no metadata at all (was a TypeError reading .params)
+    expect(perturbationOf(null)).toThrow(
+      new Error(`${metaFile}: expected the metadata carb suite writes beside a generated corpus (an object), found null`),
+    );
+    // params not an object: its perturbations cannot be read (was taken as none declared)
+    expect(perturbationOf({ ...SUITE_META, params: 'edgeDropout=0.2' })).toThrow(
+      new Error(`${metaFile}: /params: expected the generator parameters (an object), found string "edgeDropout=0.2"`),
+    );
+    // a seed that is not an integer: the noise streams are seeded by integers (was used as is)
+    expect(perturbationOf({ ...SUITE_META, params: { ...DEFAULT_PARAMS, scoreNoise: 0.2 }, noiseSeed: 1.5 })).toThrow(
+      new Error(`${metaFile}: /noiseSeed: expected the seed of the score noise and edge dropout streams (an integer), found number 1.5`),
+    );
   });
 
   it('pins score noise as it always has (σ@seed), and edge dropout beside it', () => {

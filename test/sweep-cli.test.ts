@@ -133,6 +133,20 @@ describe('carb sweep (child process)', () => {
     expect(existsSync(out)).toBe(false);
   }, 60_000);
 
+  it('a rerun refuses a damaged stored result with one line naming it, exit 1, the file left as it was (not recomputed over)', () => {
+    const dir = join(work, 'damaged');
+    cpSync(one, dir, { recursive: true });
+    const c = record(dir).conditions[1]!;
+    const file = join(dir, 'conditions', `${c.hash}.json`);
+    const torn = readFileSync(file, 'utf8').slice(0, 100);
+    writeFileSync(file, torn);
+    const r = carb('sweep', spec, '--out', dir, '--workers', '1');
+    expect(r.status).toBe(1);
+    expect(r.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(r.stderr).toMatch(new RegExp(`^carb: ${file}: expected a condition result \\(JSON\\), found a syntax error`));
+    expect(readFileSync(file, 'utf8')).toBe(torn);
+  }, 120_000);
+
   describe('usage errors exit 2 with one line and write nothing', () => {
     const out = join(work, 'never');
     const cases: Array<[string, string[], string]> = [

@@ -1,4 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
+import { carbPath, describeValue, schemaIssues, schemaValidator } from '@carb/io';
 import { AdapterError } from './problems.ts';
 
 /**
@@ -50,48 +51,45 @@ export class LinesDigest {
   }
 }
 
-const HEX64 = /^[0-9a-f]{64}$/;
+/** configs/schema/corpus-header.schema.json, the shape of a corpus header as carb reads it back. */
+export const CORPUS_HEADER_SCHEMA_PATH = carbPath('configs/schema/corpus-header.schema.json');
+
 const quote = (s: string) => JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}…` : s);
+const ALTERED = '(file altered after carb wrote it)';
 
 /**
  * Parses header text (`arrow`: the Arrow form, with `arrowSha256`); anything else is an
- * AdapterError (reason `corpus-digest`) naming what was expected.
+ * AdapterError (reason `corpus-digest`) naming the key and what was expected
+ * (configs/schema/corpus-header.schema.json; the first issue, with how many more).
  */
 export function parseCorpusHeader(text: string, file: string, record: string, arrow = false): CorpusHeader {
-  const shape = `{"carbCorpus":1,"episodes":<count>,"sha256":"<64 hex digits>"${arrow ? ',"arrowSha256":"<64 hex digits>"' : ''}}`;
-  const fail = (found: string): never => {
-    throw new AdapterError(
-      file,
-      record,
-      'corpus-digest',
-      `expected a carb corpus header ${shape}, found ${found} (file altered after carb wrote it)`,
-    );
+  const fail = (message: string): never => {
+    throw new AdapterError(file, record, 'corpus-digest', message);
   };
   let v: unknown;
   try {
     v = JSON.parse(text);
   } catch {
-    return fail(`unparsable text ${quote(text)}`);
+    const shape = `{"carbCorpus":1,"episodes":<count>,"sha256":"<64 hex digits>"${arrow ? ',"arrowSha256":"<64 hex digits>"' : ''}}`;
+    return fail(`expected a carb corpus header ${shape}, found unparsable text ${quote(text)} ${ALTERED}`);
   }
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) return fail(quote(text));
-  const h = v as Record<string, unknown>;
-  const keys = Object.keys(h).sort().join(',');
-  if (keys !== (arrow ? 'arrowSha256,carbCorpus,episodes,sha256' : 'carbCorpus,episodes,sha256'))
-    return fail(`keys ${keys === '' ? '(none)' : keys}`);
-  if (h.carbCorpus !== 1) {
-    throw new AdapterError(
-      file,
-      record,
-      'corpus-digest',
-      `expected carb corpus format 1, found ${quote(String(h.carbCorpus))} (written by another carb version)`,
+  // another format number is another carb version's header, not damage: said before the schema would call it altered
+  const format = (v as { carbCorpus?: unknown } | null)?.carbCorpus;
+  if (typeof format === 'number' && format !== 1)
+    return fail(`expected carb corpus format 1, found ${quote(String(format))} (written by another carb version)`);
+  const issues = schemaIssues(schemaValidator(CORPUS_HEADER_SCHEMA_PATH), v);
+  if (issues.length > 0)
+    return fail(`${issues[0]!.replace(/^\/: /, '')}${issues.length > 1 ? ` (and ${issues.length - 1} more issues)` : ''} ${ALTERED}`);
+  // the schema holds: carbCorpus 1, episodes a safe integer ≥ 0, each digest 64 hex digits when present
+  const h = v as CorpusHeader;
+  if (arrow && h.arrowSha256 === undefined)
+    return fail(`/arrowSha256: expected the file digest of an Arrow corpus (64 hex digits), found nothing ${ALTERED}`);
+  if (!arrow && h.arrowSha256 !== undefined)
+    return fail(
+      `/arrowSha256: expected no file digest in a JSONL corpus header (only carbCorpus, episodes, sha256), found ${describeValue(h.arrowSha256)} ${ALTERED}`,
     );
-  }
-  if (!Number.isSafeInteger(h.episodes) || (h.episodes as number) < 0) return fail(`episodes ${quote(String(h.episodes))}`);
-  for (const k of arrow ? ['sha256', 'arrowSha256'] : ['sha256']) {
-    if (typeof h[k] !== 'string' || !HEX64.test(h[k])) return fail(`${k} ${quote(String(h[k]))}`);
-  }
-  const header: CorpusHeader = { carbCorpus: 1, episodes: h.episodes as number, sha256: h.sha256 as string };
-  if (arrow) header.arrowSha256 = h.arrowSha256 as string;
+  const header: CorpusHeader = { carbCorpus: 1, episodes: h.episodes, sha256: h.sha256 };
+  if (arrow) header.arrowSha256 = h.arrowSha256;
   return header;
 }
 

@@ -6,7 +6,15 @@ import { fileURLToPath } from 'node:url';
 import { tableFromIPC } from 'apache-arrow';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeArrow, encodeCorpusJsonl, encodeJsonl, formatProblem, readCorpus, type CorpusResult } from '@carb/episodes';
+import {
+  encodeArrow,
+  encodeCorpusJsonl,
+  encodeJsonl,
+  formatProblem,
+  parseCorpusHeader,
+  readCorpus,
+  type CorpusResult,
+} from '@carb/episodes';
 
 // The bundled CES corpus is plain encodeJsonl output (no header), so its file bytes are,
 // by the documented definition, what the corpus digest hashes.
@@ -154,7 +162,7 @@ describe('JSONL corpus digest', () => {
     const bad = join(dir, 'bad.jsonl');
     writeFileSync(bad, text.replace(`"sha256":"${sha(body)}"`, '"sha256":"xyz"'));
     expect(oneLine(readCorpus([bad]), bad)).toBe(
-      `${bad}: line 1: expected a carb corpus header {"carbCorpus":1,"episodes":<count>,"sha256":"<64 hex digits>"}, found sha256 "xyz" (file altered after carb wrote it)`,
+      `${bad}: line 1: /sha256: expected the corpus digest (64 hex digits), found string "xyz" (file altered after carb wrote it)`,
     );
     const count = join(dir, 'count.jsonl');
     writeFileSync(count, text.replace('"episodes":160', '"episodes":161'));
@@ -169,5 +177,52 @@ describe('JSONL corpus digest', () => {
     const r = readCorpus([file]);
     expect(r.episodes).toEqual(episodes);
     expect(r.problems.map((p) => p.record)).toEqual(['line 161']);
+  });
+});
+
+// Issue 27: the corpus header (JSONL line 1, Arrow metadata carb.corpus) is checked against
+// configs/schema/corpus-header.schema.json: one line naming the file, the record, the key and what was expected.
+describe('parseCorpusHeader', () => {
+  const SHA = 'a'.repeat(64);
+  /** The message parseCorpusHeader refuses `header` with (an AdapterError, reason corpus-digest). */
+  const refusal = (header: unknown, arrow = false): string => {
+    try {
+      parseCorpusHeader(JSON.stringify(header), 'c.jsonl', 'line 1', arrow);
+    } catch (e) {
+      expect((e as { reason?: unknown }).reason).toBe('corpus-digest');
+      return (e as Error).message;
+    }
+    throw new Error('expected a refusal');
+  };
+
+  it('reads the header carb writes', () => {
+    expect(parseCorpusHeader(`{"carbCorpus":1,"episodes":3,"sha256":"${SHA}"}`, 'c.jsonl', 'line 1')).toEqual({
+      carbCorpus: 1,
+      episodes: 3,
+      sha256: SHA,
+    });
+  });
+
+  it('names the key and the JSON type it found: a count that is not an integer, a format that is a string', () => {
+    expect(refusal({ carbCorpus: 1, episodes: 1.5, sha256: SHA })).toBe(
+      'c.jsonl: line 1: /episodes: expected an episode count (an integer ≥ 0), found number 1.5 (file altered after carb wrote it)',
+    );
+    // a string "1" is not the header of another carb version (the number 2 would be)
+    expect(refusal({ carbCorpus: '1', episodes: 3, sha256: SHA })).toBe(
+      'c.jsonl: line 1: /carbCorpus: expected carb corpus format 1, found string "1" (file altered after carb wrote it)',
+    );
+    expect(refusal({ carbCorpus: 2, episodes: 3, sha256: SHA })).toBe(
+      'c.jsonl: line 1: expected carb corpus format 1, found "2" (written by another carb version)',
+    );
+  });
+
+  it('an Arrow header needs the file digest, a JSONL header has none', () => {
+    expect(refusal({ carbCorpus: 1, episodes: 3, sha256: SHA }, true)).toBe(
+      'c.jsonl: line 1: /arrowSha256: expected the file digest of an Arrow corpus (64 hex digits), found nothing (file altered after carb wrote it)',
+    );
+    // the value quoted as schema messages quote it: at most 60 characters (the opening quote, 56 digits, ...)
+    expect(refusal({ carbCorpus: 1, episodes: 3, sha256: SHA, arrowSha256: SHA })).toBe(
+      `c.jsonl: line 1: /arrowSha256: expected no file digest in a JSONL corpus header (only carbCorpus, episodes, sha256), found string "${'a'.repeat(56)}... (file altered after carb wrote it)`,
+    );
   });
 });

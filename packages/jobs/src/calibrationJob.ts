@@ -37,7 +37,8 @@ import { progress } from '@carb/io';
 import { sortedCounts, type Fingerprint } from '@carb/deploy';
 import { deployRows } from './deployRows.ts';
 import type { EpisodeSources } from './ledgerEvents.ts';
-import { UsageError } from '@carb/io';
+import { UsageError, schemaIssues, schemaValidator } from '@carb/io';
+import { SUITE_META_SCHEMA_PATH, type SuiteParams } from '@carb/suites';
 import type { ReadStats } from './loadEpisodes.ts';
 import { replayInput, type EpisodeInput, type ReplayedInput } from './replayInput.ts';
 import type { StratumField } from './strata.ts';
@@ -104,30 +105,28 @@ export interface JobSpec {
 /**
  * The replay perturbations declared in `<corpus>.meta.json` beside a single .jsonl corpus
  * (score noise, edge dropout; App. G.2), or null when the file is absent or both are zero.
+ * The file is the metadata carb suite writes (configs/schema/suite-meta.schema.json, the schema
+ * that also marks a suite's files as carb's); anything else is refused with one line naming the
+ * file, the key and what was expected, never read as "no perturbation".
  */
 export function suitePerturbationFor(paths: readonly string[]): ReplayNoise | null {
   if (paths.length !== 1 || !paths[0]!.endsWith('.jsonl')) return null;
   const metaFile = paths[0]!.replace(/\.jsonl$/, '.meta.json');
   if (!existsSync(metaFile)) return null;
-  // parsed JSON: params and its fields may be missing (read as zero) or of any type (refused below)
-  let meta: { params?: { scoreNoise?: unknown; edgeDropout?: unknown }; noiseSeed?: unknown };
+  let meta: unknown;
   try {
-    meta = JSON.parse(readFileSync(metaFile, 'utf8')) as typeof meta;
+    meta = JSON.parse(readFileSync(metaFile, 'utf8'));
   } catch (err) {
     throw new Error(`${metaFile}: expected the suite's JSON metadata, found unreadable JSON (${(err as Error).message})`);
   }
-  const { scoreNoise = 0, edgeDropout = 0 } = meta.params ?? {};
-  if (!(typeof scoreNoise === 'number' && scoreNoise >= 0 && scoreNoise < Infinity))
-    throw new Error(`${metaFile}: params.scoreNoise: expected a number σ ≥ 0, found ${JSON.stringify(scoreNoise)}`);
-  if (!(typeof edgeDropout === 'number' && edgeDropout >= 0 && edgeDropout <= 1))
-    throw new Error(`${metaFile}: params.edgeDropout: expected a probability in [0, 1], found ${JSON.stringify(edgeDropout)}`);
-  if (!scoreNoise && !edgeDropout) return null;
-  if (!Number.isFinite(meta.noiseSeed))
-    throw new Error(
-      `${metaFile}: noiseSeed: expected a number for the declared score noise / edge dropout, found ${JSON.stringify(meta.noiseSeed)}`,
-    );
-  // both checked above: params holds a perturbation, noiseSeed is a finite number
-  return { noiseSeed: meta.noiseSeed as number, params: meta.params as { scoreNoise: number; edgeDropout: number } };
+  const issues = schemaIssues(schemaValidator(SUITE_META_SCHEMA_PATH), meta);
+  if (issues.length > 0)
+    throw new Error(`${metaFile}: ${issues[0]!.replace(/^\/: /, '')}${issues.length > 1 ? ` (and ${issues.length - 1} more issues)` : ''}`);
+  // the schema holds: noiseSeed an integer, params an object whose scoreNoise (σ ≥ 0) and edgeDropout ([0, 1]) are numbers when present
+  const { noiseSeed, params } = meta as { noiseSeed: number; params: Partial<SuiteParams> };
+  if (!params.scoreNoise && !params.edgeDropout) return null;
+  // one of the two is declared; the other, when absent, is zero (score noise would multiply an absent σ into NaN)
+  return { noiseSeed, params: { ...params, scoreNoise: params.scoreNoise ?? 0, edgeDropout: params.edgeDropout ?? 0 } };
 }
 
 export interface JobResult {

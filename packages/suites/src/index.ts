@@ -14,4 +14,4 @@ export {
 } from './graphBraid.ts';
 export { writeSuite, writeSuiteStream, suiteFiles, labelsToJsonl, corpusStem } from './write.ts';
 export { FILLER_TOOLS } from './fillers.ts';
-export { suiteOutputProblem, suitePaths } from './suiteOutput.ts';
+export { suiteOutputProblem, suitePaths, SUITE_META_SCHEMA_PATH } from './suiteOutput.ts';

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONDITIONS_DIR, conditionFile, jsonText, storedFiles, writeUnlessSame } from './store.ts';
 import { SWEEP_RECORD, readSweepRecord, type SweepRecord } from './sweepRecord.ts';
+import { parseConditionResult } from './conditionResult.ts';
 import type { ConditionResult } from './types.ts';
 import { writeAggregates } from './writeAggregates.ts';
 
@@ -17,8 +18,9 @@ export interface SweepMerge {
  * condition file and sweep.json, then the tables, CSV, figures and index.html — the same bytes
  * as one unsharded run. Refuses, one line naming the file, before writing anything: a folder
  * without sweep.json, folders of different specs (or pipelines, carb versions), a condition file
- * that is not one of the spec's conditions (stale or foreign), one whose content is not the
- * condition its name says, two different files for one condition, and a missing condition.
+ * that is not one of the spec's conditions (stale or foreign), one that is not a condition result
+ * (configs/schema/condition-result.schema.json) or not the condition its name says, two different
+ * files for one condition, and a missing condition.
  */
 export function mergeSweep(dirs: readonly string[], out: string): SweepMerge {
   if (dirs.length === 0) throw new Error('sweep merge: expected at least one sweep folder, found none');
@@ -53,16 +55,8 @@ export function mergeSweep(dirs: readonly string[], out: string): SweepMerge {
           `${file}: not a condition of sweep ${record.name} as recorded in ${join(dir, SWEEP_RECORD)} (a stale or foreign result: another spec, pipeline or carb version); expected only its ${record.conditions.length} condition files`,
         );
       const text = readFileSync(file, 'utf8');
-      let result: Partial<ConditionResult> | null;
-      try {
-        result = JSON.parse(text) as Partial<ConditionResult> | null;
-      } catch (e) {
-        throw new Error(`${file}: expected a condition result (JSON), found a syntax error (${(e as Error).message})`);
-      }
-      if (result?.hash !== c.hash || result.name !== c.name)
-        throw new Error(
-          `${file}: holds ${JSON.stringify(result?.name)} with hash ${String(result?.hash).slice(0, 12)}; expected condition ${c.name} (${c.hash.slice(0, 12)}) as its file name says`,
-        );
+      // checked whole here, before anything is written: a result the tables cannot read is refused, not merged
+      parseConditionResult(file, text, c);
       const seen = found.get(c.hash);
       if (seen && seen.text !== text)
         throw new Error(`${file}: differs from ${seen.file}, the same condition (${c.name}); expected identical results`);

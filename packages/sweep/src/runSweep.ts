@@ -55,7 +55,8 @@ export interface SweepRun {
 
 /**
  * Runs a sweep into `out`: a selected condition already stored under its frozen config hash is
- * skipped, the others are evaluated in parallel on worker threads and each is stored atomically
+ * skipped (a stored file that is not that condition's result is refused, one line, before anything
+ * is written), the others are evaluated in parallel on worker threads and each is stored atomically
  * as soon as it is done; when every condition of the spec is in `out` (whichever run or shard
  * wrote it), the tables, CSV, figures and index.html are written. Every file is the same bytes
  * for any worker count, sharding or interruption-and-resume. SIGINT/SIGTERM/SIGHUP end the run
@@ -80,11 +81,13 @@ export async function runSweep(opts: RunSweepOptions): Promise<SweepRun> {
     void destroyPool?.();
   });
   try {
+    // every stored result of this sweep is read first: a malformed one (any shard's) is refused before anything is written
+    const reusable = spec.conditions.map((c, i) => readStoredCondition(out, hashes[i]!, c.name) !== null);
     writeUnlessSame(join(out, SWEEP_RECORD), jsonText(record));
     for (const { index } of selected) removeStaleTemps(conditionFile(out, hashes[index]!));
     const pending: number[] = [];
-    for (const { index, condition } of selected) {
-      if (readStoredCondition(out, hashes[index]!, condition.name)) emit('skipped', index);
+    for (const { index } of selected) {
+      if (reusable[index]) emit('skipped', index);
       else pending.push(index);
     }
     for (const index of pending) emit('queued', index);

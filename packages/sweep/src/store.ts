@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { canonicalJson, writeFileAtomic } from '@carb/io';
+import { parseConditionResult } from './conditionResult.ts';
 import type { ConditionResult } from './types.ts';
 
 /** The folder of finished conditions inside a sweep's output folder. */
@@ -31,18 +32,21 @@ export function writeCondition(dir: string, result: ConditionResult): void {
 }
 
 /**
- * The stored result of the condition with hash `hash`, or null when there is none to reuse: no
- * file, a file that does not parse, or one stored for another hash or condition name.
+ * The stored result of the condition with hash `hash` and name `name`, or null when there is
+ * none (no file). A file that is there but not that condition's result (not JSON, not a condition
+ * result, another condition's) is refused with one line (parseConditionResult): recomputing
+ * would replace a file carb cannot tell is its own, and carb writes results whole.
  */
 export function readStoredCondition(dir: string, hash: string, name: string): ConditionResult | null {
-  let value: unknown;
+  const file = conditionFile(dir, hash);
+  let text: string;
   try {
-    value = JSON.parse(readFileSync(conditionFile(dir, hash), 'utf8'));
-  } catch {
-    return null;
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new Error(`${file}: expected a readable condition result, found ${(e as Error).message}`);
   }
-  const r = value as Partial<ConditionResult> | null;
-  return r && typeof r === 'object' && r.hash === hash && r.name === name ? (r as ConditionResult) : null;
+  return parseConditionResult(file, text, { name, hash });
 }
 
 /** Names of the condition files in a sweep folder (`<hash>.json`; hidden temporary files are not results), sorted. */
