@@ -1,5 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
-import { carbPath, describeValue, schemaIssues, schemaValidator } from '@carb/io';
+import { carbPath, describeValue, firstIssueLine, schemaIssues, schemaValidator } from '@carb/io';
 import { AdapterError } from './problems.ts';
 
 /**
@@ -78,8 +78,7 @@ export function parseCorpusHeader(text: string, file: string, record: string, ar
   if (typeof format === 'number' && format !== 1)
     return fail(`expected carb corpus format 1, found ${quote(String(format))} (written by another carb version)`);
   const issues = schemaIssues(schemaValidator(CORPUS_HEADER_SCHEMA_PATH), v);
-  if (issues.length > 0)
-    return fail(`${issues[0]!.replace(/^\/: /, '')}${issues.length > 1 ? ` (and ${issues.length - 1} more issues)` : ''} ${ALTERED}`);
+  if (issues.length > 0) return fail(`${firstIssueLine(issues)} ${ALTERED}`);
   // the schema holds: carbCorpus 1, episodes a safe integer ≥ 0, each digest 64 hex digits when present
   const h = v as CorpusHeader;
   if (arrow && h.arrowSha256 === undefined)

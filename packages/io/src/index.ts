@@ -5,7 +5,7 @@ export { progress, type Progress } from './progress.ts';
 export { nullableColumn } from './nullableColumn.ts';
 export { dictionaryColumn } from './dictionaryColumn.ts';
 export { canonicalJson, canonicalize } from './canonicalJson.ts';
-export { schemaIssues, describeValue } from './schemaIssues.ts';
+export { schemaIssues, describeValue, firstIssueLine } from './schemaIssues.ts';
 export { schemaValidator } from './schemaValidator.ts';
 export { jsonObjectAt } from './jsonObjectAt.ts';
 export { closestName } from './closestName.ts';

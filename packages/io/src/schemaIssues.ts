@@ -113,3 +113,12 @@ export function schemaIssues(validate: ValidateFunction, value: unknown): string
   }
   return lines;
 }
+
+/**
+ * The one line a reader prints for a document with schema issues: the first issue (a root
+ * pointer `/` left out) and how many more there are.
+ */
+export function firstIssueLine(issues: readonly string[]): string {
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more issues)` : '';
+  return `${(issues[0] ?? '').replace(/^\/: /, '')}${more}`;
+}

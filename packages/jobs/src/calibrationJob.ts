@@ -37,7 +37,7 @@ import { progress } from '@carb/io';
 import { sortedCounts, type Fingerprint } from '@carb/deploy';
 import { deployRows } from './deployRows.ts';
 import type { EpisodeSources } from './ledgerEvents.ts';
-import { UsageError, schemaIssues, schemaValidator } from '@carb/io';
+import { UsageError, firstIssueLine, schemaIssues, schemaValidator } from '@carb/io';
 import { SUITE_META_SCHEMA_PATH, type SuiteParams } from '@carb/suites';
 import type { ReadStats } from './loadEpisodes.ts';
 import { replayInput, type EpisodeInput, type ReplayedInput } from './replayInput.ts';
@@ -120,8 +120,7 @@ export function suitePerturbationFor(paths: readonly string[]): ReplayNoise | nu
     throw new Error(`${metaFile}: expected the suite's JSON metadata, found unreadable JSON (${(err as Error).message})`);
   }
   const issues = schemaIssues(schemaValidator(SUITE_META_SCHEMA_PATH), meta);
-  if (issues.length > 0)
-    throw new Error(`${metaFile}: ${issues[0]!.replace(/^\/: /, '')}${issues.length > 1 ? ` (and ${issues.length - 1} more issues)` : ''}`);
+  if (issues.length > 0) throw new Error(`${metaFile}: ${firstIssueLine(issues)}`);
   // the schema holds: noiseSeed an integer, params an object whose scoreNoise (σ ≥ 0) and edgeDropout ([0, 1]) are numbers when present
   const { noiseSeed, params } = meta as { noiseSeed: number; params: Partial<SuiteParams> };
   if (!params.scoreNoise && !params.edgeDropout) return null;

@@ -1,4 +1,4 @@
-import { carbPath, schemaIssues, schemaValidator } from '@carb/io';
+import { carbPath, firstIssueLine, schemaIssues, schemaValidator } from '@carb/io';
 import type { ConditionResult } from './types.ts';
 
 /** configs/schema/condition-result.schema.json, the contract of a stored condition result as a resumed sweep and `carb sweep merge` read it. */
@@ -19,8 +19,7 @@ export function parseConditionResult(file: string, text: string, expected: { nam
     throw new Error(`${file}: expected a condition result (JSON), found a syntax error (${(e as Error).message})`);
   }
   const issues = schemaIssues(schemaValidator(CONDITION_RESULT_SCHEMA_PATH), value);
-  if (issues.length > 0)
-    throw new Error(`${file}: ${issues[0]!.replace(/^\/: /, '')}${issues.length > 1 ? ` (and ${issues.length - 1} more issues)` : ''}`);
+  if (issues.length > 0) throw new Error(`${file}: ${firstIssueLine(issues)}`);
   // the schema holds: every field the tables, CSV and figures read is there, of its type
   const result = value as ConditionResult;
   if (result.hash !== expected.hash || result.name !== expected.name)
