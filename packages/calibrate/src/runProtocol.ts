@@ -144,7 +144,7 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
       kind: calibrated?.kind ?? null,
       scratch: losses ? histogramScratch(losses, maxCal) : null,
       budgets: new Map(),
-      cells: alphas.map(emptyCell),
+      cells: alphas.map(() => emptyCell(splits.length)),
       atIndex: new Array<HeldOutMetrics | null>(table.G),
       lambdaValues: Array.from({ length: table.G }, (_, g) => gridValue(table.grid, g)),
     };
@@ -208,10 +208,10 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
         const at = g < 0 ? 0 : g;
         const m = (atIndex[at] ??= p.curves.at(at, ledger, p.target !== 'none'));
         const cell = p.cells[a]!;
-        cell.split.push(split.index);
-        cell.lambdaIndex.push(g);
-        cell.lambdaHat.push(g < 0 ? null : p.lambdaValues[g]!);
-        cell.metrics.push(m);
+        cell.split[done] = split.index;
+        cell.lambdaIndex[done] = g;
+        cell.lambdaHat[done] = g < 0 ? Number.NaN : p.lambdaValues[g]!;
+        cell.metrics[done] = m;
       }
     });
     input.onProgress?.(done + 1, splits.length);
@@ -302,7 +302,7 @@ function splitRowsOf(
       alphaText,
       split: cell.split[i]!,
       lambdaIndex: cell.lambdaIndex[i]!,
-      lambdaHat: cell.lambdaHat[i]!,
+      lambdaHat: Number.isNaN(cell.lambdaHat[i]!) ? null : cell.lambdaHat[i]!,
       loss: m.loss,
       intervention: m.intervention,
       utility: m.utility,
