@@ -72,7 +72,8 @@ export class HeldOutCurves {
   private readonly harmFrom: Int32Array | null;
   private readonly anyLoss: Int32Array;
   private readonly ratePieces: StepPieces;
-  private readonly gradedPieces: StepPieces;
+  /** Built on the first graded request: the union ledger (and the 10⁶ path) never needs it. */
+  private gradedPieces: StepPieces | null = null;
   private readonly loss: Int32Array;
   private readonly stops: Int32Array;
   private readonly wins: Int32Array;
@@ -153,7 +154,6 @@ export class HeldOutCurves {
     }
     this.anyLoss = anyLoss;
     this.ratePieces = stepRatePieces(table);
-    this.gradedPieces = gradedUnitPieces(table);
     this.loss = new Int32Array(G);
     this.stops = new Int32Array(G);
     this.wins = new Int32Array(G);
@@ -277,7 +277,15 @@ export class HeldOutCurves {
     }
     const graded = this.wantedOf(gs, this.gradedStamp, this.gradedEpoch, this.gradedAt);
     if (graded)
-      sumPieces(this.gradedPieces, this.lossSubset, this.lossCount, this.wanted, graded, this.gradedAt, ledgerDenominator(ledger));
+      sumPieces(
+        (this.gradedPieces ??= gradedUnitPieces(this.table)),
+        this.lossSubset,
+        this.lossCount,
+        this.wanted,
+        graded,
+        this.gradedAt,
+        ledgerDenominator(ledger),
+      );
   }
 
   /** The indices of gs whose stamp is stale, stamped and zeroed, ascending in `wanted`; their count. */
