@@ -32,10 +32,13 @@ const RUNS = resolve(HERE, '../../../shared/corpora/agentdojo-runs/runs');
 /** The lean numpy peer of issue 26 (bincount + cumsum per split, every α a lookup; union-ledger selectors only). */
 const LEAN_PEER = resolve(HERE, '../../../shared/bench/peer_protocol_numpy.py');
 const SPLITS = 200;
+/** Timed rounds per figure; every figure is the median of its rounds (issue 26). */
+const ROUNDS = 3;
+const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /**
- * The lean peer's best-of-5 ms per α count (4, 105), on the breakpoint table `carb replay --selector all --out`
- * writes; or why it was skipped (it needs numpy and pyarrow).
+ * The lean peer's ms per α count (4, 105), median of ROUNDS runs of its own best-of-5, on the breakpoint
+ * table `carb replay --selector all --out` writes; or why it was skipped (it needs numpy and pyarrow).
  */
 function leanPeer(dir: string): { ms: Record<number, number> } | { skipped: string } {
   if (!existsSync(LEAN_PEER)) return { skipped: `${LEAN_PEER} not found` };
@@ -48,11 +51,15 @@ function leanPeer(dir: string): { ms: Record<number, number> } | { skipped: stri
     { encoding: 'utf8' },
   );
   if (replay.status !== 0) return { skipped: `carb replay failed: ${replay.stderr.trim().split('\n').at(-1)!}` };
-  const run = spawnSync('python3', [LEAN_PEER, table], { encoding: 'utf8' });
-  if (run.status !== 0) return { skipped: `lean peer failed: ${run.stderr.trim().split('\n').at(-1)!}` };
-  const ms: Record<number, number> = {};
-  for (const m of run.stdout.matchAll(/x (\d+) alphas x \d+ splits: (\d+) ms/g)) ms[Number(m[1])] = Number(m[2]);
-  return ms[4] !== undefined && ms[105] !== undefined ? { ms } : { skipped: `lean peer printed no timings: ${run.stdout.trim()}` };
+  const runs: Record<number, number[]> = { 4: [], 105: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    const run = spawnSync('python3', [LEAN_PEER, table], { encoding: 'utf8' });
+    if (run.status !== 0) return { skipped: `lean peer failed: ${run.stderr.trim().split('\n').at(-1)!}` };
+    for (const m of run.stdout.matchAll(/x (\d+) alphas x \d+ splits: (\d+) ms/g)) runs[Number(m[1])]?.push(Number(m[2]));
+    if (runs[4]!.length !== round + 1 || runs[105]!.length !== round + 1)
+      return { skipped: `lean peer printed no timings: ${run.stdout.trim()}` };
+  }
+  return { ms: { 4: median(runs[4]!), 105: median(runs[105]!) } };
 }
 
 /** Writes the tables and splits as raw little-endian arrays plus a JSON index the peer reads. */
@@ -147,6 +154,7 @@ export function bench(): string[] {
   const results: Record<string, ProtocolResult> = {};
   const ms: Record<string, number> = {};
   const peerMs: Record<string, number> = {};
+  const cpuMs: Record<string, number> = {};
   const probe = spawnSync('python3', ['-c', 'import numpy'], { encoding: 'utf8' });
   const havePeer = !probe.error && probe.status === 0;
   const dir = mkdtempSync(join(tmpdir(), 'carb-protocol-'));
@@ -159,35 +167,42 @@ export function bench(): string[] {
     for (const [name, alphas] of Object.entries(alphaSets)) {
       // untimed: every split row, for the agreement with the peer
       results[name] = runProtocol({ tables, alphas, splits });
-      ms[name] = Infinity;
-      peerMs[name] = Infinity;
+      const ours: number[] = [];
+      // CPU time beside wall time: on a machine shared by many processes the wall time mostly measures the others
+      const oursCpu: number[] = [];
+      const theirs: number[] = [];
       // rounds alternate carb and the peer, so both see the same machine load
-      for (let round = 0; round < 5; round++) {
-        ms[name] = Math.min(
-          ms[name],
+      for (let round = 0; round < ROUNDS; round++) {
+        const cpu0 = process.cpuUsage();
+        ours.push(
           best(1, () => {
             runProtocol({ tables, alphas, splits, splitRowAlphas });
           }),
         );
+        const cpu = process.cpuUsage(cpu0);
+        oursCpu.push((cpu.user + cpu.system) / 1000);
         if (!havePeer) continue;
         const run = spawnSync('python3', [join(HERE, 'protocol_peer.py'), dir, '1', name], { encoding: 'utf8', maxBuffer: 1 << 30 });
         if (run.status !== 0) return [...lines, `protocol: numpy peer failed: ${run.stderr.trim().split('\n').at(-1)!}`];
         const out = JSON.parse(run.stdout) as PeerOut;
-        peerMs[name] = Math.min(peerMs[name], out.seconds[name]! * 1000);
+        theirs.push(out.seconds[name]! * 1000);
         peerOut[name] = out.results[name]!;
       }
+      ms[name] = median(ours);
+      cpuMs[name] = median(oursCpu);
+      peerMs[name] = havePeer ? median(theirs) : Infinity;
       const k = name as keyof typeof alphaSets;
       lines.push(
-        `protocol: carb, ${METHOD_ORDER.length} methods × ${alphas.length} α × ${SPLITS} splits = ${evals(k)} evaluations: ${ms[name].toFixed(0)} ms (best of 5; split rows of the ${DEFAULT_BUDGETS.length} requested α), ${(evals(k) / (ms[name] / 1000)).toFixed(0)} evaluations/s`,
+        `protocol: carb, ${METHOD_ORDER.length} methods × ${alphas.length} α × ${SPLITS} splits = ${evals(k)} evaluations: ${ms[name].toFixed(0)} ms (median of ${ROUNDS}; CPU ${cpuMs[name].toFixed(0)} ms; split rows of the ${DEFAULT_BUDGETS.length} requested α), ${(evals(k) / (ms[name] / 1000)).toFixed(0)} evaluations/s`,
       );
       if (!havePeer) continue;
       const agree = agreement(results[name], peerOut[name]!);
       lines.push(
-        `protocol: numpy peer, same tables and splits, ${alphas.length} α: ${peerMs[name].toFixed(0)} ms (best of 5, rounds interleaved with carb), ${(evals(k) / (peerMs[name] / 1000)).toFixed(0)} evaluations/s; ` +
+        `protocol: numpy peer, same tables and splits, ${alphas.length} α: ${peerMs[name].toFixed(0)} ms (median of ${ROUNDS}, rounds interleaved with carb), ${(evals(k) / (peerMs[name] / 1000)).toFixed(0)} evaluations/s; ` +
           `carb is ${(peerMs[name] / ms[name]).toFixed(1)}× faster (target ≥ 3×); λ̂ differing: ${agree.lambdaDiffer} of ${evals(k)}, largest metric difference ${agree.maxDiff.toExponential(1)}`,
       );
     }
-    // the lean peer runs after carb's rounds, in the same minute; it times itself best of 5 after loading
+    // the lean peer runs after carb's rounds, in the same minute; it times itself (best of 5 after loading), median of ROUNDS runs
     const lean = leanPeer(dir);
     if ('skipped' in lean) lines.push(`protocol: lean numpy peer (../shared/bench/peer_protocol_numpy.py) skipped: ${lean.skipped}`);
     else {
@@ -198,7 +213,7 @@ export function bench(): string[] {
         const ours = ms[name]!;
         const theirs = lean.ms[count]!;
         lines.push(
-          `protocol: lean numpy peer, 5 selectors × ${count} α × ${SPLITS} splits (L̄, I, U of the union-ledger selectors only): ${theirs} ms (best of 5); carb (7 methods, all metrics) ${ours.toFixed(0)} ms: ${theirs > ours ? `carb ${(theirs / ours).toFixed(1)}× faster` : `carb ${(ours / theirs).toFixed(1)}× slower`} (target: faster)`,
+          `protocol: lean numpy peer, 5 selectors × ${count} α × ${SPLITS} splits (L̄, I, U of the union-ledger selectors only): ${theirs} ms (median of ${ROUNDS} runs of its best of 5); carb (7 methods, all metrics) ${ours.toFixed(0)} ms: ${theirs > ours ? `carb ${(theirs / ours).toFixed(1)}× faster` : `carb ${(ours / theirs).toFixed(1)}× slower`} (target: faster)`,
         );
       }
     }

@@ -3,7 +3,7 @@ import type { BreakpointTable } from '@carb/replay';
 import { contextPrefix } from './contextPrefix.ts';
 import type { LabelColumns } from './labelColumns.ts';
 import { ledgerDenominator, type Ledger } from './ledgerLoss.ts';
-import { executedCount, stepRateDenominator } from './stepRate.ts';
+import { gradedUnitPieces, stepRatePieces, type StepPieces } from './stepPieces.ts';
 import type { SplitResult } from './types.ts';
 
 /** Held-out metrics of one method at one grid index on one test fold (App. D.3). */
@@ -12,17 +12,33 @@ export type HeldOutMetrics = Pick<
   'loss' | 'intervention' | 'utility' | 'stepRate' | 'ctxSelected' | 'ctxFull' | 'harmStop' | 'benignStop'
 >;
 
-/**
- * at() calls per loaded fold answered episode by episode before the step rate (and graded loss) are
- * filled for every grid index in one pass: a pass costs about as much as G / 4 single lookups.
- */
-const DENSE_AFTER = 24;
-
 /** Per-episode step events (CSR): at grid index at[i] a count or sum rises by the i-th delta. */
 interface Events {
   offset: Int32Array;
   at: Int32Array;
   delta: Float64Array[];
+}
+
+/** Events with each episode's rises at g = 0 taken out as per-episode bases (summed into one register per fold). */
+interface BasedEvents extends Events {
+  base: Float64Array[];
+}
+
+function withBase(events: Events, n: number): BasedEvents {
+  const { offset, at, delta } = events;
+  const base = delta.map(() => new Float64Array(n));
+  const kept = new Int32Array(at.length);
+  let size = 0;
+  const newOffset = new Int32Array(n + 1);
+  for (let e = 0; e < n; e++) {
+    for (let k = offset[e]!; k < offset[e + 1]!; k++) {
+      if (at[k] === 0) delta.forEach((d, c) => (base[c]![e]! += d[k]!));
+      else kept[size++] = k;
+    }
+    newOffset[e + 1] = size;
+  }
+  const pick = kept.subarray(0, size);
+  return { offset: newOffset, at: pick.map((k) => at[k]!), delta: delta.map((d) => Float64Array.from(pick, (k) => d[k]!)), base };
 }
 
 function buildEvents(n: number, columns: number, emit: (e: number, push: (g: number, ...d: number[]) => void) => void): Events {
@@ -47,25 +63,42 @@ function buildEvents(n: number, columns: number, emit: (e: number, push: (g: num
  * breakpoints and a prefix sum over G give it at every g (O(Σ_test T + G) per split, O(1) per
  * λ̂). The step rate and the graded loss add fractions, so they are summed episode by episode
  * in test order over the episodes where they can be nonzero (adding 0 changes no double), so
- * every figure equals a row-by-row evaluation of the fold bit for bit.
+ * every figure equals a row-by-row evaluation of the fold bit for bit; prepare() sums them at
+ * all the grid indices a split asks for in one pass over those episodes' step pieces.
  */
 export class HeldOutCurves {
-  private readonly ctx: Events;
+  private readonly ctx: BasedEvents;
   private readonly benign: Events | null;
   private readonly harmFrom: Int32Array | null;
   private readonly anyLoss: Int32Array;
-  private readonly curves: Float64Array[];
+  private readonly ratePieces: StepPieces;
+  /** Built on the first graded request: the union ledger (and the 10⁶ path) never needs it. */
+  private gradedPieces: StepPieces | null = null;
+  private readonly loss: Int32Array;
+  private readonly stops: Int32Array;
+  private readonly wins: Int32Array;
+  private readonly sel: Float64Array;
+  private readonly full: Float64Array;
+  private readonly harm: Float64Array;
+  private readonly benignAt: Float64Array;
   private m = 0;
   private harmful = 0;
   private benignDen = 0;
-  private readonly rateSubset: number[] = [];
-  private readonly lossSubset: number[] = [];
-  /** at() calls since load, and the step-rate / graded-loss sums at every g once enough calls ask for them. */
-  private calls = 0;
+  /** The fold's episodes with a union loss (step rate) and with any category's loss (graded), in test order. */
+  private readonly rateSubset: Int32Array;
+  private rateCount = 0;
+  private readonly lossSubset: Int32Array;
+  private lossCount = 0;
+  /** Step-rate and graded-loss sums per g, valid where their stamp equals the fold's (or ledger's) epoch. */
   private readonly rateAt: Float64Array;
+  private readonly rateStamp: Int32Array;
   private readonly gradedAt: Float64Array;
-  private rateReady = false;
+  private readonly gradedStamp: Int32Array;
+  private epoch = 0;
+  private gradedEpoch = 0;
   private gradedLedger: Ledger | null = null;
+  /** The grid indices one prepare() call sums, ascending. */
+  private readonly wanted: Int32Array;
 
   constructor(
     private readonly table: BreakpointTable,
@@ -74,7 +107,7 @@ export class HeldOutCurves {
     const { n, G, stepOffset, executesFrom } = table;
     const prefix = contextPrefix(table);
     // scored prefix j(g) = |P_g| + 1 while stopped, T at the natural end
-    this.ctx = buildEvents(n, 2, (e, push) => {
+    const ctx = buildEvents(n, 2, (e, push) => {
       const base = stepOffset[e]!;
       const T = stepOffset[e + 1]! - base;
       const value = (p: number): [number, number] => {
@@ -93,6 +126,8 @@ export class HeldOutCurves {
         [sel, full] = [s, f];
       }
     });
+    // context sums are integers: adding an episode's g = 0 part in a register first changes no sum
+    this.ctx = withBase(ctx, n);
     const from = (e: number, t: number): number =>
       t < stepOffset[e + 1]! - stepOffset[e]! ? Math.min(G, executesFrom[stepOffset[e]! + t]!) : G;
     // the sink is prevented while |P_g| ≤ sinkStep, i.e. below the index where step sinkStep executes
@@ -112,78 +147,165 @@ export class HeldOutCurves {
             }
           })
         : null;
-    this.anyLoss = Int32Array.from({ length: n }, (_, e) => Math.min(...LEDGER_CATEGORIES.map((k) => table.lossFrom[k][e]!)));
-    this.curves = Array.from({ length: 7 }, () => new Float64Array(G));
+    const anyLoss = new Int32Array(n).fill(G);
+    for (const k of LEDGER_CATEGORIES) {
+      const lossFrom = table.lossFrom[k];
+      for (let e = 0; e < n; e++) if (lossFrom[e]! < anyLoss[e]!) anyLoss[e] = lossFrom[e]!;
+    }
+    this.anyLoss = anyLoss;
+    this.ratePieces = stepRatePieces(table);
+    this.loss = new Int32Array(G);
+    this.stops = new Int32Array(G);
+    this.wins = new Int32Array(G);
+    this.sel = new Float64Array(G);
+    this.full = new Float64Array(G);
+    this.harm = new Float64Array(G);
+    this.benignAt = new Float64Array(G);
+    this.rateSubset = new Int32Array(n);
+    this.lossSubset = new Int32Array(n);
     this.rateAt = new Float64Array(G);
+    this.rateStamp = new Int32Array(G);
     this.gradedAt = new Float64Array(G);
+    this.gradedStamp = new Int32Array(G);
+    this.wanted = new Int32Array(G);
   }
 
   /** Loads a test fold: O(Σ_test T + G). */
   load(test: Int32Array): void {
     const { G, runsFrom, successFrom, unionLossFrom } = this.table;
-    const [loss, stops, wins, sel, full, harm, benign] = this.curves as [
-      Float64Array,
-      Float64Array,
-      Float64Array,
-      Float64Array,
-      Float64Array,
-      Float64Array,
-      Float64Array,
-    ];
-    for (const c of this.curves) c.fill(0);
-    const labels = this.labels;
+    const { loss, stops, wins, sel, full, anyLoss, rateSubset, lossSubset } = this;
+    loss.fill(0);
+    stops.fill(0);
+    wins.fill(0);
+    sel.fill(0);
+    full.fill(0);
     this.m = test.length;
-    this.harmful = 0;
-    this.benignDen = 0;
-    // reused across folds: the subsets are rebuilt in test order below
-    const rateSubset = this.rateSubset;
-    const lossSubset = this.lossSubset;
-    rateSubset.length = 0;
-    lossSubset.length = 0;
-    const anyLoss = this.anyLoss;
-    this.calls = 0;
-    this.rateReady = false;
-    this.gradedLedger = null;
-    const { offset, at, delta } = this.ctx;
-    const [dSel, dFull] = delta as [Float64Array, Float64Array];
+    this.epoch++;
+    this.gradedEpoch++;
+    let rateCount = 0;
+    let lossCount = 0;
+    const { offset, at, delta, base } = this.ctx;
+    const dSel = delta[0]!;
+    const dFull = delta[1]!;
+    const sel0 = base[0]!;
+    const full0 = base[1]!;
+    let selAt0 = 0;
+    let fullAt0 = 0;
     for (let i = 0; i < test.length; i++) {
       const e = test[i]!;
       const u = unionLossFrom[e]!;
       if (u < G) {
         loss[u]!++;
-        rateSubset.push(e);
+        rateSubset[rateCount++] = e;
       }
-      if (anyLoss[e]! < G) lossSubset.push(e);
+      if (anyLoss[e]! < G) lossSubset[lossCount++] = e;
       const r = runsFrom[e]!;
       if (r < G) stops[r]!--;
-      stops[0]!++;
       const s = successFrom[e]!;
       if (s < G) wins[s]!++;
+      selAt0 += sel0[e]!;
+      fullAt0 += full0[e]!;
       for (let k = offset[e]!, end = offset[e + 1]!; k < end; k++) {
-        sel[at[k]!]! += dSel[k]!;
-        full[at[k]!]! += dFull[k]!;
-      }
-      if (labels) {
-        if (labels.harmful[e]) {
-          this.harmful++;
-          harm[0]!++;
-          const h = this.harmFrom![e]!;
-          if (h < G) harm[h]!--;
-        }
-        if (labels.benignRule === 'ces') {
-          if (!labels.harmful[e]) {
-            this.benignDen++;
-            benign[0]!++;
-            if (r < G) benign[r]!--;
-          }
-        } else {
-          this.benignDen++;
-          const b = this.benign!;
-          for (let k = b.offset[e]!, end = b.offset[e + 1]!; k < end; k++) benign[b.at[k]!]! += b.delta[0]![k]!;
-        }
+        const g = at[k]!;
+        sel[g]! += dSel[k]!;
+        full[g]! += dFull[k]!;
       }
     }
-    for (const c of this.curves) for (let g = 1; g < G; g++) c[g]! += c[g - 1]!;
+    stops[0]! += test.length;
+    sel[0]! += selAt0;
+    full[0]! += fullAt0;
+    this.rateCount = rateCount;
+    this.lossCount = lossCount;
+    if (this.labels) this.loadLabels(test);
+    for (let g = 1; g < G; g++) {
+      loss[g]! += loss[g - 1]!;
+      stops[g]! += stops[g - 1]!;
+      wins[g]! += wins[g - 1]!;
+      sel[g]! += sel[g - 1]!;
+      full[g]! += full[g - 1]!;
+    }
+  }
+
+  /** The constructed suites' harm and benign stop counts of a fold, as step increments over g. */
+  private loadLabels(test: Int32Array): void {
+    const labels = this.labels!;
+    const { G, runsFrom } = this.table;
+    const { harm, benignAt: benign } = this;
+    harm.fill(0);
+    benign.fill(0);
+    this.harmful = 0;
+    this.benignDen = 0;
+    for (let i = 0; i < test.length; i++) {
+      const e = test[i]!;
+      if (labels.harmful[e]) {
+        this.harmful++;
+        harm[0]!++;
+        const h = this.harmFrom![e]!;
+        if (h < G) harm[h]!--;
+      }
+      if (labels.benignRule === 'ces') {
+        if (!labels.harmful[e]) {
+          this.benignDen++;
+          benign[0]!++;
+          const r = runsFrom[e]!;
+          if (r < G) benign[r]!--;
+        }
+      } else {
+        this.benignDen++;
+        const b = this.benign!;
+        for (let k = b.offset[e]!, end = b.offset[e + 1]!; k < end; k++) benign[b.at[k]!]! += b.delta[0]![k]!;
+      }
+    }
+    for (let g = 1; g < G; g++) {
+      harm[g]! += harm[g - 1]!;
+      benign[g]! += benign[g - 1]!;
+    }
+  }
+
+  /**
+   * Sums the step rate (and, for the graded ledger, the graded loss) of the loaded fold at every
+   * grid index in `gs` not summed yet, in one pass over the contributing episodes: O(|subset| ·
+   * (|gs| + T)). at() then reads them; at() without prepare() sums its own g alone.
+   */
+  prepare(gs: ArrayLike<number>, ledger: Ledger): void {
+    const rate = this.wantedOf(gs, this.rateStamp, this.epoch, this.rateAt);
+    if (rate) sumPieces(this.ratePieces, this.rateSubset, this.rateCount, this.wanted, rate, this.rateAt, 1);
+    if (ledger === 'union') return;
+    if (this.gradedLedger !== ledger) {
+      this.gradedLedger = ledger;
+      this.gradedEpoch++;
+    }
+    const graded = this.wantedOf(gs, this.gradedStamp, this.gradedEpoch, this.gradedAt);
+    if (graded)
+      sumPieces(
+        (this.gradedPieces ??= gradedUnitPieces(this.table)),
+        this.lossSubset,
+        this.lossCount,
+        this.wanted,
+        graded,
+        this.gradedAt,
+        ledgerDenominator(ledger),
+      );
+  }
+
+  /** The indices of gs whose stamp is stale, stamped and zeroed, ascending in `wanted`; their count. */
+  private wantedOf(gs: ArrayLike<number>, stamp: Int32Array, epoch: number, sums: Float64Array): number {
+    const wanted = this.wanted;
+    let count = 0;
+    for (let i = 0; i < gs.length; i++) {
+      const g = gs[i]!;
+      if (stamp[g] === epoch) continue;
+      stamp[g] = epoch;
+      sums[g] = 0;
+      // insertion keeps `wanted` ascending (a split asks for a few dozen indices at most)
+      let j = count++;
+      while (j > 0 && wanted[j - 1]! > g) {
+        wanted[j] = wanted[j - 1]!;
+        j--;
+      }
+      wanted[j] = g;
+    }
+    return count;
   }
 
   /**
@@ -192,96 +314,52 @@ export class HeldOutCurves {
    * sums over the scored proposals (0 when not `scored`), and the constructed-suite stop rates.
    */
   at(g: number, ledger: Ledger, scored: boolean): HeldOutMetrics {
-    const [loss, stops, wins, sel, full, harm, benign] = this.curves as [
-      Float64Array,
-      Float64Array,
-      Float64Array,
-      Float64Array,
-      Float64Array,
-      Float64Array,
-      Float64Array,
-    ];
-    // past a few distinct λ̂ per fold (the dense frontier), one pass fills every g at once
-    const dense = ++this.calls > DENSE_AFTER;
-    let lossSum = loss[g]!;
-    if (ledger !== 'union') {
-      if (dense && this.gradedLedger !== ledger) this.fillGraded(ledger);
-      lossSum = dense ? this.gradedAt[g]! : this.gradedSum(g, ledger);
-    }
-    if (dense && !this.rateReady) this.fillRate();
-    const rate = dense ? this.rateAt[g]! : this.rateSum(g);
+    if (
+      this.rateStamp[g] !== this.epoch ||
+      (ledger !== 'union' && (this.gradedLedger !== ledger || this.gradedStamp[g] !== this.gradedEpoch))
+    )
+      this.prepare([g], ledger);
     const m = this.m;
     return {
-      loss: lossSum / m,
-      intervention: stops[g]! / m,
-      utility: wins[g]! / m,
-      stepRate: rate / m,
-      ctxSelected: scored ? sel[g]! : 0,
-      ctxFull: scored ? full[g]! : 0,
-      harmStop: this.labels && this.harmful > 0 ? harm[g]! / this.harmful : null,
-      benignStop: this.labels && this.benignDen > 0 ? benign[g]! / this.benignDen : null,
+      loss: (ledger === 'union' ? this.loss[g]! : this.gradedAt[g]!) / m,
+      intervention: this.stops[g]! / m,
+      utility: this.wins[g]! / m,
+      stepRate: this.rateAt[g]! / m,
+      ctxSelected: scored ? this.sel[g]! : 0,
+      ctxFull: scored ? this.full[g]! : 0,
+      harmStop: this.labels && this.harmful > 0 ? this.harm[g]! / this.harmful : null,
+      benignStop: this.labels && this.benignDen > 0 ? this.benignAt[g]! / this.benignDen : null,
     };
   }
+}
 
-  /**
-   * The graded loss sum at g: units / denominator added episode by episode in test order over the
-   * episodes with a loss (adding 0 changes no double), so the fraction sums are the same bits whichever
-   * of gradedSum / fillGraded computes them.
-   */
-  private gradedSum(g: number, ledger: Ledger): number {
-    const table = this.table;
-    const denominator = ledgerDenominator(ledger);
-    let lossSum = 0;
-    for (const e of this.lossSubset) {
-      let units = 0;
-      for (const k of LEDGER_CATEGORIES) if (g >= table.lossFrom[k][e]!) units++;
-      lossSum += units / denominator;
+/**
+ * out[g] += value / divisor of each subset episode's piece at g, for the `count` ascending
+ * indices of `wanted`, episode by episode in subset (test) order: the additions a row-by-row
+ * evaluation makes at each g, in its order, so the same bits (episodes below their first
+ * piece add 0, which changes no double).
+ */
+function sumPieces(
+  pieces: StepPieces,
+  subset: Int32Array,
+  size: number,
+  wanted: Int32Array,
+  count: number,
+  out: Float64Array,
+  divisor: number,
+): void {
+  const { offset, from, value } = pieces;
+  for (let i = 0; i < size; i++) {
+    const e = subset[i]!;
+    let k = offset[e]!;
+    const end = offset[e + 1]!;
+    if (k === end) continue;
+    let j = 0;
+    while (j < count && wanted[j]! < from[k]!) j++;
+    for (; j < count; j++) {
+      const g = wanted[j]!;
+      while (k + 1 < end && from[k + 1]! <= g) k++;
+      out[g]! += divisor === 1 ? value[k]! : value[k]! / divisor;
     }
-    return lossSum;
-  }
-
-  /** gradedSum at every g: each episode's term added at each g in the same test order. */
-  private fillGraded(ledger: Ledger): void {
-    const { G, lossFrom } = this.table;
-    const denominator = ledgerDenominator(ledger);
-    const out = this.gradedAt.fill(0);
-    for (const e of this.lossSubset) {
-      for (let g = this.anyLoss[e]!; g < G; g++) {
-        let units = 0;
-        for (const k of LEDGER_CATEGORIES) if (g >= lossFrom[k][e]!) units++;
-        out[g]! += units / denominator;
-      }
-    }
-    this.gradedLedger = ledger;
-  }
-
-  /** Σ 1/r over the fold's episodes with a union loss at g, in test order (r = 0 adds nothing). */
-  private rateSum(g: number): number {
-    const table = this.table;
-    let rate = 0;
-    // module bindings read once: some loaders turn each imported-name read into a getter call
-    const count = executedCount;
-    const rateOf = stepRateDenominator;
-    for (const e of this.rateSubset) {
-      const r = rateOf(table, e, g, count(table, e, g));
-      if (r > 0) rate += 1 / r;
-    }
-    return rate;
-  }
-
-  /** rateSum at every g: each episode's 1/r added at every g where it is nonzero, in the same test order. */
-  private fillRate(): void {
-    const table = this.table;
-    const { G, unionLossFrom } = table;
-    const out = this.rateAt.fill(0);
-    const count = executedCount;
-    const rateOf = stepRateDenominator;
-    for (const e of this.rateSubset) {
-      for (let g = unionLossFrom[e]!; g < G; g++) {
-        const r = rateOf(table, e, g, count(table, e, g));
-        if (r > 0) out[g]! += 1 / r;
-      }
-    }
-    this.rateReady = true;
   }
 }

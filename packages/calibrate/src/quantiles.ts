@@ -8,11 +8,66 @@ export function empiricalQuantile(values: ArrayLike<number>, p: number): number 
   return empiricalQuantiles(values, [p])[0]!;
 }
 
-/** Several R-7 quantiles of the same values, sorting them once (d3-array's quantileSorted). */
+/**
+ * Several R-7 quantiles of the same values (d3-array's quantileSorted). d3 reads only the order
+ * statistics at ⌊(m − 1)p⌋ and the next (or the first / last), so only those are put in place
+ * (quickselect, O(m) each instead of a sort: the frontier asks for ~10³ p5/p95 pairs; issue 26);
+ * values with a NaN or −0 (which a sort orders but a comparison does not) are sorted as before.
+ */
 export function empiricalQuantiles(values: ArrayLike<number>, ps: readonly number[]): number[] {
-  const sorted = Float64Array.from(values).sort();
+  const a = Float64Array.from(values);
+  const n = a.length;
+  if (a.some((v) => Number.isNaN(v) || Object.is(v, -0))) a.sort();
+  else {
+    const needed = new Set<number>();
+    for (const p of ps) {
+      if (!(p > 0) || n < 2) needed.add(0);
+      else if (p >= 1) needed.add(n - 1);
+      else {
+        const i0 = Math.floor((n - 1) * p);
+        needed.add(i0).add(i0 + 1);
+      }
+    }
+    let lo = 0;
+    for (const k of [...needed].sort((x, y) => x - y)) {
+      if (k >= n) break;
+      selectInPlace(a, k, lo, n - 1);
+      lo = k + 1;
+    }
+  }
   // d3 only indexes its input; its typings ask for an array
-  return ps.map((p) => quantileSorted(sorted as unknown as number[], p) ?? Number.NaN);
+  return ps.map((p) => quantileSorted(a as unknown as number[], p) ?? Number.NaN);
+}
+
+/**
+ * Rearranges a[lo … hi] so that a[k] is the value a sort would put there, with no larger value
+ * before it and no smaller one after it (Hoare's selection, median-of-three pivots).
+ */
+function selectInPlace(a: Float64Array, k: number, lo: number, hi: number): void {
+  while (hi > lo) {
+    const mid = (lo + hi) >>> 1;
+    // median of three, moved to a[mid]
+    if (a[mid]! < a[lo]!) swap(a, mid, lo);
+    if (a[hi]! < a[lo]!) swap(a, hi, lo);
+    if (a[hi]! < a[mid]!) swap(a, hi, mid);
+    const pivot = a[mid]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i]! < pivot) i++;
+      while (a[j]! > pivot) j--;
+      if (i <= j) swap(a, i++, j--);
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return;
+  }
+}
+
+function swap(a: Float64Array, i: number, j: number): void {
+  const t = a[i]!;
+  a[i] = a[j]!;
+  a[j] = t;
 }
 
 export function mean(values: ArrayLike<number>): number {

@@ -144,7 +144,7 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
       kind: calibrated?.kind ?? null,
       scratch: losses ? histogramScratch(losses, maxCal) : null,
       budgets: new Map(),
-      cells: alphas.map(emptyCell),
+      cells: alphas.map(() => emptyCell(splits.length)),
       atIndex: new Array<HeldOutMetrics | null>(table.G),
       lambdaValues: Array.from({ length: table.G }, (_, g) => gridValue(table.grid, g)),
     };
@@ -157,10 +157,14 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
     delta === null ? {} : batch === null ? { guarantee: 'high-probability' } : { guarantee: 'high-probability', batch };
   const tagged = delta !== null;
 
+  // per split: every method's λ̂ at every budget first, then each table's fractional sums at the
+  // distinct indices its methods selected (one pass), then every (method, α) is a lookup
+  const indicesOf = prepared.map(() => new Int32Array(alphas.length));
+  const wanted = new Map<HeldOutCurves, number[]>([...curvesOf.values()].map((c) => [c, []]));
   splits.forEach((split, done) => {
-    for (const curves of curvesOf.values()) curves.load(split.test);
-    for (const p of prepared) {
-      let indices: number[];
+    for (const list of wanted.values()) list.length = 0;
+    prepared.forEach((p, i) => {
+      const indices = indicesOf[i]!;
       if (p.losses) {
         const sums = calibrationSums(p.losses, split.cal, p.scratch!);
         const m = batch === 'fold' ? split.test.length : (batch ?? 0);
@@ -183,65 +187,99 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
           budgets = sums instanceof Float64Array ? exact.map(budgetAsDouble) : exact;
           p.budgets.set(key, budgets);
         }
-        indices = delta === null ? crcThresholds(sums, budgets) : budgets.map((b) => lttThreshold(sums, b));
+        indices.set(delta === null ? crcThresholds(sums, budgets) : budgets.map((b) => lttThreshold(sums, b)));
       } else {
-        indices = alphas.map(() => p.table.G - 1);
+        indices.fill(p.table.G - 1);
       }
-      // budgets often share λ̂ (always, past the frontier's knee): evaluate each grid index once
+      // infeasible: the criterion selects nothing, stop-all (λ⊥) is what remains deployable
+      const list = wanted.get(p.curves)!;
+      for (let a = 0; a < indices.length; a++) list.push(Math.max(0, indices[a]!));
+    });
+    for (const [curves, list] of wanted) {
+      curves.load(split.test);
+      curves.prepare(list, ledger);
+    }
+    prepared.forEach((p, i) => {
+      const indices = indicesOf[i]!;
+      // budgets often share λ̂ (always, past the frontier's knee): one metrics object per grid index
       const atIndex = p.atIndex.fill(null);
       for (let a = 0; a < alphas.length; a++) {
         const g = indices[a]!;
-        // infeasible: the criterion selects nothing, stop-all (λ⊥) is what remains deployable
         const at = g < 0 ? 0 : g;
         const m = (atIndex[at] ??= p.curves.at(at, ledger, p.target !== 'none'));
         const cell = p.cells[a]!;
-        cell.split.push(split.index);
-        cell.lambdaIndex.push(g);
-        cell.lambdaHat.push(g < 0 ? null : p.lambdaValues[g]!);
-        cell.metrics.push(m);
+        cell.split[done] = split.index;
+        cell.lambdaIndex[done] = g;
+        cell.lambdaHat[done] = g < 0 ? Number.NaN : p.lambdaValues[g]!;
+        cell.metrics[done] = m;
       }
-    }
+    });
     input.onProgress?.(done + 1, splits.length);
   });
 
   const splitResults: SplitResult[] = [];
   const summary: SummaryRow[] = [];
   const rowTag = tagged ? tag : null;
-  for (const p of prepared) {
-    let last: SummaryRow | null = null;
+  // budgets whose λ̂ is the same on every split (past the frontier's knee, and wherever the
+  // criterion moves by less than a calibration unit) share their figures: one summary per distinct cell
+  const canonical = prepared.map((p) => canonicalCells(p.cells));
+  prepared.forEach((p, i) => {
+    const same = canonical[i]!;
+    const rows: SummaryRow[] = [];
     alphas.forEach((alpha, a) => {
       const cell = p.cells[a]!;
       if (!input.splitRowAlphas || input.splitRowAlphas.has(alpha.text))
         splitRowsOf(p.method, alphaValues[a]!, alpha.text, cell, rowTag, splitResults);
-      // a budget with the previous one's λ̂ on every split has its summary but for α (no quantiles sorted again)
+      const b = same[a]!;
       const row: SummaryRow =
-        last && sameCell(cell, p.cells[a - 1]!)
-          ? { ...last, alpha: alphaValues[a]! }
-          : summarizeSplitCell(p.method, alphaValues[a]!, cell, p.target !== 'none');
-      last = row;
+        b < a ? { ...rows[b]!, alpha: alphaValues[a]! } : summarizeSplitCell(p.method, alphaValues[a]!, cell, p.target !== 'none');
+      rows.push(row);
       summary.push(delta === null ? row : { ...tag, delta, ...row });
     });
-  }
+  });
   const reference = input.reference ?? (input.tables['full-prefix'] ? 'full-prefix' : undefined);
   const paired: PairedDiff[] = [];
   if (reference) {
     if (!input.tables[reference]) throw new Error(`runProtocol: reference method ${reference} has no table`);
-    const ref = prepared.find((p) => p.method === reference)!;
-    for (const p of prepared) {
-      if (p === ref) continue;
-      let last: PairedDiff | null = null;
+    const r = prepared.findIndex((p) => p.method === reference);
+    const ref = prepared[r]!;
+    prepared.forEach((p, i) => {
+      if (p === ref) return;
+      // one difference per distinct pair of cells (method's, reference's)
+      const first = new Map<string, PairedDiff>();
       alphas.forEach((_, a) => {
-        const same = last && sameCell(p.cells[a]!, p.cells[a - 1]!) && sameCell(ref.cells[a]!, ref.cells[a - 1]!);
-        const d: PairedDiff =
-          last && same
-            ? { ...last, alpha: alphaValues[a]! }
-            : pairedSplitDiff(p.method, reference, alphaValues[a]!, p.cells[a]!, ref.cells[a]!);
-        last = d;
+        const key = `${canonical[i]![a]!}:${canonical[r]![a]!}`;
+        const earlier = first.get(key);
+        const d: PairedDiff = earlier
+          ? { ...earlier, alpha: alphaValues[a]! }
+          : pairedSplitDiff(p.method, reference, alphaValues[a]!, p.cells[a]!, ref.cells[a]!);
+        if (!earlier) first.set(key, d);
         paired.push(delta === null ? d : { ...tag, ...d });
       });
-    }
+    });
   }
   return { splitResults, summary, paired };
+}
+
+/**
+ * For each budget's cell, the first budget whose cell holds the same λ̂ and metrics on every split
+ * (itself when none does): a hash of the λ̂ column picks the candidates, sameCell decides.
+ */
+function canonicalCells(cells: readonly SplitCell[]): Int32Array {
+  const out = new Int32Array(cells.length);
+  const byHash = new Map<number, number[]>();
+  cells.forEach((cell, a) => {
+    let h = 0;
+    for (let i = 0; i < cell.lambdaIndex.length; i++) h = (Math.imul(h, 31) + cell.lambdaIndex[i]!) | 0;
+    const candidates = byHash.get(h);
+    const b = candidates?.find((c) => sameCell(cells[c]!, cell));
+    if (b === undefined) {
+      out[a] = a;
+      if (candidates) candidates.push(a);
+      else byHash.set(h, [a]);
+    } else out[a] = b;
+  });
+  return out;
 }
 
 /**
@@ -264,7 +302,7 @@ function splitRowsOf(
       alphaText,
       split: cell.split[i]!,
       lambdaIndex: cell.lambdaIndex[i]!,
-      lambdaHat: cell.lambdaHat[i]!,
+      lambdaHat: Number.isNaN(cell.lambdaHat[i]!) ? null : cell.lambdaHat[i]!,
       loss: m.loss,
       intervention: m.intervention,
       utility: m.utility,

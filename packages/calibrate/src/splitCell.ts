@@ -8,23 +8,29 @@ import type { SplitResult } from './types.ts';
  * object each (issue 26), and SplitResult rows are built only for the budgets written to disk.
  */
 export interface SplitCell {
-  split: number[];
-  lambdaIndex: number[];
-  lambdaHat: Array<number | null>;
+  split: Int32Array;
+  lambdaIndex: Int32Array;
+  /** λ̂ per split, NaN where infeasible (null in the rows). */
+  lambdaHat: Float64Array;
   metrics: HeldOutMetrics[];
 }
 
-/** An empty cell to push a method's splits into. */
-export function emptyCell(): SplitCell {
-  return { split: [], lambdaIndex: [], lambdaHat: [], metrics: [] };
+/** A cell of `size` splits, filled by index (typed columns: the frontier has ~10³ cells). */
+export function emptyCell(size: number): SplitCell {
+  return {
+    split: new Int32Array(size),
+    lambdaIndex: new Int32Array(size),
+    lambdaHat: new Float64Array(size),
+    metrics: new Array<HeldOutMetrics>(size),
+  };
 }
 
 /** The columns of split results given as rows (one method at one α). */
 export function cellOfRows(rows: readonly SplitResult[]): SplitCell {
   return {
-    split: rows.map((r) => r.split),
-    lambdaIndex: rows.map((r) => r.lambdaIndex),
-    lambdaHat: rows.map((r) => r.lambdaHat),
+    split: Int32Array.from(rows, (r) => r.split),
+    lambdaIndex: Int32Array.from(rows, (r) => r.lambdaIndex),
+    lambdaHat: Float64Array.from(rows, (r) => r.lambdaHat ?? Number.NaN),
     metrics: [...rows],
   };
 }

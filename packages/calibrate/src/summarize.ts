@@ -41,7 +41,7 @@ export function summarizeSplitCell(method: string, alpha: number, cell: SplitCel
   const loss = rows.map((r) => r.loss);
   const inter = rows.map((r) => r.intervention);
   const util = rows.map((r) => r.utility);
-  const lambdas = cell.lambdaHat.filter((l): l is number => l !== null);
+  const lambdas = Array.from(cell.lambdaHat).filter((l) => !Number.isNaN(l));
   const ctx = rows.map((r) => (r.ctxFull > 0 ? 1 - r.ctxSelected / r.ctxFull : null));
   const [lossP5, lossP95] = empiricalQuantiles(loss, [0.05, 0.95]) as [number, number];
   const [interP5, interP95] = empiricalQuantiles(inter, [0.05, 0.95]) as [number, number];
@@ -83,13 +83,15 @@ export function pairedDiff(
 
 /** pairedDiff over two cells' columns (the protocol's form). */
 export function pairedSplitDiff(method: string, reference: string, alpha: number, cell: SplitCell, refCell: SplitCell): PairedDiff {
-  const ref = new Map(refCell.split.map((s, i) => [s, refCell.metrics[i]!]));
+  // the protocol's cells list the same splits in the same order: then no map is needed
+  const aligned = cell.split.length === refCell.split.length && cell.split.every((s, i) => refCell.split[i] === s);
+  const ref = aligned ? null : new Map(Array.from(refCell.split, (s, i) => [s, refCell.metrics[i]!]));
   const dl: number[] = [];
   const di: number[] = [];
   const du: number[] = [];
   cell.split.forEach((s, i) => {
     const r = cell.metrics[i]!;
-    const b = ref.get(s);
+    const b = ref ? ref.get(s) : refCell.metrics[i];
     if (!b) throw new Error(`paired differences: split ${s} of ${method} has no ${reference} result; expected shared splits`);
     dl.push(r.loss - b.loss);
     di.push(r.intervention - b.intervention);

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { quantileSorted } from 'd3-array';
+import { stepRate } from '@carb/replay';
+import { empiricalQuantiles } from '../src/index.ts';
+import { gradedUnitPieces, stepRatePieces, type StepPieces } from '../src/stepPieces.ts';
+import { buildDenseTable, buildTable, mulberry32, syntheticEpisodes } from './helpers/tableBuilder.ts';
+
+/** The value of episode e's step function at g, read piece by piece (0 below the first piece). */
+function pieceAt(p: StepPieces, e: number, g: number): number {
+  let v = 0;
+  for (let k = p.offset[e]!; k < p.offset[e + 1]!; k++) if (p.from[k]! <= g) v = p.value[k]!;
+  return v;
+}
+
+describe('step pieces of the held-out step rate and graded loss', () => {
+  it('equal the dense row-by-row step rate and graded count at every episode and g', () => {
+    const synth = syntheticEpisodes(300, 9, 7);
+    const table = buildTable('graph', synth);
+    const dense = buildDenseTable('graph', synth);
+    const rate = stepRatePieces(table);
+    const graded = gradedUnitPieces(table);
+    const { n, G } = table;
+    let checked = 0;
+    for (let e = 0; e < n; e++)
+      for (let g = 0; g < G; g++) {
+        // the very double a row-by-row sum adds (0 where the episode has no union loss at g)
+        expect(pieceAt(rate, e, g)).toBe(stepRate(dense, e * G + g, e));
+        expect(pieceAt(graded, e, g)).toBe(dense.lossCount[e * G + g]);
+        checked++;
+      }
+    expect(checked).toBe(300 * G);
+  });
+});
+
+describe('empiricalQuantiles by selection', () => {
+  it('equals d3 quantileSorted over a full sort, bit for bit, with ties, −0 and NaN', () => {
+    const r = mulberry32(11);
+    for (let trial = 0; trial < 2000; trial++) {
+      const n = 1 + Math.floor(r() * 250);
+      const levels = trial % 2 ? 4 : 1000;
+      const values = Array.from({ length: n }, () => {
+        const u = r();
+        return trial % 7 === 0 && u < 0.2 ? -0 : trial % 11 === 0 && u < 0.05 ? Number.NaN : Math.floor(u * levels) / 7;
+      });
+      const ps = [0.05, 0.95, 0, 1, 0.5, r()];
+      const sorted = Float64Array.from(values).sort() as unknown as number[];
+      const expected = ps.map((p) => quantileSorted(sorted, p));
+      const got = empiricalQuantiles(values, ps);
+      got.forEach((v, i) => expect(Object.is(v, expected[i])).toBe(true));
+    }
+  });
+});
