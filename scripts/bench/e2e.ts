@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median } from './lib/timing.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const RUNS = resolve(ROOT, '../shared/corpora/agentdojo-runs/runs');
@@ -24,8 +25,6 @@ function timed(cmd: string, args: string[]): Run {
   const [wall, kib] = r.stderr.trim().split('\n').pop()!.split(' ');
   return { wallS: Number(wall), peakMiB: Number(kib) / 1024 };
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 function line(name: string, runs: Run[], target: string): string {
   return `e2e: ${name}: ${median(runs.map((r) => r.wallS)).toFixed(2)} s median of ${runs.length} (${runs.map((r) => r.wallS.toFixed(2)).join(', ')}), peak RSS ${Math.max(...runs.map((r) => r.peakMiB)).toFixed(0)} MiB; target ${target}`;

@@ -23,7 +23,7 @@ import {
   type Split,
 } from '@carb/calibrate';
 import { eligibleForCalibration, readCorpus } from '@carb/episodes';
-import { best } from './lib/timing.ts';
+import { best, median } from './lib/timing.ts';
 import { referenceTablesByMethod } from '../../packages/calibrate/test/helpers/referenceTables.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -34,7 +34,6 @@ const LEAN_PEER = resolve(HERE, '../../../shared/bench/peer_protocol_numpy.py');
 const SPLITS = 200;
 /** Timed rounds per figure; every figure is the median of its rounds (issue 26). */
 const ROUNDS = 3;
-const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /**
  * The lean peer's ms per α count (4, 105), median of ROUNDS runs of its own best-of-5, on the breakpoint

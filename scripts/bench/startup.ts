@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { median } from './lib/timing.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const RUNS = 15;
@@ -42,8 +43,6 @@ function once(way: Way): number {
   if (r.status !== 0) throw new Error(`startup: ${way.name} exited ${String(r.status)}: ${r.stderr.split('\n')[0]!}`);
   return ms;
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Wall time of carb's start (median and best of 15, ways interleaved so machine load hits all alike). */
 export function bench(): string[] {
