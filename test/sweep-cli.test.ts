@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SweepRecord } from '@carb/sweep';
 import { ROOT } from './helpers/shared.ts';
 import { runCli } from '../packages/cli/test/runCli.ts';
-import { TINY_AGGREGATES, shardCopy, snapshot, writeTinySweep } from './helpers/sweepFixture.ts';
+import { TINY_AGGREGATES, shardCopy, snapshot, sweepUsageCases, writeTinySweep } from './helpers/sweepFixture.ts';
 
 // `carb sweep` as a user runs it: its own process, exit status, stdout and stderr as a shell sees them.
 // Shard runs that evaluate their conditions, and the usage errors in a child process, are in
@@ -149,39 +149,7 @@ describe('carb sweep (child process)', () => {
 
   describe('usage errors exit 2 with one line and write nothing', () => {
     const out = join(work, 'never');
-    const cases: Array<[string, string[], string]> = [
-      [
-        'an unknown --only name',
-        ['sweep', spec, '--out', out, '--only', 'baseline,prevalence-.3'],
-        'carb: --only: expected condition names of sweep tiny (did you mean prevalence-.2?), found prevalence-.3\n',
-      ],
-      [
-        'an --only entry left empty',
-        ['sweep', spec, '--out', out, '--only', 'baseline,'],
-        'carb: --only: expected a comma list of names, found an empty entry in "baseline,"\n',
-      ],
-      [
-        'a shard index out of range',
-        ['sweep', spec, '--out', out, '--shard', '2/2'],
-        'carb: --shard: expected a shard index i with 0 ≤ i < N = 2, found 2/2 → i = 2\n',
-      ],
-      [
-        'a shard that is not i/N',
-        ['sweep', spec, '--out', out, '--shard', '1'],
-        'carb: --shard: expected i/N with 0 ≤ i < N (e.g. 3/16), auto, or auto/N, found 1\n',
-      ],
-      [
-        'a missing spec file',
-        ['sweep', join(work, 'missing.json'), '--out', out],
-        `carb: <spec>: expected a sweep spec file (e.g. configs/sweeps/graph-braid-table10.json), found no file at ${join(work, 'missing.json')}\n`,
-      ],
-      ['no --out', ['sweep', spec], 'carb: --out: expected a value (required by carb sweep), found nothing\n'],
-      [
-        'a run option given to merge',
-        ['sweep', 'merge', one, '--out', out, '--workers', '2'],
-        'carb: --workers: unknown option for carb sweep merge\n',
-      ],
-    ];
+    const cases = sweepUsageCases(spec, work, one, out);
     for (const [what, argv, stderr] of cases) {
       it(`${what} (in-process)`, async () => {
         const r = await runCli(argv);

@@ -87,3 +87,40 @@ export function shardCopy(one: string, dir: string, i: number): string {
   });
   return dir;
 }
+
+/** The usage errors of carb sweep on the tiny spec (what, argv, stderr): each exits 2 with one line and writes nothing. */
+export function sweepUsageCases(spec: string, work: string, one: string, out: string): Array<[string, string[], string]> {
+  return [
+    [
+      'an unknown --only name',
+      ['sweep', spec, '--out', out, '--only', 'baseline,prevalence-.3'],
+      'carb: --only: expected condition names of sweep tiny (did you mean prevalence-.2?), found prevalence-.3\n',
+    ],
+    [
+      'an --only entry left empty',
+      ['sweep', spec, '--out', out, '--only', 'baseline,'],
+      'carb: --only: expected a comma list of names, found an empty entry in "baseline,"\n',
+    ],
+    [
+      'a shard index out of range',
+      ['sweep', spec, '--out', out, '--shard', '2/2'],
+      'carb: --shard: expected a shard index i with 0 ≤ i < N = 2, found 2/2 → i = 2\n',
+    ],
+    [
+      'a shard that is not i/N',
+      ['sweep', spec, '--out', out, '--shard', '1'],
+      'carb: --shard: expected i/N with 0 ≤ i < N (e.g. 3/16), auto, or auto/N, found 1\n',
+    ],
+    [
+      'a missing spec file',
+      ['sweep', join(work, 'missing.json'), '--out', out],
+      `carb: <spec>: expected a sweep spec file (e.g. configs/sweeps/graph-braid-table10.json), found no file at ${join(work, 'missing.json')}\n`,
+    ],
+    ['no --out', ['sweep', spec], 'carb: --out: expected a value (required by carb sweep), found nothing\n'],
+    [
+      'a run option given to merge',
+      ['sweep', 'merge', one, '--out', out, '--workers', '2'],
+      'carb: --workers: unknown option for carb sweep merge\n',
+    ],
+  ];
+}

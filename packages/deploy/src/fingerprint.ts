@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { canonicalJson, carbPath, describeValue, schemaIssues, schemaValidator } from '@carb/io';
+import { canonicalJson, carbPath, describeValue, schemaIssues, schemaValidator, unreadableReason } from '@carb/io';
 
 /**
  * A calibration's content-free fingerprint (fingerprint.json beside deploy.json): per eligible
@@ -38,10 +38,7 @@ export function readFingerprint(file: string): Fingerprint {
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new Error(
-      `${file}: expected a calibration fingerprint (JSON), found ${code === 'ENOENT' ? 'no file' : (code ?? (e as Error).message)}`,
-    );
+    throw new Error(`${file}: expected a calibration fingerprint (JSON), found ${unreadableReason(e)}`);
   }
   const issues = schemaIssues(schemaValidator(FINGERPRINT_SCHEMA_PATH), raw);
   if (issues.length > 0) throw new Error(issues.map((i) => `${file}: ${i.replace(/^\/: /, '')}`).join('\n'));

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { describeValue } from '@carb/io';
+import { describeValue, unreadableReason } from '@carb/io';
 import type { HeldOut } from './deployDiff.ts';
 
 /** summary.json beside a deploy.json: its rows as held-out estimates. */
@@ -10,10 +10,7 @@ export function heldOutBeside(deployFile: string): HeldOut[] {
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new Error(
-      `${file}: expected the summary.json a calibration writes beside deploy.json, found ${code === 'ENOENT' ? 'no file' : (code ?? (e as Error).message)}`,
-    );
+    throw new Error(`${file}: expected the summary.json a calibration writes beside deploy.json, found ${unreadableReason(e)}`);
   }
   if (!Array.isArray(raw)) throw new Error(`${file}: expected a JSON array of summary rows, found ${describeValue(raw)}`);
   return raw as HeldOut[];

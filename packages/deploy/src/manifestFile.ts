@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { carbPath, schemaIssues, schemaValidator } from '@carb/io';
+import { carbPath, schemaIssues, schemaValidator, unreadableReason } from '@carb/io';
 
 /** configs/schema/manifest.schema.json, the keys carb reads back from a manifest.json. */
 const MANIFEST_SCHEMA_PATH = carbPath('configs/schema/manifest.schema.json');
@@ -32,8 +32,7 @@ export function readManifestFile(file: string, role = 'a readable carb manifest.
   try {
     m = JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new Error(`${file}: expected ${role}, found ${code === 'ENOENT' ? 'no file' : (code ?? (e as Error).message)}`);
+    throw new Error(`${file}: expected ${role}, found ${unreadableReason(e)}`);
   }
   const problems = manifestProblems(file, m);
   if (problems.length > 0) throw new Error(problems.join('\n'));

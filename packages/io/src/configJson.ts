@@ -1,3 +1,4 @@
+import { unreadableReason } from './unreadableReason.ts';
 import { readFileSync } from 'node:fs';
 
 /** A config file that cannot be used: its message has one line per problem, each naming the file. */
@@ -11,8 +12,7 @@ export function readConfigJson(file: string): unknown {
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    refuseConfig(file, [`expected a readable file, found ${code === 'ENOENT' ? 'no file' : (code ?? (e as Error).message)}`]);
+    refuseConfig(file, [`expected a readable file, found ${unreadableReason(e)}`]);
   }
   try {
     return JSON.parse(text);

@@ -15,6 +15,7 @@ export { workerEntry } from './workerEntry.ts';
 export { tempPathFor } from './tempPath.ts';
 export { redactionMarker, redactValues, shownContent } from './redact.ts';
 export { readConfigJson, refuseConfig } from './configJson.ts';
+export { unreadableReason } from './unreadableReason.ts';
 export { jsonlLines, parsedLines, type ParsedLine } from './jsonlLines.ts';
 export { printable, printableLines, escapeControl } from './printable.ts';
 export { escapeHtml } from './escapeHtml.ts';

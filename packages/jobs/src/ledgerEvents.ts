@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Episode } from '@carb/episodes';
-import { printable } from '@carb/io';
+import { printable, unreadableReason } from '@carb/io';
 import {
   emptyFirstSteps,
   externalFirstSteps,
@@ -39,8 +39,7 @@ export function readPinned(flag: string, file: string): { text: string; sha256: 
   try {
     bytes = readFileSync(file);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new Error(`${flag} ${file}: expected a readable file, found ${code === 'ENOENT' ? 'no file' : (code ?? (e as Error).message)}`);
+    throw new Error(`${flag} ${file}: expected a readable file, found ${unreadableReason(e)}`);
   }
   return { text: bytes.toString('utf8'), sha256: createHash('sha256').update(bytes).digest('hex') };
 }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { configValidators } from './configSchemas.ts';
 import { exactWeights } from './exactWeights.ts';
-import { carbPath, readConfigJson, refuseConfig, schemaIssues } from '@carb/io';
+import { carbPath, readConfigJson, refuseConfig, schemaIssues, unreadableReason } from '@carb/io';
 import { LATENT_POLICY_CATEGORY, LEDGER_CATEGORIES, type LedgerConfig, type Pipeline, type ToolType, type ToolTyping } from './types.ts';
 
 /**
@@ -90,10 +90,7 @@ function resolveLatentPolicy(ledger: LedgerConfig, file: string): LedgerConfig {
   try {
     bytes = readFileSync(guards);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    refuseConfig(file, [
-      `/ledger/latentPolicy/guards: expected a readable guard spec at ${guards}, found ${code === 'ENOENT' ? 'no file' : (code ?? (e as Error).message)}`,
-    ]);
+    refuseConfig(file, [`/ledger/latentPolicy/guards: expected a readable guard spec at ${guards}, found ${unreadableReason(e)}`]);
   }
   const guardsSha256 = createHash('sha256').update(bytes).digest('hex');
   // a run's pipeline.json records the spec it calibrated with: a gate must not load a changed one under that pin

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { canonicalJson, carbPath, schemaIssues, schemaValidator } from '@carb/io';
+import { canonicalJson, carbPath, schemaIssues, schemaValidator, unreadableReason } from '@carb/io';
 import type { SweepSpec } from './types.ts';
 
 /** The record file of a sweep's output folder. */
@@ -46,10 +46,7 @@ export function readSweepRecord(dir: string): { file: string; record: SweepRecor
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new Error(
-      `${file}: expected the sweep record carb sweep writes into its --out folder, found ${code === 'ENOENT' ? 'no file' : (code ?? (e as Error).message)}`,
-    );
+    throw new Error(`${file}: expected the sweep record carb sweep writes into its --out folder, found ${unreadableReason(e)}`);
   }
   let record: unknown;
   try {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { fileSha256 } from '@carb/io';
+import { fileSha256, unreadableReason } from '@carb/io';
 import { readManifestFile, type RecordedManifest } from '../manifestFile.ts';
 
 /**
@@ -41,10 +41,7 @@ export function checkDeployFolder(
     try {
       now = fileSha256(file);
     } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      throw new Error(
-        `${file}: expected the ${basename(file)} a calibration writes beside manifest.json, found ${code === 'ENOENT' ? 'no file' : (code ?? (e as Error).message)}`,
-      );
+      throw new Error(`${file}: expected the ${basename(file)} a calibration writes beside manifest.json, found ${unreadableReason(e)}`);
     }
     if (now !== recorded)
       throw new Error(

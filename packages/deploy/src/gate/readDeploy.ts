@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { GUARANTEES, METHOD_ORDER, type DeployRow } from '@carb/calibrate';
-import { carbPath, schemaIssues, jsonObjectAt, schemaValidator } from '@carb/io';
+import { carbPath, schemaIssues, jsonObjectAt, schemaValidator, unreadableReason } from '@carb/io';
 
 /** A deploy.json row with its position in the file (0-based), for messages. */
 export interface IndexedRow {
@@ -18,10 +18,7 @@ export function readDeployRows(file: string): IndexedRow[] {
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new Error(
-      `${file}: expected a readable deploy.json (JSON array of rows), found ${code === 'ENOENT' ? 'no file' : (code ?? (e as Error).message)}`,
-    );
+    throw new Error(`${file}: expected a readable deploy.json (JSON array of rows), found ${unreadableReason(e)}`);
   }
   const issues = schemaIssues(deployValidator(), raw);
   // `/3/alpha: …` is row 3's; `/: …` the file's as a whole

@@ -1,4 +1,4 @@
-import { fileSha256 } from '@carb/io';
+import { fileSha256, unreadableReason } from '@carb/io';
 
 /**
  * One line per input file a manifest records (`inputs`: path as given → SHA-256 of its bytes)
@@ -15,10 +15,7 @@ export function inputProblems(manifestFile: string, inputs: unknown): string[] {
     try {
       now = fileSha256(file);
     } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      problems.push(
-        `${file}: expected the input ${manifestFile} records, found ${code === 'ENOENT' ? 'no file' : (code ?? (e as Error).message)}`,
-      );
+      problems.push(`${file}: expected the input ${manifestFile} records, found ${unreadableReason(e)}`);
       continue;
     }
     if (now !== recorded)
