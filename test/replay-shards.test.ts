@@ -6,8 +6,7 @@ import { tableFromIPC } from 'apache-arrow';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeBreakpointArrow, shardSize } from '@carb/replay';
 import { defaultPipelinePath, loadPipeline } from '@carb/pipeline';
-import { mergeShards } from '@carb/jobs';
-import { parseShard } from '../packages/cli/src/options/shard.ts';
+import { mergeShards, resolveShard } from '@carb/jobs';
 import { runCli } from '../packages/cli/test/runCli.ts';
 import { ROOT } from './helpers/shared.ts';
 import { SHARD_CALIBRATE_ARGS, SHARD_CORPUS, SHARD_COUNT, SHARD_REPORT_FILES } from './helpers/shardFixture.ts';
@@ -21,19 +20,19 @@ const REPORT_FILES = SHARD_REPORT_FILES;
 
 describe('--shard', () => {
   it('reads i/N, and auto from a Kubernetes Indexed Job or a Slurm array', () => {
-    expect(parseShard('--shard', '3/16', {})).toEqual({ index: 3, count: 16 });
-    expect(parseShard('--shard', 'auto', { JOB_COMPLETION_INDEX: '2', CARB_SHARD_COUNT: '4' })).toEqual({ index: 2, count: 4 });
-    expect(parseShard('--shard', 'auto/8', { JOB_COMPLETION_INDEX: '7' })).toEqual({ index: 7, count: 8 });
+    expect(resolveShard('--shard', '3/16', {})).toEqual({ index: 3, count: 16 });
+    expect(resolveShard('--shard', 'auto', { JOB_COMPLETION_INDEX: '2', CARB_SHARD_COUNT: '4' })).toEqual({ index: 2, count: 4 });
+    expect(resolveShard('--shard', 'auto/8', { JOB_COMPLETION_INDEX: '7' })).toEqual({ index: 7, count: 8 });
     // --array=1-4: task ids 1 … 4 are shards 0 … 3
-    expect(parseShard('--shard', 'auto', { SLURM_ARRAY_TASK_ID: '4', SLURM_ARRAY_TASK_MIN: '1', SLURM_ARRAY_TASK_COUNT: '4' })).toEqual({
+    expect(resolveShard('--shard', 'auto', { SLURM_ARRAY_TASK_ID: '4', SLURM_ARRAY_TASK_MIN: '1', SLURM_ARRAY_TASK_COUNT: '4' })).toEqual({
       index: 3,
       count: 4,
     });
-    expect(() => parseShard('--shard', '4/4', {})).toThrow('--shard: expected a shard index i with 0 ≤ i < N = 4, found 4/4 → i = 4');
-    expect(() => parseShard('--shard', '1/0', {})).toThrow('--shard: expected a shard count N from 1 to 100000');
-    expect(() => parseShard('--shard', '3', {})).toThrow('--shard: expected i/N with 0 ≤ i < N (e.g. 3/16), auto, or auto/N, found 3');
-    expect(() => parseShard('--shard', 'auto', {})).toThrow('found neither');
-    expect(() => parseShard('--shard', 'auto', { SLURM_ARRAY_TASK_ID: '0' })).toThrow(
+    expect(() => resolveShard('--shard', '4/4', {})).toThrow('--shard: expected a shard index i with 0 ≤ i < N = 4, found 4/4 → i = 4');
+    expect(() => resolveShard('--shard', '1/0', {})).toThrow('--shard: expected a shard count N from 1 to 100000');
+    expect(() => resolveShard('--shard', '3', {})).toThrow('--shard: expected i/N with 0 ≤ i < N (e.g. 3/16), auto, or auto/N, found 3');
+    expect(() => resolveShard('--shard', 'auto', {})).toThrow('found neither');
+    expect(() => resolveShard('--shard', 'auto', { SLURM_ARRAY_TASK_ID: '0' })).toThrow(
       'expected the shard count as auto/N, CARB_SHARD_COUNT or SLURM_ARRAY_TASK_COUNT',
     );
   });

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { AUDIT_CORPORA } from '../src/corpusFiles.ts';
 import { contextOnly } from '../src/guardrails/contextOnly.ts';
 import { readItems } from '../src/readItems.ts';
@@ -85,7 +85,7 @@ describe('the shipped corpus does not give the label away', () => {
   });
 });
 
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { auditPipeline } from '../src/auditPipeline.ts';
@@ -101,6 +101,7 @@ import { untypedTools } from '../src/untypedTools.ts';
 import type { AuditItem, ItemDecision, Verdict } from '../src/types.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'carb-audit-earned-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const pipeline = auditPipeline();
 const byId = new Map(general.map((it) => [it.task_id, it]));
 // a risky SD item the built-in W detects, and its twin

@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { withSelector } from '@carb/pipeline';
 import { auditPipeline } from '../src/auditPipeline.ts';
 import { AUDIT_CORPORA } from '../src/corpusFiles.ts';
@@ -17,8 +17,11 @@ const items = readItems(AUDIT_CORPORA.general);
 const pipeline = auditPipeline();
 const ids = items.map((it) => it.task_id);
 const risky = 154; // 30 short/local + 24 action-revealing + 100 SD
+// one folder for the file's inputs, removed when it ends
+const root = mkdtempSync(join(tmpdir(), 'carb-audit-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
 const tmp = (name: string, text: string) => {
-  const f = join(mkdtempSync(join(tmpdir(), 'carb-audit-')), name);
+  const f = join(mkdtempSync(join(root, 'in-')), name);
   writeFileSync(f, text);
   return f;
 };

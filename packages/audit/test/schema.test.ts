@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { AUDIT_CORPORA } from '../src/corpusFiles.ts';
 import { readItems } from '../src/readItems.ts';
 import type { AuditItem } from '../src/types.ts';
@@ -14,8 +14,12 @@ const rows = readFileSync(AUDIT_CORPORA.general, 'utf8')
 const first = rows.find((r) => r.regime === 'state_dependent')!;
 const good = [first, rows.find((r) => r.task_id === first.matched_twin_id)!];
 
+// one folder for the file's item files, removed when it ends
+const root = mkdtempSync(join(tmpdir(), 'carb-audit-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
 function refusal(rows: unknown[]): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'carb-audit-')), 'items.jsonl');
+  const file = join(mkdtempSync(join(root, 'items-')), 'items.jsonl');
   writeFileSync(file, rows.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n'));
   try {
     readItems(file);

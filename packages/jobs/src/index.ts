@@ -1,7 +1,7 @@
 // @carb/jobs: carb's workflows as typed functions (plain inputs, plain outputs); the CLI parses options, calls them and prints.
 export { CARB_VERSION } from './carbVersion.ts';
 export { STRATUM_FIELDS, type StratumField } from './strata.ts';
-export { shardFileName, type ShardSpec } from './shardSpec.ts';
+export { shardFileName, resolveShard, type ShardSpec } from './shardSpec.ts';
 export { noticeProblems, NO_NOTICE, type Notice } from './notice.ts';
 export { holdingOutput, holdingOutputFile } from './holdingOutput.ts';
 export { earlierOutput } from './earlierOutput.ts';
