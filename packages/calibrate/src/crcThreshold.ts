@@ -52,22 +52,38 @@ export function crcThreshold(sums: Float64Array | readonly bigint[], budget: big
  * has ~10² budgets per split and method; issue 26). Same answers as crcThreshold, budget by budget.
  */
 export function crcThresholds(sums: Float64Array | readonly bigint[], budgets: ReadonlyArray<bigint | number>): number[] {
+  const out = new Int32Array(budgets.length);
+  crcThresholdsInto(sums, budgets, out);
+  return Array.from(out);
+}
+
+/** Running minima from the right, reused across calls (the protocol asks once per method and split). */
+let suffixScratch = new Float64Array(0);
+
+/** crcThresholds written into `out` (one index per budget), allocating nothing on the double path. */
+export function crcThresholdsInto(sums: Float64Array | readonly bigint[], budgets: ReadonlyArray<bigint | number>, out: Int32Array): void {
   const G = sums.length;
   if (sums instanceof Float64Array) {
-    const suffixMin = new Float64Array(G);
+    if (suffixScratch.length < G) suffixScratch = new Float64Array(G);
+    const suffixMin = suffixScratch.subarray(0, G);
     for (let g = G - 1, low = Infinity; g >= 0; g--) suffixMin[g] = low = Math.min(low, sums[g]!);
-    return budgets.map((budget) => {
-      if (budget < 0) return -1;
-      return lastAtMost(suffixMin, typeof budget === 'number' ? budget : budgetAsDouble(budget));
-    });
+    for (let a = 0; a < budgets.length; a++) {
+      const budget = budgets[a]!;
+      out[a] = budget < 0 ? -1 : lastAtMost(suffixMin, typeof budget === 'number' ? budget : budgetAsDouble(budget));
+    }
+    return;
   }
   const suffixMin = new Array<bigint>(G);
   for (let g = G - 1; g >= 0; g--) suffixMin[g] = g === G - 1 || sums[g]! < suffixMin[g + 1]! ? sums[g]! : suffixMin[g + 1]!;
-  return budgets.map((budget) => {
-    if (budget < 0) return -1;
+  for (let a = 0; a < budgets.length; a++) {
+    const budget = budgets[a]!;
+    if (budget < 0) {
+      out[a] = -1;
+      continue;
+    }
     if (typeof budget === 'number') throw new Error('crcThreshold: exact (bigint) sums need the bigint budget');
-    return lastAtMost(suffixMin, budget);
-  });
+    out[a] = lastAtMost(suffixMin, budget);
+  }
 }
 
 /** Largest index of a nondecreasing array with value ≤ bound, or −1. */

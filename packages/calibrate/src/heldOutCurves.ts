@@ -1,60 +1,18 @@
 import { LEDGER_CATEGORIES } from '@carb/pipeline';
 import type { BreakpointTable } from '@carb/replay';
 import { contextPrefix } from './contextPrefix.ts';
+import { EventBuilder, type EventColumns } from './eventColumns.ts';
 import type { LabelColumns } from './labelColumns.ts';
 import { ledgerDenominator, type Ledger } from './ledgerLoss.ts';
 import { gradedUnitPieces, stepRatePieces, type StepPieces } from './stepPieces.ts';
 import type { SplitResult } from './types.ts';
+import { MetricRows, NULL_RATE } from './metricRows.ts';
 
 /** Held-out metrics of one method at one grid index on one test fold (App. D.3). */
 export type HeldOutMetrics = Pick<
   SplitResult,
   'loss' | 'intervention' | 'utility' | 'stepRate' | 'ctxSelected' | 'ctxFull' | 'harmStop' | 'benignStop'
 >;
-
-/** Per-episode step events (CSR): at grid index at[i] a count or sum rises by the i-th delta. */
-interface Events {
-  offset: Int32Array;
-  at: Int32Array;
-  delta: Float64Array[];
-}
-
-/** Events with each episode's rises at g = 0 taken out as per-episode bases (summed into one register per fold). */
-interface BasedEvents extends Events {
-  base: Float64Array[];
-}
-
-function withBase(events: Events, n: number): BasedEvents {
-  const { offset, at, delta } = events;
-  const base = delta.map(() => new Float64Array(n));
-  const kept = new Int32Array(at.length);
-  let size = 0;
-  const newOffset = new Int32Array(n + 1);
-  for (let e = 0; e < n; e++) {
-    for (let k = offset[e]!; k < offset[e + 1]!; k++) {
-      if (at[k] === 0) delta.forEach((d, c) => (base[c]![e]! += d[k]!));
-      else kept[size++] = k;
-    }
-    newOffset[e + 1] = size;
-  }
-  const pick = kept.subarray(0, size);
-  return { offset: newOffset, at: pick.map((k) => at[k]!), delta: delta.map((d) => Float64Array.from(pick, (k) => d[k]!)), base };
-}
-
-function buildEvents(n: number, columns: number, emit: (e: number, push: (g: number, ...d: number[]) => void) => void): Events {
-  const offset = new Int32Array(n + 1);
-  const at: number[] = [];
-  const delta: number[][] = Array.from({ length: columns }, () => []);
-  const push = (g: number, ...d: number[]) => {
-    at.push(g);
-    d.forEach((v, c) => delta[c]!.push(v));
-  };
-  for (let e = 0; e < n; e++) {
-    emit(e, push);
-    offset[e + 1] = at.length;
-  }
-  return { offset, at: Int32Array.from(at), delta: delta.map((d) => Float64Array.from(d)) };
-}
 
 /**
  * Held-out metrics of one table on one test fold at every grid index at once. Each integer
@@ -67,13 +25,18 @@ function buildEvents(n: number, columns: number, emit: (e: number, push: (g: num
  * all the grid indices a split asks for in one pass over those episodes' step pieces.
  */
 export class HeldOutCurves {
-  private readonly ctx: BasedEvents;
-  private readonly benign: Events | null;
+  /** Per episode: the Eq. 2 context sums at g = 0 (Σ|C_t| selected, Σ|C_t^full|), summed per fold in a register. */
+  private readonly sel0: Float64Array;
+  private readonly full0: Float64Array;
+  /** Their rises at g > 0 (integers: any summation order gives the same double). */
+  private readonly ctx: EventColumns;
+  private readonly benign: EventColumns | null;
   private readonly harmFrom: Int32Array | null;
   private readonly anyLoss: Int32Array;
   private readonly ratePieces: StepPieces;
   /** Built on the first graded request: the union ledger (and the 10⁶ path) never needs it. */
   private gradedPieces: StepPieces | null = null;
+  /** Counts per g, one slot past the grid: an episode whose change point is G (never) lands there, no branch. */
   private readonly loss: Int32Array;
   private readonly stops: Int32Array;
   private readonly wins: Int32Array;
@@ -88,7 +51,9 @@ export class HeldOutCurves {
   private readonly rateSubset: Int32Array;
   private rateCount = 0;
   private readonly lossSubset: Int32Array;
-  private lossCount = 0;
+  /** −1 until a graded request on the loaded fold lists its lossy episodes (the union ledger never does). */
+  private lossCount = -1;
+  private test: Int32Array = new Int32Array(0);
   /** Step-rate and graded-loss sums per g, valid where their stamp equals the fold's (or ledger's) epoch. */
   private readonly rateAt: Float64Array;
   private readonly rateStamp: Int32Array;
@@ -99,6 +64,7 @@ export class HeldOutCurves {
   private gradedLedger: Ledger | null = null;
   /** The grid indices one prepare() call sums, ascending. */
   private readonly wanted: Int32Array;
+  private readonly one = new MetricRows(1);
 
   constructor(
     private readonly table: BreakpointTable,
@@ -106,47 +72,37 @@ export class HeldOutCurves {
   ) {
     const { n, G, stepOffset, executesFrom } = table;
     const prefix = contextPrefix(table);
+    this.sel0 = new Float64Array(n);
+    this.full0 = new Float64Array(n);
     // scored prefix j(g) = |P_g| + 1 while stopped, T at the natural end
-    const ctx = buildEvents(n, 2, (e, push) => {
+    const ctx = new EventBuilder(n, 2);
+    for (let e = 0; e < n; e++) {
       const base = stepOffset[e]!;
       const T = stepOffset[e + 1]! - base;
-      const value = (p: number): [number, number] => {
-        const j = p < T ? p + 1 : T;
-        return [prefix[base + e + j]!, (j * (j + 1)) / 2];
-      };
       let p = 0;
       while (p < T && executesFrom[base + p]! <= 0) p++;
-      let [sel, full] = value(p);
-      push(0, sel, full);
+      let j = p < T ? p + 1 : T;
+      let sel = (this.sel0[e] = prefix[base + e + j]!);
+      let full = (this.full0[e] = (j * (j + 1)) / 2);
       while (p < T && executesFrom[base + p]! < G) {
         const g = executesFrom[base + p]!;
         while (p < T && executesFrom[base + p]! <= g) p++;
-        const [s, f] = value(p);
-        push(g, s - sel, f - full);
-        [sel, full] = [s, f];
+        j = p < T ? p + 1 : T;
+        const s = prefix[base + e + j]!;
+        const f = (j * (j + 1)) / 2;
+        ctx.push(g, s - sel, f - full);
+        sel = s;
+        full = f;
       }
-    });
-    // context sums are integers: adding an episode's g = 0 part in a register first changes no sum
-    this.ctx = withBase(ctx, n);
+      ctx.close(e);
+    }
+    this.ctx = ctx.done();
     const from = (e: number, t: number): number =>
       t < stepOffset[e + 1]! - stepOffset[e]! ? Math.min(G, executesFrom[stepOffset[e]! + t]!) : G;
     // the sink is prevented while |P_g| ≤ sinkStep, i.e. below the index where step sinkStep executes
     this.harmFrom = labels ? Int32Array.from({ length: n }, (_, e) => (labels.harmful[e] ? from(e, labels.sinkStep[e]!) : G)) : null;
     // graph-braid benign stop: the first rejection is step b exactly while from(b − 1) ≤ g < from(b)
-    this.benign =
-      labels && labels.benignRule !== 'ces'
-        ? buildEvents(n, 1, (e, push) => {
-            for (let i = labels.benignOffset[e]!; i < labels.benignOffset[e + 1]!; i++) {
-              const b = labels.benignSteps[i]!;
-              const lo = b === 0 ? 0 : from(e, b - 1);
-              const hi = from(e, b);
-              if (b < stepOffset[e + 1]! - stepOffset[e]! && lo < hi) {
-                push(lo, 1);
-                if (hi < G) push(hi, -1);
-              }
-            }
-          })
-        : null;
+    this.benign = labels && labels.benignRule !== 'ces' ? benignEvents(labels, n, G, stepOffset, from) : null;
     const anyLoss = new Int32Array(n).fill(G);
     for (const k of LEDGER_CATEGORIES) {
       const lossFrom = table.lossFrom[k];
@@ -154,9 +110,9 @@ export class HeldOutCurves {
     }
     this.anyLoss = anyLoss;
     this.ratePieces = stepRatePieces(table);
-    this.loss = new Int32Array(G);
-    this.stops = new Int32Array(G);
-    this.wins = new Int32Array(G);
+    this.loss = new Int32Array(G + 1);
+    this.stops = new Int32Array(G + 1);
+    this.wins = new Int32Array(G + 1);
     this.sel = new Float64Array(G);
     this.full = new Float64Array(G);
     this.harm = new Float64Array(G);
@@ -173,7 +129,7 @@ export class HeldOutCurves {
   /** Loads a test fold: O(Σ_test T + G). */
   load(test: Int32Array): void {
     const { G, runsFrom, successFrom, unionLossFrom } = this.table;
-    const { loss, stops, wins, sel, full, anyLoss, rateSubset, lossSubset } = this;
+    const { loss, stops, wins, sel, full, sel0, full0, rateSubset } = this;
     loss.fill(0);
     stops.fill(0);
     wins.fill(0);
@@ -183,26 +139,20 @@ export class HeldOutCurves {
     this.epoch++;
     this.gradedEpoch++;
     let rateCount = 0;
-    let lossCount = 0;
-    const { offset, at, delta, base } = this.ctx;
-    const dSel = delta[0]!;
-    const dFull = delta[1]!;
-    const sel0 = base[0]!;
-    const full0 = base[1]!;
+    const { offset, at, columns } = this.ctx;
+    const dSel = columns[0]!;
+    const dFull = columns[1]!;
     let selAt0 = 0;
     let fullAt0 = 0;
+    // change points lie in 0 … G (G: never), so every count lands in a slot: no branch per episode
     for (let i = 0; i < test.length; i++) {
       const e = test[i]!;
       const u = unionLossFrom[e]!;
-      if (u < G) {
-        loss[u]!++;
-        rateSubset[rateCount++] = e;
-      }
-      if (anyLoss[e]! < G) lossSubset[lossCount++] = e;
-      const r = runsFrom[e]!;
-      if (r < G) stops[r]!--;
-      const s = successFrom[e]!;
-      if (s < G) wins[s]!++;
+      loss[u]!++;
+      rateSubset[rateCount] = e;
+      rateCount += (u - G) >>> 31;
+      stops[runsFrom[e]!]!--;
+      wins[successFrom[e]!]!++;
       selAt0 += sel0[e]!;
       fullAt0 += full0[e]!;
       for (let k = offset[e]!, end = offset[e + 1]!; k < end; k++) {
@@ -215,7 +165,8 @@ export class HeldOutCurves {
     sel[0]! += selAt0;
     full[0]! += fullAt0;
     this.rateCount = rateCount;
-    this.lossCount = lossCount;
+    this.lossCount = -1;
+    this.test = test;
     if (this.labels) this.loadLabels(test);
     for (let g = 1; g < G; g++) {
       loss[g]! += loss[g - 1]!;
@@ -253,7 +204,8 @@ export class HeldOutCurves {
       } else {
         this.benignDen++;
         const b = this.benign!;
-        for (let k = b.offset[e]!, end = b.offset[e + 1]!; k < end; k++) benign[b.at[k]!]! += b.delta[0]![k]!;
+        const d = b.columns[0]!;
+        for (let k = b.offset[e]!, end = b.offset[e + 1]!; k < end; k++) benign[b.at[k]!]! += d[k]!;
       }
     }
     for (let g = 1; g < G; g++) {
@@ -280,12 +232,24 @@ export class HeldOutCurves {
       sumPieces(
         (this.gradedPieces ??= gradedUnitPieces(this.table)),
         this.lossSubset,
-        this.lossCount,
+        this.lossyEpisodes(),
         this.wanted,
         graded,
         this.gradedAt,
         ledgerDenominator(ledger),
       );
+  }
+
+  /** Lists the loaded fold's episodes with any category's loss in lossSubset (test order) once; their count. */
+  private lossyEpisodes(): number {
+    if (this.lossCount < 0) {
+      const { test, anyLoss, lossSubset } = this;
+      const G = this.table.G;
+      let count = 0;
+      for (let i = 0; i < test.length; i++) if (anyLoss[test[i]!]! < G) lossSubset[count++] = test[i]!;
+      this.lossCount = count;
+    }
+    return this.lossCount;
   }
 
   /** The indices of gs whose stamp is stale, stamped and zeroed, ascending in `wanted`; their count. */
@@ -314,23 +278,53 @@ export class HeldOutCurves {
    * sums over the scored proposals (0 when not `scored`), and the constructed-suite stop rates.
    */
   at(g: number, ledger: Ledger, scored: boolean): HeldOutMetrics {
+    this.one.size = 0;
+    return this.one.row(this.writeAt(g, ledger, scored, this.one));
+  }
+
+  /** at(g) appended to `rows` as one row (the protocol's form: no object per result); its index. */
+  writeAt(g: number, ledger: Ledger, scored: boolean, rows: MetricRows): number {
     if (
       this.rateStamp[g] !== this.epoch ||
       (ledger !== 'union' && (this.gradedLedger !== ledger || this.gradedStamp[g] !== this.gradedEpoch))
     )
       this.prepare([g], ledger);
     const m = this.m;
-    return {
-      loss: (ledger === 'union' ? this.loss[g]! : this.gradedAt[g]!) / m,
-      intervention: this.stops[g]! / m,
-      utility: this.wins[g]! / m,
-      stepRate: this.rateAt[g]! / m,
-      ctxSelected: scored ? this.sel[g]! : 0,
-      ctxFull: scored ? this.full[g]! : 0,
-      harmStop: this.labels && this.harmful > 0 ? this.harm[g]! / this.harmful : null,
-      benignStop: this.labels && this.benignDen > 0 ? this.benignAt[g]! / this.benignDen : null,
-    };
+    const i = rows.add();
+    rows.loss[i] = (ledger === 'union' ? this.loss[g]! : this.gradedAt[g]!) / m;
+    rows.intervention[i] = this.stops[g]! / m;
+    rows.utility[i] = this.wins[g]! / m;
+    rows.stepRate[i] = this.rateAt[g]! / m;
+    rows.ctxSelected[i] = scored ? this.sel[g]! : 0;
+    rows.ctxFull[i] = scored ? this.full[g]! : 0;
+    rows.harmStop[i] = this.labels && this.harmful > 0 ? this.harm[g]! / this.harmful : NULL_RATE;
+    rows.benignStop[i] = this.labels && this.benignDen > 0 ? this.benignAt[g]! / this.benignDen : NULL_RATE;
+    return i;
   }
+}
+
+/** Graph-braid benign-stop events: +1 where step b becomes the first rejection, −1 where it executes. */
+function benignEvents(
+  labels: LabelColumns,
+  n: number,
+  G: number,
+  stepOffset: Int32Array,
+  from: (e: number, t: number) => number,
+): EventColumns {
+  const out = new EventBuilder(n, 1);
+  for (let e = 0; e < n; e++) {
+    for (let i = labels.benignOffset[e]!; i < labels.benignOffset[e + 1]!; i++) {
+      const b = labels.benignSteps[i]!;
+      const lo = b === 0 ? 0 : from(e, b - 1);
+      const hi = from(e, b);
+      if (b < stepOffset[e + 1]! - stepOffset[e]! && lo < hi) {
+        out.push(lo, 1);
+        if (hi < G) out.push(hi, -1);
+      }
+    }
+    out.close(e);
+  }
+  return out.done();
 }
 
 /**

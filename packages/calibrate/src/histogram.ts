@@ -13,7 +13,8 @@ export function sumsFitDouble(losses: StepLosses, n: number): boolean {
 
 export function histogramScratch(losses: StepLosses, nCal: number): HistogramScratch {
   return {
-    counts: new Int32Array(losses.classUnits.length * losses.G),
+    // one slot past the grid: a single-rise episode that never rises counts at G, unread
+    counts: new Int32Array(losses.classUnits.length * losses.G + 1),
     sums: sumsFitDouble(losses, nCal) ? new Float64Array(losses.G) : new Array<bigint>(losses.G).fill(0n),
   };
 }
@@ -30,10 +31,13 @@ export function calibrationSums(
   const { G, start, at, cls, classUnits } = losses;
   const { counts, sums } = scratch;
   counts.fill(0);
-  for (let i = 0; i < cal.length; i++) {
-    const e = cal[i]!;
-    for (let b = start[e]!, end = start[e + 1]!; b < end; b++) counts[cls[b]! * G + at[b]!]!++;
-  }
+  const single = losses.single;
+  if (single) for (let i = 0; i < cal.length; i++) counts[single[cal[i]!]!]!++;
+  else
+    for (let i = 0; i < cal.length; i++) {
+      const e = cal[i]!;
+      for (let b = start[e]!, end = start[e + 1]!; b < end; b++) counts[cls[b]! * G + at[b]!]!++;
+    }
   const K = classUnits.length;
   if (sums instanceof Float64Array) {
     sums.fill(0);

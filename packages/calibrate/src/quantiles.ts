@@ -15,22 +15,32 @@ export function empiricalQuantile(values: ArrayLike<number>, p: number): number 
  * values with a NaN or −0 (which a sort orders but a comparison does not) are sorted as before.
  */
 export function empiricalQuantiles(values: ArrayLike<number>, ps: readonly number[]): number[] {
-  const a = Float64Array.from(values);
-  const n = a.length;
-  if (a.some((v) => Number.isNaN(v) || Object.is(v, -0))) a.sort();
+  const n = values.length;
+  // one buffer for every call (the protocol makes ~10³): nothing here outlives the call
+  if (scratch.length < n) scratch = new Float64Array(Math.max(n, 2 * scratch.length));
+  const a = scratch.subarray(0, n);
+  let unordered = false;
+  for (let i = 0; i < n; i++) {
+    const v = values[i]!;
+    a[i] = v;
+    if (Number.isNaN(v) || Object.is(v, -0)) unordered = true;
+  }
+  if (unordered) a.sort();
   else {
-    const needed = new Set<number>();
+    const needed: number[] = [];
     for (const p of ps) {
-      if (!(p > 0) || n < 2) needed.add(0);
-      else if (p >= 1) needed.add(n - 1);
+      if (!(p > 0) || n < 2) needed.push(0);
+      else if (p >= 1) needed.push(n - 1);
       else {
         const i0 = Math.floor((n - 1) * p);
-        needed.add(i0).add(i0 + 1);
+        needed.push(i0, i0 + 1);
       }
     }
+    needed.sort((x, y) => x - y);
     let lo = 0;
-    for (const k of [...needed].sort((x, y) => x - y)) {
+    for (const k of needed) {
       if (k >= n) break;
+      if (k < lo) continue;
       selectInPlace(a, k, lo, n - 1);
       lo = k + 1;
     }
@@ -38,6 +48,8 @@ export function empiricalQuantiles(values: ArrayLike<number>, ps: readonly numbe
   // d3 only indexes its input; its typings ask for an array
   return ps.map((p) => quantileSorted(a as unknown as number[], p) ?? Number.NaN);
 }
+
+let scratch = new Float64Array(256);
 
 /**
  * Rearranges a[lo … hi] so that a[k] is the value a sort would put there, with no larger value

@@ -1,9 +1,10 @@
 import type { EpisodeLabels, LabelRows } from '@carb/episodes';
 import { gridValue } from '@carb/pipeline';
 import type { BreakpointTable } from '@carb/replay';
-import { HeldOutCurves, type HeldOutMetrics } from './heldOutCurves.ts';
+import { HeldOutCurves } from './heldOutCurves.ts';
+import { MetricRows } from './metricRows.ts';
 import { calibrationLosses } from './calibrationLosses.ts';
-import { budgetAsDouble, crcBudget, crcThresholds } from './crcThreshold.ts';
+import { budgetAsDouble, crcBudget, crcThresholdsInto } from './crcThreshold.ts';
 import { checkDelta, type GuaranteeSpec } from './guaranteeSpec.ts';
 import { calibrationSums, histogramScratch, type HistogramScratch } from './histogram.ts';
 import { alignLabels, type BenignStopRule } from './labelColumns.ts';
@@ -18,7 +19,7 @@ import { batchBudget } from './batchBudget.ts';
 import { makeSplits, type Split, type SplitOptions } from './splits.ts';
 import type { StepLosses } from './stepLosses.ts';
 import { pairedSplitDiff, summarizeSplitCell, type PairedDiff } from './summarize.ts';
-import { emptyCell, sameCell, type SplitCell } from './splitCell.ts';
+import { emptyCells, sameCell, type SplitCell } from './splitCell.ts';
 import type { MethodName, SplitResult, SummaryRow } from './types.ts';
 
 export interface ProtocolInput {
@@ -70,10 +71,14 @@ interface Prepared {
   budgets: Map<string, Array<bigint | number>>;
   /** Split results per budget, in split order, as columns. */
   cells: SplitCell[];
-  /** Metrics per grid index within one split (reset per split). */
-  atIndex: Array<HeldOutMetrics | null>;
+  /** Per grid index: the metrics row made for it on the split numbered by `stamp` (one row per distinct λ̂). */
+  rowAt: Int32Array;
+  stamp: Int32Array;
   /** λ value of each grid index. */
-  lambdaValues: number[];
+  lambdaValues: Float64Array;
+  /** λ̂ per budget on the current split. */
+  indices: Int32Array;
+  scored: boolean;
 }
 
 function checkSameEpisodes(tables: ReadonlyArray<readonly [MethodName, BreakpointTable]>): void {
@@ -118,14 +123,12 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
           nTest: input.nTest ?? Math.floor(t0.n / 2),
         })
       : input.splits;
-  for (const s of splits) {
-    if (!s.cal.length || !s.test.length)
-      throw new Error(`splits: split ${s.index} has ${s.cal.length} calibration and ${s.test.length} test episodes; expected both ≥ 1`);
-    for (const e of [...s.cal, ...s.test])
-      if (e < 0 || e >= t0.n) throw new Error(`splits: split ${s.index} names episode index ${e}; expected 0 … ${t0.n - 1}`);
-  }
+  for (const s of splits) checkSplit(s, t0.n);
   const labels = input.labels ? alignLabels(t0.ids, input.labels, input.benignStop) : null;
 
+  const splitIndex = Int32Array.from(splits, (s) => s.index);
+  // every method's held-out metrics, one row per (method, split, distinct λ̂)
+  const metrics = new MetricRows(entries.length * splits.length * Math.min(alphas.length, 4));
   // methods replayed with the same selector share one table, hence one set of curves per split
   const curvesOf = new Map<BreakpointTable, HeldOutCurves>();
   const prepared: Prepared[] = entries.map(([method, table]) => {
@@ -144,9 +147,12 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
       kind: calibrated?.kind ?? null,
       scratch: losses ? histogramScratch(losses, maxCal) : null,
       budgets: new Map(),
-      cells: alphas.map(() => emptyCell(splits.length)),
-      atIndex: new Array<HeldOutMetrics | null>(table.G),
-      lambdaValues: Array.from({ length: table.G }, (_, g) => gridValue(table.grid, g)),
+      cells: emptyCells(alphas.length, splitIndex, metrics),
+      rowAt: new Int32Array(table.G),
+      stamp: new Int32Array(table.G),
+      lambdaValues: Float64Array.from({ length: table.G }, (_, g) => gridValue(table.grid, g)),
+      indices: new Int32Array(alphas.length),
+      scored: target !== 'none',
     };
   });
 
@@ -159,63 +165,23 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
 
   // per split: every method's λ̂ at every budget first, then each table's fractional sums at the
   // distinct indices its methods selected (one pass), then every (method, α) is a lookup
-  const indicesOf = prepared.map(() => new Int32Array(alphas.length));
-  const wanted = new Map<HeldOutCurves, number[]>([...curvesOf.values()].map((c) => [c, []]));
-  splits.forEach((split, done) => {
-    for (const list of wanted.values()) list.length = 0;
-    prepared.forEach((p, i) => {
-      const indices = indicesOf[i]!;
-      if (p.losses) {
-        const sums = calibrationSums(p.losses, split.cal, p.scratch!);
-        const m = batch === 'fold' ? split.test.length : (batch ?? 0);
-        const key = `${split.cal.length}:${m}`;
-        let budgets = p.budgets.get(key);
-        if (!budgets) {
-          const n = split.cal.length;
-          const D = p.losses.denominator;
-          if (batch !== null && p.kind !== 'binary')
-            throw new Error(
-              `runProtocol: the batch guarantee needs binary losses (union ledger); ${p.method} has ${p.kind ?? 'no'} losses`,
-            );
-          const exact =
-            delta === null
-              ? alphas.map((a) => crcBudget(a, n, D))
-              : batch === null
-                ? alphas.map((a) => lttBudget(a, n, D, p.kind!, delta))
-                : alphas.map((a) => batchBudget(a, n, m, D, delta));
-          // converted once: per split only the sums change
-          budgets = sums instanceof Float64Array ? exact.map(budgetAsDouble) : exact;
-          p.budgets.set(key, budgets);
-        }
-        indices.set(delta === null ? crcThresholds(sums, budgets) : budgets.map((b) => lttThreshold(sums, b)));
-      } else {
-        indices.fill(p.table.G - 1);
-      }
-      // infeasible: the criterion selects nothing, stop-all (λ⊥) is what remains deployable
-      const list = wanted.get(p.curves)!;
-      for (let a = 0; a < indices.length; a++) list.push(Math.max(0, indices[a]!));
-    });
-    for (const [curves, list] of wanted) {
-      curves.load(split.test);
-      curves.prepare(list, ledger);
-    }
-    prepared.forEach((p, i) => {
-      const indices = indicesOf[i]!;
-      // budgets often share λ̂ (always, past the frontier's knee): one metrics object per grid index
-      const atIndex = p.atIndex.fill(null);
-      for (let a = 0; a < alphas.length; a++) {
-        const g = indices[a]!;
-        const at = g < 0 ? 0 : g;
-        const m = (atIndex[at] ??= p.curves.at(at, ledger, p.target !== 'none'));
-        const cell = p.cells[a]!;
-        cell.split[done] = split.index;
-        cell.lambdaIndex[done] = g;
-        cell.lambdaHat[done] = g < 0 ? Number.NaN : p.lambdaValues[g]!;
-        cell.metrics[done] = m;
-      }
-    });
+  const curvesList = [...curvesOf.values()];
+  const loop: SplitLoop = {
+    prepared,
+    curvesList,
+    curvesIndex: Int32Array.from(prepared, (p) => curvesList.indexOf(p.curves)),
+    wanted: curvesList.map(() => new Int32Array(prepared.length * alphas.length)),
+    wantedCount: new Int32Array(curvesList.length),
+    alphas,
+    delta,
+    batch,
+    ledger,
+    metrics,
+  };
+  for (let done = 0; done < splits.length; done++) {
+    evaluateSplit(loop, splits[done]!, done);
     input.onProgress?.(done + 1, splits.length);
-  });
+  }
 
   const splitResults: SplitResult[] = [];
   const summary: SummaryRow[] = [];
@@ -261,6 +227,101 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
   return { splitResults, summary, paired };
 }
 
+/** What the split loop reads: the prepared methods, their tables' curves and per-split scratch. */
+interface SplitLoop {
+  prepared: Prepared[];
+  curvesList: HeldOutCurves[];
+  /** Per prepared method: its curves' index in curvesList. */
+  curvesIndex: Int32Array;
+  /** Per curves: the grid indices its methods selected on the current split (wantedCount of them). */
+  wanted: Int32Array[];
+  wantedCount: Int32Array;
+  alphas: readonly Budget[];
+  delta: number | null;
+  batch: number | 'fold' | null;
+  ledger: Ledger;
+  metrics: MetricRows;
+}
+
+/** Every method's λ̂ and held-out metrics on split number `done` (its own function: V8 optimizes it once for all splits). */
+function evaluateSplit(loop: SplitLoop, split: Split, done: number): void {
+  const { prepared, curvesList, curvesIndex, wanted, wantedCount, alphas, ledger } = loop;
+  wantedCount.fill(0);
+  for (let i = 0; i < prepared.length; i++) {
+    const p = prepared[i]!;
+    selectLambdas(p, split, loop.delta, loop.batch, alphas);
+    // infeasible: the criterion selects nothing, stop-all (λ⊥) is what remains deployable
+    const c = curvesIndex[i]!;
+    const list = wanted[c]!;
+    let count = wantedCount[c]!;
+    for (let a = 0; a < alphas.length; a++) list[count++] = Math.max(0, p.indices[a]!);
+    wantedCount[c] = count;
+  }
+  for (let c = 0; c < curvesList.length; c++) {
+    curvesList[c]!.load(split.test);
+    curvesList[c]!.prepare(wanted[c]!.subarray(0, wantedCount[c]), ledger);
+  }
+  for (const p of prepared) recordCells(p, done, ledger, loop.metrics);
+}
+
+/** One method's cells on split `done`: budgets often share λ̂ (always, past the frontier's knee), one metrics row per grid index. */
+function recordCells(p: Prepared, done: number, ledger: Ledger, metrics: MetricRows): void {
+  const { indices, rowAt, stamp, cells, lambdaValues } = p;
+  for (let a = 0; a < indices.length; a++) {
+    const g = indices[a]!;
+    const at = g < 0 ? 0 : g;
+    if (stamp[at] !== done + 1) {
+      stamp[at] = done + 1;
+      rowAt[at] = p.curves.writeAt(at, ledger, p.scored, metrics);
+    }
+    const cell = cells[a]!;
+    cell.lambdaIndex[done] = g;
+    cell.lambdaHat[done] = g < 0 ? Number.NaN : lambdaValues[g]!;
+    cell.row[done] = rowAt[at]!;
+  }
+}
+
+/** A split's folds are nonempty and name episodes of the tables. */
+function checkSplit(s: Split, n: number): void {
+  if (!s.cal.length || !s.test.length)
+    throw new Error(`splits: split ${s.index} has ${s.cal.length} calibration and ${s.test.length} test episodes; expected both ≥ 1`);
+  for (const fold of [s.cal, s.test])
+    for (let i = 0; i < fold.length; i++) {
+      const e = fold[i]!;
+      if (e < 0 || e >= n) throw new Error(`splits: split ${s.index} names episode index ${e}; expected 0 … ${n - 1}`);
+    }
+}
+
+/** One method's λ̂ at every budget on one split's calibration fold, into p.indices. */
+function selectLambdas(p: Prepared, split: Split, delta: number | null, batch: number | 'fold' | null, alphas: readonly Budget[]): void {
+  const indices = p.indices;
+  if (!p.losses) {
+    indices.fill(p.table.G - 1);
+    return;
+  }
+  const sums = calibrationSums(p.losses, split.cal, p.scratch!);
+  const m = batch === 'fold' ? split.test.length : (batch ?? 0);
+  const key = `${split.cal.length}:${m}`;
+  let budgets = p.budgets.get(key);
+  if (!budgets) {
+    const n = split.cal.length;
+    const D = p.losses.denominator;
+    if (batch !== null && p.kind !== 'binary')
+      throw new Error(`runProtocol: the batch guarantee needs binary losses (union ledger); ${p.method} has ${p.kind ?? 'no'} losses`);
+    const exact =
+      delta === null
+        ? alphas.map((a) => crcBudget(a, n, D))
+        : batch === null
+          ? alphas.map((a) => lttBudget(a, n, D, p.kind!, delta))
+          : alphas.map((a) => batchBudget(a, n, m, D, delta));
+    // converted once: per split only the sums change
+    budgets = sums instanceof Float64Array ? exact.map(budgetAsDouble) : exact;
+    p.budgets.set(key, budgets);
+  }
+  if (delta === null) crcThresholdsInto(sums, budgets, indices);
+  else for (let a = 0; a < budgets.length; a++) indices[a] = lttThreshold(sums, budgets[a]!);
+}
+
 /**
  * For each budget's cell, the first budget whose cell holds the same λ̂ and metrics on every split
  * (itself when none does): a hash of the λ̂ column picks the candidates, sameCell decides.
@@ -295,7 +356,7 @@ function splitRowsOf(
   out: SplitResult[],
 ): void {
   for (let i = 0; i < cell.split.length; i++) {
-    const m = cell.metrics[i]!;
+    const m = cell.metrics.row(cell.row[i]!);
     const row: SplitResult = {
       method,
       alpha,

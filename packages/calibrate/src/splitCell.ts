@@ -1,28 +1,39 @@
-import type { HeldOutMetrics } from './heldOutCurves.ts';
+import { MetricRows } from './metricRows.ts';
 import type { SplitResult } from './types.ts';
 
 /**
- * One method × α cell of the protocol as columns over its splits (in split order): the held-out
- * metrics (objects shared by every α whose λ̂ is the same grid index on that split), the selected
- * grid index and λ̂. A frontier has ~10⁵ method × α × split results; as columns they cost no
- * object each (issue 26), and SplitResult rows are built only for the budgets written to disk.
+ * One method × α cell of the protocol as columns over its splits (in split order): the row of
+ * `metrics` holding each split's held-out metrics (one row per method, split and grid index, shared
+ * by every α whose λ̂ is that index on that split), the selected grid index and λ̂. A frontier has
+ * ~10⁵ method × α × split results; as columns they cost no object each (issue 26), and SplitResult
+ * rows are built only for the budgets written to disk.
  */
 export interface SplitCell {
   split: Int32Array;
   lambdaIndex: Int32Array;
   /** λ̂ per split, NaN where infeasible (null in the rows). */
   lambdaHat: Float64Array;
-  metrics: HeldOutMetrics[];
+  /** Per split: its row in `metrics`. */
+  row: Int32Array;
+  metrics: MetricRows;
 }
 
-/** A cell of `size` splits, filled by index (typed columns: the frontier has ~10³ cells). */
-export function emptyCell(size: number): SplitCell {
-  return {
-    split: new Int32Array(size),
-    lambdaIndex: new Int32Array(size),
-    lambdaHat: new Float64Array(size),
-    metrics: new Array<HeldOutMetrics>(size),
-  };
+/**
+ * One method's empty cells, one per budget, over `metrics`: views of one buffer per column and one
+ * split column shared by all (the frontier has ~10³ cells; no typed array each).
+ */
+export function emptyCells(budgets: number, split: Int32Array, metrics: MetricRows): SplitCell[] {
+  const size = split.length;
+  const lambdaIndex = new Int32Array(budgets * size);
+  const lambdaHat = new Float64Array(budgets * size);
+  const row = new Int32Array(budgets * size);
+  return Array.from({ length: budgets }, (_, a) => ({
+    split,
+    lambdaIndex: lambdaIndex.subarray(a * size, (a + 1) * size),
+    lambdaHat: lambdaHat.subarray(a * size, (a + 1) * size),
+    row: row.subarray(a * size, (a + 1) * size),
+    metrics,
+  }));
 }
 
 /** The columns of split results given as rows (one method at one α). */
@@ -31,7 +42,8 @@ export function cellOfRows(rows: readonly SplitResult[]): SplitCell {
     split: Int32Array.from(rows, (r) => r.split),
     lambdaIndex: Int32Array.from(rows, (r) => r.lambdaIndex),
     lambdaHat: Float64Array.from(rows, (r) => r.lambdaHat ?? Number.NaN),
-    metrics: [...rows],
+    row: Int32Array.from(rows, (_, i) => i),
+    metrics: MetricRows.of(rows),
   };
 }
 
@@ -40,9 +52,18 @@ export function cellOfRows(rows: readonly SplitResult[]): SplitCell {
  * frontier's knee neighbouring budgets select the same λ̂, and their summaries differ only in α.
  */
 export function sameCell(a: SplitCell, b: SplitCell): boolean {
-  if (a.split.length !== b.split.length) return false;
+  if (a.split.length !== b.split.length || a.metrics !== b.metrics) return false;
+  // the protocol's cells share one split column
+  const sameSplits = a.split === b.split;
   for (let i = 0; i < a.split.length; i++) {
-    if (a.metrics[i] !== b.metrics[i] || a.lambdaIndex[i] !== b.lambdaIndex[i] || a.split[i] !== b.split[i]) return false;
+    if (a.row[i] !== b.row[i] || a.lambdaIndex[i] !== b.lambdaIndex[i] || (!sameSplits && a.split[i] !== b.split[i])) return false;
   }
   return true;
+}
+
+/** One metric column of a cell, gathered in split order into `out` (length ≥ the cell's splits). */
+export function cellColumn(cell: SplitCell, column: Float64Array, out: Float64Array): Float64Array {
+  const { row } = cell;
+  for (let i = 0; i < row.length; i++) out[i] = column[row[i]!]!;
+  return out.length === row.length ? out : out.subarray(0, row.length);
 }

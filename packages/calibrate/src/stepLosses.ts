@@ -24,6 +24,12 @@ export interface StepLosses {
   cls: Int32Array;
   /** Largest loss in units over the corpus (bounds every calibration sum). */
   maxUnits: bigint;
+  /**
+   * When every episode rises at most once and all rises are one class (binary losses: the union
+   * ledger): each episode's rise index, G where it never rises, so a calibration histogram is one
+   * increment per episode with no loop (the protocol counts it 200 times per method; issue 26).
+   */
+  single: Int32Array | null;
 }
 
 class Builder {
@@ -60,7 +66,19 @@ class Builder {
       at: Int32Array.from(this.at),
       cls: Int32Array.from(this.cls),
       maxUnits: this.maxUnits,
+      single: this.singleRises(n, G),
     };
+  }
+
+  private singleRises(n: number, G: number): Int32Array | null {
+    if (this.classUnits.length > 1) return null;
+    const single = new Int32Array(n).fill(G);
+    for (let e = 0; e < n; e++) {
+      const count = this.start[e + 1]! - this.start[e]!;
+      if (count > 1) return null;
+      if (count === 1) single[e] = this.at[this.start[e]!]!;
+    }
+    return single;
   }
 }
 

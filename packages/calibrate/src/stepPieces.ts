@@ -1,5 +1,6 @@
 import { LEDGER_CATEGORIES } from '@carb/pipeline';
 import type { BreakpointTable } from '@carb/replay';
+import { EventBuilder, type EventColumns } from './eventColumns.ts';
 import { stepRateDenominator } from './stepRate.ts';
 
 /**
@@ -13,37 +14,9 @@ export interface StepPieces {
   value: Float64Array;
 }
 
-/** Growable typed columns, so 10⁶ episodes build no array of numbers per piece. */
-class PieceBuilder {
-  private from = new Int32Array(1024);
-  private value = new Float64Array(1024);
-  private size = 0;
-  readonly offset: Int32Array;
-
-  constructor(n: number) {
-    this.offset = new Int32Array(n + 1);
-  }
-
-  push(g: number, v: number): void {
-    if (this.size === this.from.length) {
-      const from = new Int32Array(this.size * 2);
-      const value = new Float64Array(this.size * 2);
-      from.set(this.from);
-      value.set(this.value);
-      this.from = from;
-      this.value = value;
-    }
-    this.from[this.size] = g;
-    this.value[this.size++] = v;
-  }
-
-  close(e: number): void {
-    this.offset[e + 1] = this.size;
-  }
-
-  done(): StepPieces {
-    return { offset: this.offset, from: this.from.slice(0, this.size), value: this.value.slice(0, this.size) };
-  }
+/** An episode's pieces as events of one column. */
+function piecesOf(events: EventColumns): StepPieces {
+  return { offset: events.offset, from: events.at, value: events.columns[0]! };
 }
 
 /**
@@ -54,7 +27,7 @@ class PieceBuilder {
  */
 export function stepRatePieces(table: BreakpointTable): StepPieces {
   const { n, G, stepOffset, executesFrom, runsFrom, unionLossFrom } = table;
-  const out = new PieceBuilder(n);
+  const out = new EventBuilder(n, 1);
   for (let e = 0; e < n; e++) {
     let g = unionLossFrom[e]!;
     let t = stepOffset[e]!;
@@ -68,7 +41,7 @@ export function stepRatePieces(table: BreakpointTable): StepPieces {
     }
     out.close(e);
   }
-  return out.done();
+  return piecesOf(out.done());
 }
 
 /**
@@ -77,7 +50,7 @@ export function stepRatePieces(table: BreakpointTable): StepPieces {
  */
 export function gradedUnitPieces(table: BreakpointTable): StepPieces {
   const { n, G, lossFrom } = table;
-  const out = new PieceBuilder(n);
+  const out = new EventBuilder(n, 1);
   const rises = new Int32Array(LEDGER_CATEGORIES.length);
   for (let e = 0; e < n; e++) {
     LEDGER_CATEGORIES.forEach((k, i) => (rises[i] = lossFrom[k][e]!));
@@ -89,5 +62,5 @@ export function gradedUnitPieces(table: BreakpointTable): StepPieces {
     }
     out.close(e);
   }
-  return out.done();
+  return piecesOf(out.done());
 }

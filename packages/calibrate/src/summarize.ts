@@ -1,6 +1,6 @@
 import type { SplitResult, SummaryRow } from './types.ts';
 import { empiricalQuantile, empiricalQuantiles, mean } from './quantiles.ts';
-import { cellOfRows, type SplitCell } from './splitCell.ts';
+import { cellColumn, cellOfRows, type SplitCell } from './splitCell.ts';
 
 /** Table 6: a method minus the reference on shared splits, mean and p5/p95 of the per-split differences. */
 export interface PairedDiff {
@@ -22,10 +22,21 @@ export interface PairedDiff {
   dUtilityP95: number;
 }
 
-function nullableMean(values: Array<number | null>): number | null {
-  const v = values.filter((x): x is number => x !== null);
-  return v.length ? mean(v) : null;
+/** Mean of the values kept by `keep` (in order), or null when none is. */
+function meanWhere(values: Float64Array, keep: (v: number) => boolean): number | null {
+  let sum = 0;
+  let count = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (keep(v)) {
+      sum += v;
+      count++;
+    }
+  }
+  return count ? sum / count : null;
 }
+
+const notNull = (v: number): boolean => !Number.isNaN(v);
 
 /**
  * One SummaryRow from a method's split results at one α. Infeasible splits stay in every
@@ -35,22 +46,34 @@ export function summarizeCell(method: string, alpha: number, rows: readonly Spli
   return summarizeSplitCell(method, alpha, cellOfRows(rows), calibrated);
 }
 
+/** Gather buffers of summarizeSplitCell, reused by every call (the frontier summarizes ~10³ cells). */
+let gathered = Array.from({ length: 8 }, () => new Float64Array(256));
+
 /** summarizeCell over a cell's columns (the protocol's form). */
 export function summarizeSplitCell(method: string, alpha: number, cell: SplitCell, calibrated: boolean): SummaryRow {
-  const rows = cell.metrics;
-  const loss = rows.map((r) => r.loss);
-  const inter = rows.map((r) => r.intervention);
-  const util = rows.map((r) => r.utility);
-  const lambdas = Array.from(cell.lambdaHat).filter((l) => !Number.isNaN(l));
-  const ctx = rows.map((r) => (r.ctxFull > 0 ? 1 - r.ctxSelected / r.ctxFull : null));
+  const size = cell.row.length;
+  const M = cell.metrics;
+  if (gathered[0]!.length < size) gathered = gathered.map(() => new Float64Array(size));
+  let next = 0;
+  const column = (c: Float64Array) => cellColumn(cell, c, gathered[next++]!.subarray(0, size));
+  const loss = column(M.loss);
+  const inter = column(M.intervention);
+  const util = column(M.utility);
+  const lambdas = cell.lambdaHat.filter((l) => !Number.isNaN(l));
+  // CtxRed per split where the full context is nonempty (NaN marks the others)
+  const ctx = column(M.ctxSelected);
+  const full = column(M.ctxFull);
+  for (let i = 0; i < size; i++) ctx[i] = full[i]! > 0 ? 1 - ctx[i]! / full[i]! : Number.NaN;
   const [lossP5, lossP95] = empiricalQuantiles(loss, [0.05, 0.95]) as [number, number];
   const [interP5, interP95] = empiricalQuantiles(inter, [0.05, 0.95]) as [number, number];
   const [utilP5, utilP95] = empiricalQuantiles(util, [0.05, 0.95]) as [number, number];
+  let feasible = 0;
+  for (let i = 0; i < size; i++) if (cell.lambdaIndex[i]! >= 0) feasible++;
   return {
     method,
     alpha,
-    splits: rows.length,
-    feasible: cell.lambdaIndex.filter((g) => g >= 0).length,
+    splits: size,
+    feasible,
     meanLoss: mean(loss),
     lossP5,
     lossP95,
@@ -60,10 +83,10 @@ export function summarizeSplitCell(method: string, alpha: number, cell: SplitCel
     utility: mean(util),
     utilityP5: utilP5,
     utilityP95: utilP95,
-    stepRate: mean(rows.map((r) => r.stepRate)),
-    ctxRed: calibrated ? nullableMean(ctx) : null,
-    harmStop: nullableMean(rows.map((r) => r.harmStop)),
-    benignStop: nullableMean(rows.map((r) => r.benignStop)),
+    stepRate: mean(column(M.stepRate)),
+    ctxRed: calibrated ? meanWhere(ctx, notNull) : null,
+    harmStop: meanWhere(column(M.harmStop), notNull),
+    benignStop: meanWhere(column(M.benignStop), notNull),
     lambdaMin: calibrated && lambdas.length ? Math.min(...lambdas) : null,
     lambdaMedian: calibrated && lambdas.length ? empiricalQuantile(lambdas, 0.5) : null,
     lambdaMax: calibrated && lambdas.length ? Math.max(...lambdas) : null,
@@ -85,18 +108,22 @@ export function pairedDiff(
 export function pairedSplitDiff(method: string, reference: string, alpha: number, cell: SplitCell, refCell: SplitCell): PairedDiff {
   // the protocol's cells list the same splits in the same order: then no map is needed
   const aligned = cell.split.length === refCell.split.length && cell.split.every((s, i) => refCell.split[i] === s);
-  const ref = aligned ? null : new Map(Array.from(refCell.split, (s, i) => [s, refCell.metrics[i]!]));
-  const dl: number[] = [];
-  const di: number[] = [];
-  const du: number[] = [];
-  cell.split.forEach((s, i) => {
-    const r = cell.metrics[i]!;
-    const b = ref ? ref.get(s) : refCell.metrics[i];
-    if (!b) throw new Error(`paired differences: split ${s} of ${method} has no ${reference} result; expected shared splits`);
-    dl.push(r.loss - b.loss);
-    di.push(r.intervention - b.intervention);
-    du.push(r.utility - b.utility);
-  });
+  const refAt = aligned ? null : new Map(Array.from(refCell.split, (s, i) => [s, refCell.row[i]!]));
+  const size = cell.split.length;
+  const dl = new Float64Array(size);
+  const di = new Float64Array(size);
+  const du = new Float64Array(size);
+  const M = cell.metrics;
+  const R = refCell.metrics;
+  for (let i = 0; i < size; i++) {
+    const r = cell.row[i]!;
+    const b = refAt ? refAt.get(cell.split[i]!) : refCell.row[i];
+    if (b === undefined)
+      throw new Error(`paired differences: split ${cell.split[i]!} of ${method} has no ${reference} result; expected shared splits`);
+    dl[i] = M.loss[r]! - R.loss[b]!;
+    di[i] = M.intervention[r]! - R.intervention[b]!;
+    du[i] = M.utility[r]! - R.utility[b]!;
+  }
   const [dLossP5, dLossP95] = empiricalQuantiles(dl, [0.05, 0.95]) as [number, number];
   const [dInterventionP5, dInterventionP95] = empiricalQuantiles(di, [0.05, 0.95]) as [number, number];
   const [dUtilityP5, dUtilityP95] = empiricalQuantiles(du, [0.05, 0.95]) as [number, number];
@@ -104,7 +131,7 @@ export function pairedSplitDiff(method: string, reference: string, alpha: number
     method,
     reference,
     alpha,
-    splits: cell.split.length,
+    splits: size,
     dLoss: mean(dl),
     dLossP5,
     dLossP95,

@@ -1,0 +1,90 @@
+import type { HeldOutMetrics } from './heldOutCurves.ts';
+
+/** Where a stop rate is null (no harmful / benign-denominator episode in the fold): never a rate's value. */
+const NULL_RATE = Number.NaN;
+
+/**
+ * Held-out metrics as columns, one row per (method, split, grid index) the protocol evaluated:
+ * a frontier's ~10⁵ method × α × split results point at ~10⁴ rows and cost no object each
+ * (issue 26). harmStop / benignStop hold NaN where the metric is null.
+ */
+export class MetricRows {
+  loss: Float64Array;
+  intervention: Float64Array;
+  utility: Float64Array;
+  stepRate: Float64Array;
+  ctxSelected: Float64Array;
+  ctxFull: Float64Array;
+  harmStop: Float64Array;
+  benignStop: Float64Array;
+  size = 0;
+
+  constructor(capacity = 64) {
+    const c = Math.max(1, capacity);
+    this.loss = new Float64Array(c);
+    this.intervention = new Float64Array(c);
+    this.utility = new Float64Array(c);
+    this.stepRate = new Float64Array(c);
+    this.ctxSelected = new Float64Array(c);
+    this.ctxFull = new Float64Array(c);
+    this.harmStop = new Float64Array(c);
+    this.benignStop = new Float64Array(c);
+  }
+
+  /** The rows of these metric objects, in order. */
+  static of(rows: readonly HeldOutMetrics[]): MetricRows {
+    const out = new MetricRows(rows.length);
+    for (const m of rows) {
+      const i = out.add();
+      out.loss[i] = m.loss;
+      out.intervention[i] = m.intervention;
+      out.utility[i] = m.utility;
+      out.stepRate[i] = m.stepRate;
+      out.ctxSelected[i] = m.ctxSelected;
+      out.ctxFull[i] = m.ctxFull;
+      out.harmStop[i] = m.harmStop ?? NULL_RATE;
+      out.benignStop[i] = m.benignStop ?? NULL_RATE;
+    }
+    return out;
+  }
+
+  /** Appends a row (zeroed when fresh, else stale values the caller overwrites); its index. */
+  add(): number {
+    if (this.size === this.loss.length) this.grow();
+    return this.size++;
+  }
+
+  /** Row i as an object (the split rows written to disk). */
+  row(i: number): HeldOutMetrics {
+    const harm = this.harmStop[i]!;
+    const benign = this.benignStop[i]!;
+    return {
+      loss: this.loss[i]!,
+      intervention: this.intervention[i]!,
+      utility: this.utility[i]!,
+      stepRate: this.stepRate[i]!,
+      ctxSelected: this.ctxSelected[i]!,
+      ctxFull: this.ctxFull[i]!,
+      harmStop: Number.isNaN(harm) ? null : harm,
+      benignStop: Number.isNaN(benign) ? null : benign,
+    };
+  }
+
+  private grow(): void {
+    const wider = (a: Float64Array): Float64Array => {
+      const b = new Float64Array(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    this.loss = wider(this.loss);
+    this.intervention = wider(this.intervention);
+    this.utility = wider(this.utility);
+    this.stepRate = wider(this.stepRate);
+    this.ctxSelected = wider(this.ctxSelected);
+    this.ctxFull = wider(this.ctxFull);
+    this.harmStop = wider(this.harmStop);
+    this.benignStop = wider(this.benignStop);
+  }
+}
+
+export { NULL_RATE };
