@@ -1,6 +1,5 @@
 import { LEDGER_CATEGORIES } from '@carb/pipeline';
 import type { BreakpointTable } from '@carb/replay';
-import { contextPrefix } from './contextPrefix.ts';
 import { EventBuilder, type EventColumns } from './eventColumns.ts';
 import type { LabelColumns } from './labelColumns.ts';
 import { ledgerDenominator, type Ledger } from './ledgerLoss.ts';
@@ -70,28 +69,31 @@ export class HeldOutCurves {
     private readonly table: BreakpointTable,
     private readonly labels: LabelColumns | null,
   ) {
-    const { n, G, stepOffset, executesFrom } = table;
-    const prefix = contextPrefix(table);
+    const { n, G, stepOffset, executesFrom, contextSize } = table;
     this.sel0 = new Float64Array(n);
     this.full0 = new Float64Array(n);
-    // scored prefix j(g) = |P_g| + 1 while stopped, T at the natural end
+    // scored prefix j(g) = |P_g| + 1 while stopped, T at the natural end; Σ|C_t| over it is a running
+    // sum within the episode (j only grows), so no corpus-wide prefix array (10⁶ episodes: ~70 MB)
     const ctx = new EventBuilder(n, 2);
     for (let e = 0; e < n; e++) {
       const base = stepOffset[e]!;
       const T = stepOffset[e + 1]! - base;
+      let summed = 0;
+      let sum = 0;
       let p = 0;
       while (p < T && executesFrom[base + p]! <= 0) p++;
       let j = p < T ? p + 1 : T;
-      let sel = (this.sel0[e] = prefix[base + e + j]!);
+      while (summed < j) sum += contextSize[base + summed++]!;
+      let sel = (this.sel0[e] = sum);
       let full = (this.full0[e] = (j * (j + 1)) / 2);
       while (p < T && executesFrom[base + p]! < G) {
         const g = executesFrom[base + p]!;
         while (p < T && executesFrom[base + p]! <= g) p++;
         j = p < T ? p + 1 : T;
-        const s = prefix[base + e + j]!;
+        while (summed < j) sum += contextSize[base + summed++]!;
         const f = (j * (j + 1)) / 2;
-        ctx.push(g, s - sel, f - full);
-        sel = s;
+        ctx.push(g, sum - sel, f - full);
+        sel = sum;
         full = f;
       }
       ctx.close(e);
