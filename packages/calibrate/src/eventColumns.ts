@@ -13,14 +13,16 @@ export interface EventColumns {
  * per event (the protocol's memory at scale; issue 26).
  */
 export class EventBuilder {
-  private at = new Int32Array(1024);
+  private at: Int32Array;
   private columns: Float64Array[];
   private size = 0;
   private readonly offset: Int32Array;
 
-  constructor(n: number, columns: number) {
+  /** `capacity`: the event count when known (then no column grows or is copied: 10⁶ episodes hold ~10⁷ events). */
+  constructor(n: number, columns: number, capacity = 1024) {
     this.offset = new Int32Array(n + 1);
-    this.columns = Array.from({ length: columns }, () => new Float64Array(1024));
+    this.at = new Int32Array(Math.max(1, capacity));
+    this.columns = Array.from({ length: columns }, () => new Float64Array(Math.max(1, capacity)));
   }
 
   /** One event of the episode being filled; values beyond the column count are ignored. */
@@ -38,6 +40,7 @@ export class EventBuilder {
   }
 
   done(): EventColumns {
+    if (this.size === this.at.length) return { offset: this.offset, at: this.at, columns: this.columns };
     return { offset: this.offset, at: this.at.slice(0, this.size), columns: this.columns.map((c) => c.slice(0, this.size)) };
   }
 

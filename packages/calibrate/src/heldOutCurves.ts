@@ -74,7 +74,7 @@ export class HeldOutCurves {
     this.full0 = new Float64Array(n);
     // scored prefix j(g) = |P_g| + 1 while stopped, T at the natural end; Σ|C_t| over it is a running
     // sum within the episode (j only grows), so no corpus-wide prefix array (10⁶ episodes: ~70 MB)
-    const ctx = new EventBuilder(n, 2);
+    const ctx = new EventBuilder(n, 2, contextEventCount(table));
     for (let e = 0; e < n; e++) {
       const base = stepOffset[e]!;
       const T = stepOffset[e + 1]! - base;
@@ -305,6 +305,24 @@ export class HeldOutCurves {
   }
 }
 
+/** How many context-sum rises HeldOutCurves records: per episode, one per distinct g in 1 … G − 1 where a proposal starts executing. */
+function contextEventCount(table: BreakpointTable): number {
+  const { n, G, stepOffset, executesFrom } = table;
+  let count = 0;
+  for (let e = 0; e < n; e++) {
+    let last = 0;
+    for (let t = stepOffset[e]!, end = stepOffset[e + 1]!; t < end; t++) {
+      const g = executesFrom[t]!;
+      if (g >= G) break;
+      if (g > last) {
+        count++;
+        last = g;
+      }
+    }
+  }
+  return count;
+}
+
 /** Graph-braid benign-stop events: +1 where step b becomes the first rejection, −1 where it executes. */
 function benignEvents(
   labels: LabelColumns,
@@ -329,11 +347,16 @@ function benignEvents(
   return out.done();
 }
 
+/** Per subset episode: its first piece's g (G when it has none), current piece and end (sumPieces' scratch). */
+let firstAt = new Int32Array(0);
+let pieceAt = new Int32Array(0);
+let pieceEnd = new Int32Array(0);
+
 /**
- * out[g] += value / divisor of each subset episode's piece at g, for the `count` ascending
- * indices of `wanted`, episode by episode in subset (test) order: the additions a row-by-row
- * evaluation makes at each g, in its order, so the same bits (episodes below their first
- * piece add 0, which changes no double).
+ * out[g] = Σ value / divisor of each subset episode's piece at g, for the `count` ascending
+ * indices of `wanted`, summed episode by episode in subset (test) order: the additions a
+ * row-by-row evaluation makes at each g, in its order, so the same bits (episodes below their
+ * first piece add 0, which changes no double). g by g, so each sum stays in a register.
  */
 function sumPieces(
   pieces: StepPieces,
@@ -345,17 +368,30 @@ function sumPieces(
   divisor: number,
 ): void {
   const { offset, from, value } = pieces;
+  if (firstAt.length < size) {
+    firstAt = new Int32Array(size);
+    pieceAt = new Int32Array(size);
+    pieceEnd = new Int32Array(size);
+  }
   for (let i = 0; i < size; i++) {
     const e = subset[i]!;
-    let k = offset[e]!;
+    const k = offset[e]!;
     const end = offset[e + 1]!;
-    if (k === end) continue;
-    let j = 0;
-    while (j < count && wanted[j]! < from[k]!) j++;
-    for (; j < count; j++) {
-      const g = wanted[j]!;
+    firstAt[i] = k < end ? from[k]! : 0x7fffffff;
+    pieceAt[i] = k;
+    pieceEnd[i] = end;
+  }
+  for (let j = 0; j < count; j++) {
+    const g = wanted[j]!;
+    let sum = out[g]!;
+    for (let i = 0; i < size; i++) {
+      if (firstAt[i]! > g) continue;
+      let k = pieceAt[i]!;
+      const end = pieceEnd[i]!;
       while (k + 1 < end && from[k + 1]! <= g) k++;
-      out[g]! += divisor === 1 ? value[k]! : value[k]! / divisor;
+      pieceAt[i] = k;
+      sum += divisor === 1 ? value[k]! : value[k]! / divisor;
     }
+    out[g] = sum;
   }
 }

@@ -47,6 +47,24 @@ describe('the protocol columns (issue 26)', () => {
     expect(ev.at.length).toBe(1501);
   });
 
+  it('EventBuilder with a known capacity: exact, under (grows) and over (trimmed) give the same events', () => {
+    for (const capacity of [4, 1, 9]) {
+      const b = new EventBuilder(2, 1, capacity);
+      b.push(1, 10);
+      b.push(2, 20);
+      b.close(0);
+      b.push(3, 30);
+      b.push(4, 40);
+      b.close(1);
+      const ev = b.done();
+      expect([Array.from(ev.offset), Array.from(ev.at), Array.from(ev.columns[0]!)]).toEqual([
+        [0, 2, 4],
+        [1, 2, 3, 4],
+        [10, 20, 30, 40],
+      ]);
+    }
+  });
+
   it('binary losses count one rise per episode (single); hand-computed sums equal the general path', () => {
     // rises at g = 1, 3 and never (G = 4)
     const binary = stepLossesFromDense(new Uint8Array([0, 1, 1, 1, 0, 0, 0, 1, 0, 0, 0, 0]), 3, 4, 1, ['a', 'b', 'c']);
