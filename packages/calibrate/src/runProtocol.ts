@@ -127,8 +127,8 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
   const labels = input.labels ? alignLabels(t0.ids, input.labels, input.benignStop) : null;
 
   const splitIndex = Int32Array.from(splits, (s) => s.index);
-  // every method's held-out metrics, one row per (method, split, distinct λ̂)
-  const metrics = new MetricRows(entries.length * splits.length * Math.min(alphas.length, 4));
+  // every method's held-out metrics, one row per (method, split, distinct λ̂): ~10 distinct λ̂ per split on the frontier
+  const metrics = new MetricRows(entries.length * splits.length * Math.min(alphas.length, 16));
   // methods replayed with the same selector share one table, hence one set of curves per split
   const curvesOf = new Map<BreakpointTable, HeldOutCurves>();
   const prepared: Prepared[] = entries.map(([method, table]) => {
