@@ -36,6 +36,8 @@ describe('problem order within a file read in several chunks', () => {
     writeFileSync(join(dir, 'b.jsonl'), `${near}${near}not json\n`);
     const r = await expectSameAsReadCorpus([dir], 100);
     expect(r.summary.episodes).toBe(320);
+    // every byte read once, through the one reused chunk buffer
+    expect(r.summary.bytes).toBe(3 * Buffer.byteLength(near) + 'not json\n'.length);
     expect(r.problems).toHaveLength(1 + 640);
     expect(formatProblem(r.problems[0]!)).toMatch(/b\.jsonl: line 641: malformed JSON/);
     expect(r.problems.slice(1).every((p) => p.message.startsWith('expected a unique episode id'))).toBe(true);

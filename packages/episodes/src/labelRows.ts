@@ -1,4 +1,5 @@
 import type { EpisodeLabels } from './labels.ts';
+import { stepsOf, type WrittenLabels } from './labelLine.ts';
 
 /**
  * Construction labels as columns, row r being the r-th label read: a 10⁶-episode suite's
@@ -33,12 +34,21 @@ export class LabelRowsBuilder {
 
   /** Appends one label (a schema-valid labels line). */
   add(l: EpisodeLabels): void {
+    this.append(l, l.benignBranchSteps.join(','), () => [...l.benignBranchSteps]);
+  }
+
+  /** Appends one label read by writtenLabels (its steps as written, parsed only when first seen). */
+  addWritten(w: WrittenLabels): void {
+    this.append(w.labels, w.stepsText, () => stepsOf(w.stepsText));
+  }
+
+  /** `stepsKey`: the steps joined by commas, under which each distinct list is stored once. */
+  private append(l: Omit<EpisodeLabels, 'benignBranchSteps'>, stepsKey: string, steps: () => number[]): void {
     if (this.n === this.harmful.length) this.grow();
-    const key = l.benignBranchSteps.join(',');
-    let list = this.listOf.get(key);
+    let list = this.listOf.get(stepsKey);
     if (list === undefined) {
-      list = this.stepLists.push(Object.freeze([...l.benignBranchSteps])) - 1;
-      this.listOf.set(key, list);
+      list = this.stepLists.push(Object.freeze(steps())) - 1;
+      this.listOf.set(stepsKey, list);
     }
     let kind = this.kindOf.get(l.kind);
     if (kind === undefined) this.kindOf.set(l.kind, (kind = l.kind));

@@ -2,6 +2,7 @@ import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import { carbPath, NOT_UTF8, schemaIssues, schemaValidator } from '@carb/io';
 import { INVALID_UTF8_LINE, LineSplitter, MAX_LINE_BYTES } from './lineSplitter.ts';
 import type { EpisodeLabels } from './labels.ts';
+import { writtenLabels } from './labelLine.ts';
 import { labelObjects, LabelRowsBuilder, type LabelRows } from './labelRows.ts';
 import type { Problem } from './problems.ts';
 
@@ -43,6 +44,11 @@ function readLabelsInto(file: string, rows: LabelRowsBuilder): { list: Problem[]
     }
     if (line === INVALID_UTF8_LINE) {
       problems.push({ file, record, message: NOT_UTF8 });
+      return;
+    }
+    const written = writtenLabels(line);
+    if (written !== null) {
+      rows.addWritten(written);
       return;
     }
     if (line.trim() === '') return;

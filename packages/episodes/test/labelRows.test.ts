@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { labelRowsOf, readLabelRowsBeside, readLabelsBeside, shareLabelIds, type EpisodeLabels } from '../src/index.ts';
+import { stepsOf, writtenLabels } from '../src/labelLine.ts';
 
 const line = (l: EpisodeLabels) => `${JSON.stringify(l)}\n`;
 
@@ -96,5 +97,71 @@ describe('labels read as columns (LabelRows)', () => {
     shareLabelIds(other, ['b', 'a']);
     expect(other.ids).toBe(before);
     expect(other.ids).toEqual(['a', 'b']);
+  });
+});
+
+describe('labels lines in the form carb writes (writtenLabels)', () => {
+  it('reads a line as JSON.stringify writes it: strings, boolean, sinkStep, steps as written', () => {
+    expect(writtenLabels('{"id":"gb-7","pair":"gb-6","kind":"harmful","harmful":true,"sinkStep":15,"benignBranchSteps":[1,3,10]}')).toEqual(
+      {
+        labels: { id: 'gb-7', pair: 'gb-6', kind: 'harmful', harmful: true, sinkStep: 15 },
+        stepsText: '1,3,10',
+      },
+    );
+    expect(writtenLabels('{"id":"a","pair":"a","kind":"benign","harmful":false,"sinkStep":null,"benignBranchSteps":[]}')).toEqual({
+      labels: { id: 'a', pair: 'a', kind: 'benign', harmful: false, sinkStep: null },
+      stepsText: '',
+    });
+    expect(writtenLabels('{"id":"é ü","pair":"","kind":"k","harmful":false,"sinkStep":-3,"benignBranchSteps":[0,-2]}')?.labels).toEqual({
+      id: 'é ü',
+      pair: '',
+      kind: 'k',
+      harmful: false,
+      sinkStep: -3,
+    });
+    expect(stepsOf('0,-2,999999999999999')).toEqual([0, -2, 999999999999999]);
+    expect(stepsOf('')).toEqual([]);
+  });
+
+  it('leaves every other line to JSON.parse and the schema (spacing, escapes, key order, other numbers, extra keys)', () => {
+    const others = [
+      '{"id": "a","pair":"a","kind":"b","harmful":false,"sinkStep":null,"benignBranchSteps":[]}',
+      '{"id":"a\\"b","pair":"a","kind":"b","harmful":false,"sinkStep":null,"benignBranchSteps":[]}',
+      '{"id":"a\\u0041","pair":"a","kind":"b","harmful":false,"sinkStep":null,"benignBranchSteps":[]}',
+      '{"id":"a\tb","pair":"a","kind":"b","harmful":false,"sinkStep":null,"benignBranchSteps":[]}',
+      '{"pair":"a","id":"a","kind":"b","harmful":false,"sinkStep":null,"benignBranchSteps":[]}',
+      '{"id":"a","pair":"a","kind":"b","harmful":false,"sinkStep":1.0,"benignBranchSteps":[]}',
+      '{"id":"a","pair":"a","kind":"b","harmful":false,"sinkStep":-0,"benignBranchSteps":[]}',
+      '{"id":"a","pair":"a","kind":"b","harmful":false,"sinkStep":01,"benignBranchSteps":[]}',
+      '{"id":"a","pair":"a","kind":"b","harmful":false,"sinkStep":null,"benignBranchSteps":[1234567890123456]}',
+      '{"id":"a","pair":"a","kind":"b","harmful":false,"sinkStep":null,"benignBranchSteps":[1,]}',
+      '{"id":"a","pair":"a","kind":"b","harmful":0,"sinkStep":null,"benignBranchSteps":[]}',
+      '{"id":"a","pair":"a","kind":"b","harmful":false,"sinkStep":null,"benignBranchSteps":[],"x":1}',
+      '{"id":"a","pair":"a","kind":"b","harmful":false,"sinkStep":null,"benignBranchSteps":[]}\r',
+      ' {"id":"a","pair":"a","kind":"b","harmful":false,"sinkStep":null,"benignBranchSteps":[]}',
+    ];
+    for (const l of others) expect(writtenLabels(l), l).toBeNull();
+  });
+
+  it('gives the rows JSON.parse gives, whichever path a line takes, in one file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'carb-labelrows-'));
+    writeFileSync(join(dir, 'c.jsonl'), '');
+    writeFileSync(
+      join(dir, 'c.labels.jsonl'),
+      '{"id":"a","pair":"a","kind":"benign","harmful":false,"sinkStep":null,"benignBranchSteps":[3,1]}\n' +
+        '{ "id":"b","pair":"p","kind":"benign","harmful":true,"sinkStep":2.0,"benignBranchSteps":[3, 1] }\n' +
+        '{"id":"c","pair":"q","kind":"harmful","harmful":true,"sinkStep":2,"benignBranchSteps":[]}\n',
+    );
+    const r = readLabelRowsBeside([join(dir, 'c.jsonl')])!;
+    expect(r.problems).toEqual([]);
+    expect(r.rows.ids).toEqual(['a', 'b', 'c']);
+    expect(r.rows.pairs).toEqual(['a', 'p', 'q']);
+    expect(r.rows.kinds).toEqual(['benign', 'benign', 'harmful']);
+    expect([...r.rows.harmful]).toEqual([0, 1, 1]);
+    expect([...r.rows.sinkStep]).toEqual([NaN, 2, 2]);
+    // the written [3,1] and the spaced [3, 1] are one list
+    expect([...r.rows.stepList]).toEqual([0, 0, 1]);
+    expect(r.rows.stepLists).toEqual([[3, 1], []]);
+    expect(Object.isFrozen(r.rows.stepLists[0])).toBe(true);
   });
 });
