@@ -23,7 +23,8 @@ export function empiricalQuantiles(values: ArrayLike<number>, ps: readonly numbe
   for (let i = 0; i < n; i++) {
     const v = values[i]!;
     a[i] = v;
-    if (Number.isNaN(v) || Object.is(v, -0)) unordered = true;
+    // NaN (v !== v) or −0 (1 / v = −∞): orders a sort gives but comparisons do not
+    if (v !== v || (v === 0 && 1 / v < 0)) unordered = true;
   }
   if (unordered) a.sort();
   else {
