@@ -56,10 +56,13 @@ function isSpace(c: number): boolean {
  * long and an injection is a small part of them: normalizing whole results was the cost.
  */
 function includesUpToWhitespace(text: string, needle: string, probe: string): boolean {
+  let at = text.indexOf(probe);
+  // most results hold no injection: they cost one search, nothing allocated
+  if (at < 0) return false;
+  if (probe === needle) return true;
   const words = needle.split(' ');
-  if (words.length === 1) return text.includes(needle);
   const anchor = words.indexOf(probe);
-  for (let at = text.indexOf(probe); at >= 0; at = text.indexOf(probe, at + 1)) {
+  for (; at >= 0; at = text.indexOf(probe, at + 1)) {
     if (wordsAround(text, words, anchor, at)) return true;
   }
   return false;
