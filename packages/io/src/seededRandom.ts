@@ -9,44 +9,66 @@ const OVERFLOW = SIGNIFICANCE * 2;
 
 /**
  * seedrandom 3.0.5's key for a string seed (its `mixkey`): the seed's UTF-16 code units smeared
- * into at most 256 bytes.
+ * into at most 256 bytes, written into the shared KEY; returns the key's length. KEY is only read
+ * by the key schedule that follows, and a typed array over 64 bytes is allocated outside the
+ * heap, which per seed costs more than the schedule.
  */
-function mixedKey(seed: string): Uint8Array {
-  const key = new Uint8Array(Math.min(seed.length, WIDTH));
+const KEY = new Uint8Array(WIDTH);
+function mixKey(seed: string): number {
+  const length = Math.min(seed.length, WIDTH);
+  KEY.fill(0, 0, length);
   let smear = 0;
   for (let j = 0; j < seed.length; j++) {
-    smear ^= key[j & MASK]! * 19;
-    key[j & MASK] = (smear + seed.charCodeAt(j)) & MASK;
+    smear ^= KEY[j & MASK]! * 19;
+    KEY[j & MASK] = (smear + seed.charCodeAt(j)) & MASK;
   }
   // an empty seed keys ARC4 with one zero byte
-  return key.length > 0 ? key : new Uint8Array(1);
+  if (length > 0) return length;
+  KEY[0] = 0;
+  return 1;
 }
 
 /**
- * The ARC4 stream seedrandom 3.0.5 draws from, keyed as it keys it and with its first 256 bytes
- * dropped; `next(count)` is its `g`: `count` bytes, big-endian, as a number.
+ * The ARC4 stream seedrandom 3.0.5 draws from, keyed by the first `keyLength` bytes of KEY as seedrandom keys it and with its first 256 bytes
+ * dropped; `next(count)` is its `g`: `count` bytes, big-endian, as a number. The key schedule and
+ * the drop run on locals: a generator is seeded per selector decision, and that is its cost.
  */
-function arc4(key: Uint8Array): (count: number) => number {
-  const s = new Uint8Array(WIDTH);
-  for (let i = 0; i < WIDTH; i++) s[i] = i;
-  for (let i = 0, j = 0, k = 0; i < WIDTH; i++) {
-    const t = s[i]!;
-    j = (j + key[k]! + t) & MASK;
-    s[i] = s[j]!;
-    s[j] = t;
-    if (++k === key.length) k = 0;
+class Arc4 {
+  /** The permutation, as small integers in a plain array (see KEY for why not a typed one). */
+  private readonly s: number[] = [];
+  private i = 0;
+  private j = 0;
+
+  constructor(keyLength: number) {
+    const s = this.s;
+    // pushed, not preallocated: a packed array of small integers
+    for (let i = 0; i < WIDTH; i++) s.push(i);
+    let j = 0;
+    for (let i = 0, k = 0; i < WIDTH; i++) {
+      const t = s[i]!;
+      j = (j + KEY[k]! + t) & MASK;
+      s[i] = s[j]!;
+      s[j] = t;
+      if (++k === keyLength) k = 0;
+    }
+    // the dropped bytes: the same swaps as next(), nothing kept
+    let i = 0;
+    j = 0;
+    for (let c = 0; c < WIDTH; c++) {
+      i = (i + 1) & MASK;
+      const t = s[i]!;
+      j = (j + t) & MASK;
+      s[i] = s[j]!;
+      s[j] = t;
+    }
+    this.i = i;
+    this.j = j;
   }
-  let i = 0;
-  let j = 0;
-  // the dropped bytes: the same swaps as next(), nothing summed
-  for (let c = 0; c < WIDTH; c++) {
-    i = (i + 1) & MASK;
-    const t = s[i]!;
-    j = (j + t) & MASK;
-    s[i] = s[j]!;
-    s[j] = t;
-  }
-  return (count: number): number => {
+
+  next(count: number): number {
+    const s = this.s;
+    let i = this.i;
+    let j = this.j;
     let r = 0;
     for (let c = 0; c < count; c++) {
       i = (i + 1) & MASK;
@@ -56,8 +78,10 @@ function arc4(key: Uint8Array): (count: number) => number {
       s[j] = t;
       r = r * WIDTH + s[(s[i]! + t) & MASK]!;
     }
+    this.i = i;
+    this.j = j;
     return r;
-  };
+  }
 }
 
 /**
@@ -74,17 +98,17 @@ function arc4(key: Uint8Array): (count: number) => number {
  * baselines make thousands per replay.
  */
 export function seededRandom(key: string, resolution: 'double' | 'quick' = 'double'): Rng {
-  const next = arc4(mixedKey(key));
-  if (resolution === 'quick') return () => next(4) / 0x100000000;
+  const arc4 = new Arc4(mixKey(key));
+  if (resolution === 'quick') return () => arc4.next(4) / 0x100000000;
   // seedrandom's prng: 52 significant bits from whole bytes, shifted down without rounding up
   return () => {
-    let n = next(6);
+    let n = arc4.next(6);
     let d = START_DENOM;
     let x = 0;
     while (n < SIGNIFICANCE) {
       n = (n + x) * WIDTH;
       d *= WIDTH;
-      x = next(1);
+      x = arc4.next(1);
     }
     while (n >= OVERFLOW) {
       n /= 2;
