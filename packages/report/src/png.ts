@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Resvg, renderAsync, type ResvgRenderOptions } from '@resvg/resvg-js';
+import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
 import { PLOT_FONT_FAMILY, carbPath } from '@carb/io';
+import { renderOnThread } from './pngThread.ts';
 
 // DejaVu 2.37 shipped as an npm package (Bitstream Vera licence, DejaVu changes public domain):
 // with system fonts off, the same glyphs are drawn on every machine, so the PNG bytes are too
@@ -34,11 +35,9 @@ export function svgToPng(svg: string, opts: { scale?: number } = {}): Uint8Array
 }
 
 /**
- * svgToPng off this thread: parsing, text layout and rasterising (about two thirds of a
- * frontier's cost) run on libuv's thread pool while this thread goes on; only the PNG
- * encoding comes back here. Same options, so the same bytes as svgToPng.
+ * svgToPng off this thread: parsing, text layout, rasterising and the PNG encoding run on a
+ * renderer thread while this one goes on. Same options, so the same bytes as svgToPng.
  */
-export async function svgToPngAsync(svg: string, opts: { scale?: number } = {}): Promise<Uint8Array> {
-  const image = await renderAsync(svg, renderOptions(opts.scale ?? 2));
-  return new Uint8Array(image.asPng());
+export function svgToPngAsync(svg: string, opts: { scale?: number } = {}): Promise<Uint8Array> {
+  return renderOnThread(svg, renderOptions(opts.scale ?? 2));
 }
