@@ -16,18 +16,20 @@ const REPS = 3;
 
 interface Run {
   wallS: number;
+  /** User + system CPU of the process and its threads: on a machine others share, the steadier figure. */
+  cpuS: number;
   peakMiB: number;
 }
 
 function timed(cmd: string, args: string[]): Run {
-  const r = spawnSync(TIME, ['-f', '%e %M', cmd, ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 26 });
+  const r = spawnSync(TIME, ['-f', '%e %U %S %M', cmd, ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 26 });
   if (r.status !== 0) throw new Error(`e2e: ${cmd} ${args.join(' ')} exited ${String(r.status)}: ${r.stderr.slice(-1000)}`);
-  const [wall, kib] = r.stderr.trim().split('\n').pop()!.split(' ');
-  return { wallS: Number(wall), peakMiB: Number(kib) / 1024 };
+  const [wall, user, sys, kib] = r.stderr.trim().split('\n').pop()!.split(' ');
+  return { wallS: Number(wall), cpuS: Number(user) + Number(sys), peakMiB: Number(kib) / 1024 };
 }
 
 function line(name: string, runs: Run[], target: string): string {
-  return `e2e: ${name}: ${median(runs.map((r) => r.wallS)).toFixed(2)} s median of ${runs.length} (${runs.map((r) => r.wallS.toFixed(2)).join(', ')}), peak RSS ${Math.max(...runs.map((r) => r.peakMiB)).toFixed(0)} MiB; target ${target}`;
+  return `e2e: ${name}: ${median(runs.map((r) => r.wallS)).toFixed(2)} s median of ${runs.length} (${runs.map((r) => r.wallS.toFixed(2)).join(', ')}), CPU ${median(runs.map((r) => r.cpuS)).toFixed(2)} s, peak RSS ${Math.max(...runs.map((r) => r.peakMiB)).toFixed(0)} MiB; target ${target}`;
 }
 
 export function bench(): string[] {

@@ -4,7 +4,7 @@ import type { BatchSize, Budget, DeployRow, Guarantee, MethodName, ProtocolResul
 import type { CorpusFormat } from '@carb/episodes';
 import { defaultPipelinePath, loadPipeline, type Pipeline } from '@carb/pipeline';
 import { NOT_WHOLE_BREAKPOINTS, breakpointArrowKind, defaultWorkers } from '@carb/replay';
-import { writeReport } from '@carb/report';
+import { startPngRenderer, writeReport } from '@carb/report';
 import { labelsFor, runCalibrationJob, suitePerturbationFor, type SplitRows } from './calibrationJob.ts';
 import { runSources, type LedgerArgs } from './scoresAndEvents.ts';
 import { readStats } from './loadEpisodes.ts';
@@ -107,6 +107,8 @@ export async function calibrate(args: CalibrateArgs, argv: string[], onNotice: N
 }
 
 async function calibrateHeld(args: CalibrateArgs, argv: string[], onNotice: Notice): Promise<CalibrateResult> {
+  // the report's frontier PNG is rendered on a thread of its own: it loads while the corpus is read
+  startPngRenderer();
   const loaded = loadPipeline(args.pipeline ?? defaultPipelinePath());
   const shards = await breakpointInputs(args.corpus);
   // shards were replayed with these sources already (carb replay --shard takes the same flags): only their pins are compared

@@ -9,6 +9,7 @@ import {
   table4,
   table8,
   startPlotRenders,
+  startPngRenderer,
   writeReport,
   writeReportSections,
   type ReportSection,
@@ -157,6 +158,8 @@ export async function mainJob(args: MainArgs, on: MainJobEvents): Promise<MainJo
 }
 
 async function runJob(root: string, job: JobFile, only: JobSection | undefined, out: string, on: MainJobEvents): Promise<MainJobResult> {
+  // every section's frontier PNG is rendered on a thread of its own: it loads while the first section is read
+  startPngRenderer();
   const pipeline = loadPipeline(resolve(root, job.pipeline));
   if (only) {
     // a section re-run on its own writes the same bytes as in the full report: `carb verify out/<slug>` relies on it

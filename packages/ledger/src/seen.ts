@@ -1,4 +1,4 @@
-import { containsInjection, normalizeWhitespace } from '@carb/episodes';
+import { containsInjection } from '@carb/episodes';
 
 /**
  * Undoes YAML scalar quoting in a visible tool result: `''` in single-quoted scalars, and in
@@ -31,26 +31,81 @@ export function needleProbe(needle: string): string {
   return probe;
 }
 
+/** True for the UTF-16 code units JavaScript's `\s` matches: the whitespace normalizeWhitespace collapses. */
+function isSpace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/**
+ * normalizeWhitespace(text).includes(needle), for a whitespace-normalized needle and its probe,
+ * without normalizing the text: the probe is one of the needle's words, so every occurrence of
+ * the needle maps that word onto a verbatim occurrence of the probe in `text`; each one is
+ * tried, its neighbouring words compared across whitespace runs of any length. Results are
+ * long and an injection is a small part of them: normalizing whole results was the cost.
+ */
+function includesUpToWhitespace(text: string, needle: string, probe: string): boolean {
+  let at = text.indexOf(probe);
+  // most results hold no injection: they cost one search, nothing allocated
+  if (at < 0) return false;
+  if (probe === needle) return true;
+  const words = needle.split(' ');
+  const anchor = words.indexOf(probe);
+  for (; at >= 0; at = text.indexOf(probe, at + 1)) {
+    if (wordsAround(text, words, anchor, at)) return true;
+  }
+  return false;
+}
+
+// Whether words[anchor] at `at` in text extends to the whole needle: one or more whitespace units
+// between words, none asked for before the first word or after the last.
+function wordsAround(text: string, words: readonly string[], anchor: number, at: number): boolean {
+  let end = at + words[anchor]!.length;
+  for (let w = anchor + 1; w < words.length; w++) {
+    if (end >= text.length || !isSpace(text.charCodeAt(end))) return false;
+    while (end < text.length && isSpace(text.charCodeAt(end))) end++;
+    if (!text.startsWith(words[w]!, end)) return false;
+    end += words[w]!.length;
+  }
+  let start = at;
+  for (let w = anchor - 1; w >= 0; w--) {
+    if (start === 0 || !isSpace(text.charCodeAt(start - 1))) return false;
+    while (start > 0 && isSpace(text.charCodeAt(start - 1))) start--;
+    const word = words[w]!;
+    if (start < word.length || !text.startsWith(word, start - word.length)) return false;
+    start -= word.length;
+  }
+  return true;
+}
+
 /**
  * Indices of `needles` (already whitespace-normalized injection texts) visible in `result`;
- * same decision as `injectionVisible`, normalizing the result at most once for all vectors.
+ * same decision as `injectionVisible`, the YAML-unquoted result built at most once for all vectors.
  * `probes[v]` is needleProbe(needles[v]): a result (plain or YAML-unquoted) without it
- * verbatim skips that comparison (most results carry no injection, and normalizing them was the cost).
+ * verbatim skips that comparison (most results carry no injection).
  */
 export function visibleNeedles(result: string, needles: readonly string[], probes: readonly string[], skip: ReadonlySet<number>): number[] {
   if (result === '') return [];
   const foldable = /''|\\/.test(result);
-  let plain: string | undefined;
   let unquoted: string | undefined;
-  let folded: string | undefined;
   const out: number[] = [];
   for (let v = 0; v < needles.length; v++) {
     const n = needles[v]!;
     if (skip.has(v) || n === '') continue;
     const probe = probes[v]!;
-    if (result.includes(probe) && (plain ??= normalizeWhitespace(result)).includes(n)) out.push(v);
-    else if (foldable && (unquoted ??= foldYamlQuoting(result)).includes(probe) && (folded ??= normalizeWhitespace(unquoted)).includes(n))
-      out.push(v);
+    if (includesUpToWhitespace(result, n, probe)) out.push(v);
+    else if (foldable && includesUpToWhitespace((unquoted ??= foldYamlQuoting(result)), n, probe)) out.push(v);
   }
   return out;
 }

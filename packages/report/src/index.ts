@@ -18,6 +18,7 @@ export { corpusMarkdown } from './corpusSection.ts';
 export { oddCellNotes } from './oddCells.ts';
 export { frontierSvg, methodColor, type FrontierOptions } from './frontier.ts';
 export { svgToPng } from './png.ts';
+export { startPngRenderer } from './pngThread.ts';
 export { summaryJson, SUMMARY_KEYS } from './summaryJson.ts';
 export { splitsArrow, splitsCsv, SPLIT_COLUMNS } from './splits.ts';
 export { markdownToHtml, htmlPage } from './html.ts';

@@ -1,13 +1,27 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Resvg, renderAsync, type ResvgRenderOptions } from '@resvg/resvg-js';
+import type * as ResvgJs from '@resvg/resvg-js';
+import type { ResvgRenderOptions } from '@resvg/resvg-js';
 import { PLOT_FONT_FAMILY, carbPath } from '@carb/io';
+import { renderOnThread } from './pngThread.ts';
 
 // DejaVu 2.37 shipped as an npm package (Bitstream Vera licence, DejaVu changes public domain):
 // with system fonts off, the same glyphs are drawn on every machine, so the PNG bytes are too
 // resolved as a dependency of @carb/report wherever this code runs (sources or the CLI bundle)
-const fontDir = join(dirname(createRequire(carbPath('packages/report/package.json')).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+const requireHere = createRequire(carbPath('packages/report/package.json'));
+const fontDir = join(dirname(requireHere.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 const FONT_FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((f) => join(fontDir, f));
+
+let loaded: typeof ResvgJs | null = null;
+
+/**
+ * resvg on this thread, loaded at the first svgToPng: reports render on their own thread
+ * (svgToPngAsync), and loading resvg costs a command that never draws here 50–100 ms (its loader
+ * asks process.report for the C library, a whole diagnostic report).
+ */
+function resvg(): typeof ResvgJs {
+  return (loaded ??= requireHere('@resvg/resvg-js') as typeof ResvgJs);
+}
 
 /** The one set of render options (bundled DejaVu Sans only, white ground), so both ways of rendering draw the same bytes. */
 function renderOptions(scale: number): ResvgRenderOptions {
@@ -30,15 +44,14 @@ function renderOptions(scale: number): ResvgRenderOptions {
  * read), so the PNG is byte-identical on any machine; `scale` multiplies the SVG's own size.
  */
 export function svgToPng(svg: string, opts: { scale?: number } = {}): Uint8Array {
+  const { Resvg } = resvg();
   return new Uint8Array(new Resvg(svg, renderOptions(opts.scale ?? 2)).render().asPng());
 }
 
 /**
- * svgToPng off this thread: parsing, text layout and rasterising (about two thirds of a
- * frontier's cost) run on libuv's thread pool while this thread goes on; only the PNG
- * encoding comes back here. Same options, so the same bytes as svgToPng.
+ * svgToPng off this thread: parsing, text layout, rasterising and the PNG encoding run on a
+ * renderer thread while this one goes on. Same options, so the same bytes as svgToPng.
  */
-export async function svgToPngAsync(svg: string, opts: { scale?: number } = {}): Promise<Uint8Array> {
-  const image = await renderAsync(svg, renderOptions(opts.scale ?? 2));
-  return new Uint8Array(image.asPng());
+export function svgToPngAsync(svg: string, opts: { scale?: number } = {}): Promise<Uint8Array> {
+  return renderOnThread(svg, renderOptions(opts.scale ?? 2));
 }
