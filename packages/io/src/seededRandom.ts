@@ -51,18 +51,8 @@ class Arc4 {
       s[j] = t;
       if (++k === keyLength) k = 0;
     }
-    // the dropped bytes: the same swaps as next(), nothing kept
-    let i = 0;
-    j = 0;
-    for (let c = 0; c < WIDTH; c++) {
-      i = (i + 1) & MASK;
-      const t = s[i]!;
-      j = (j + t) & MASK;
-      s[i] = s[j]!;
-      s[j] = t;
-    }
-    this.i = i;
-    this.j = j;
+    // seedrandom drops the stream's first 256 bytes (its g(256)); the number drawn is discarded
+    this.next(WIDTH);
   }
 
   next(count: number): number {
