@@ -439,16 +439,12 @@ function benignEvents(
   return out.done();
 }
 
-/** Per subset episode: its first piece's g (G when it has none), current piece and end (sumPieces' scratch). */
-let firstAt = new Int32Array(0);
-let pieceAt = new Int32Array(0);
-let pieceEnd = new Int32Array(0);
-
 /**
- * out[g] = Σ value / divisor of each subset episode's piece at g, for the `count` ascending
- * indices of `wanted`, summed episode by episode in subset (test) order: the additions a
- * row-by-row evaluation makes at each g, in its order, so the same bits (episodes below their
- * first piece add 0, which changes no double). g by g, so each sum stays in a register.
+ * out[g] += value / divisor of each subset episode's piece at g, for the `count` ascending
+ * indices of `wanted`, episode by episode in subset (test) order: the additions a row-by-row
+ * evaluation makes at each g, in its order, so the same bits (episodes below their first
+ * piece add 0, which changes no double). Selected λ̂ mostly lie below an episode's first loss:
+ * such an episode costs one comparison.
  */
 function sumPieces(
   pieces: StepPieces,
@@ -459,31 +455,20 @@ function sumPieces(
   out: Float64Array,
   divisor: number,
 ): void {
+  if (count === 0) return;
   const { offset, from, value } = pieces;
-  if (firstAt.length < size) {
-    firstAt = new Int32Array(size);
-    pieceAt = new Int32Array(size);
-    pieceEnd = new Int32Array(size);
-  }
+  const top = wanted[count - 1]!;
   for (let i = 0; i < size; i++) {
     const e = subset[i]!;
-    const k = offset[e]!;
+    let k = offset[e]!;
     const end = offset[e + 1]!;
-    firstAt[i] = k < end ? from[k]! : 0x7fffffff;
-    pieceAt[i] = k;
-    pieceEnd[i] = end;
-  }
-  for (let j = 0; j < count; j++) {
-    const g = wanted[j]!;
-    let sum = out[g]!;
-    for (let i = 0; i < size; i++) {
-      if (firstAt[i]! > g) continue;
-      let k = pieceAt[i]!;
-      const end = pieceEnd[i]!;
+    if (k === end || from[k]! > top) continue;
+    let j = 0;
+    while (wanted[j]! < from[k]!) j++;
+    for (; j < count; j++) {
+      const g = wanted[j]!;
       while (k + 1 < end && from[k + 1]! <= g) k++;
-      pieceAt[i] = k;
-      sum += divisor === 1 ? value[k]! : value[k]! / divisor;
+      out[g]! += divisor === 1 ? value[k]! : value[k]! / divisor;
     }
-    out[g] = sum;
   }
 }

@@ -48,6 +48,13 @@ export class MetricRows {
     return out;
   }
 
+  /** Empties the rows for reuse, with room for `capacity` (the columns are kept: no fresh pages per protocol run). */
+  reset(capacity: number): this {
+    this.size = 0;
+    while (this.loss.length < capacity) this.grow();
+    return this;
+  }
+
   /** Appends a row (zeroed when fresh, else stale values the caller overwrites); its index. */
   add(): number {
     if (this.size === this.loss.length) this.grow();

@@ -19,7 +19,7 @@ import { batchBudget } from './batchBudget.ts';
 import { makeSplits, type Split, type SplitOptions } from './splits.ts';
 import type { StepLosses } from './stepLosses.ts';
 import { pairedSplitDiff, summarizeSplitCell, type PairedDiff } from './summarize.ts';
-import { emptyCells, sameCell, type SplitCell } from './splitCell.ts';
+import { emptyCells, sameCell, type CellBuffers, type SplitCell } from './splitCell.ts';
 import type { MethodName, SplitResult, SummaryRow } from './types.ts';
 
 export interface ProtocolInput {
@@ -128,10 +128,10 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
 
   const splitIndex = Int32Array.from(splits, (s) => s.index);
   // every method's held-out metrics, one row per (method, split, distinct λ̂): ~10 distinct λ̂ per split on the frontier
-  const metrics = new MetricRows(entries.length * splits.length * Math.min(alphas.length, 16));
+  const metrics = (scratch.metrics ??= new MetricRows()).reset(entries.length * splits.length * Math.min(alphas.length, 16));
   // methods replayed with the same selector share one table, hence one set of curves per split
   const curvesOf = new Map<BreakpointTable, HeldOutCurves>();
-  const prepared: Prepared[] = entries.map(([method, table]) => {
+  const prepared: Prepared[] = entries.map(([method, table], i) => {
     let curves = curvesOf.get(table);
     if (!curves) curvesOf.set(table, (curves = new HeldOutCurves(table, labels)));
     const target = calibrationTarget(method);
@@ -147,7 +147,7 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
       kind: calibrated?.kind ?? null,
       scratch: losses ? histogramScratch(losses, maxCal) : null,
       budgets: new Map(),
-      cells: emptyCells(alphas.length, splitIndex, metrics),
+      cells: methodCells(i, alphas.length, splitIndex, metrics),
       rowAt: new Int32Array(table.G),
       stamp: new Int32Array(table.G),
       lambdaValues: Float64Array.from({ length: table.G }, (_, g) => gridValue(table.grid, g)),
@@ -225,6 +225,20 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
     });
   }
   return { splitResults, summary, paired };
+}
+
+/**
+ * Buffers a protocol run fills and drops (no result refers to them): kept for the next run, which
+ * then touches no fresh memory (a frontier's cells and metric rows are ~3 MB, and first touches of
+ * fresh pages cost this machine ~8 ms per MB).
+ */
+const scratch: { metrics: MetricRows | null; cells: Array<CellBuffers | null> } = { metrics: null, cells: [] };
+
+/** Method slot i's cells over this run's splits, on the kept buffers. */
+function methodCells(i: number, budgets: number, split: Int32Array, metrics: MetricRows): SplitCell[] {
+  const { cells, buffers } = emptyCells(budgets, split, metrics, scratch.cells[i] ?? null);
+  scratch.cells[i] = buffers;
+  return cells;
 }
 
 /** What the split loop reads: the prepared methods, their tables' curves and per-split scratch. */

@@ -18,22 +18,39 @@ export interface SplitCell {
   metrics: MetricRows;
 }
 
+/** Column buffers of one method's cells, kept by the caller across protocol runs (see emptyCells). */
+export interface CellBuffers {
+  lambdaIndex: Int32Array;
+  lambdaHat: Float64Array;
+  row: Int32Array;
+}
+
 /**
- * One method's empty cells, one per budget, over `metrics`: views of one buffer per column and one
- * split column shared by all (the frontier has ~10³ cells; no typed array each).
+ * One method's cells, one per budget, over `metrics`: views of one buffer per column and one split
+ * column shared by all (the frontier has ~10³ cells; no typed array each). The buffers are `reuse`'s
+ * when large enough (the caller writes every entry before reading it), so repeated runs (strata,
+ * sweep conditions) touch no fresh memory; the buffers used are returned for the next run.
  */
-export function emptyCells(budgets: number, split: Int32Array, metrics: MetricRows): SplitCell[] {
+export function emptyCells(
+  budgets: number,
+  split: Int32Array,
+  metrics: MetricRows,
+  reuse: CellBuffers | null = null,
+): { cells: SplitCell[]; buffers: CellBuffers } {
   const size = split.length;
-  const lambdaIndex = new Int32Array(budgets * size);
-  const lambdaHat = new Float64Array(budgets * size);
-  const row = new Int32Array(budgets * size);
-  return Array.from({ length: budgets }, (_, a) => ({
+  const length = budgets * size;
+  const buffers =
+    reuse && reuse.row.length >= length
+      ? reuse
+      : { lambdaIndex: new Int32Array(length), lambdaHat: new Float64Array(length), row: new Int32Array(length) };
+  const cells = Array.from({ length: budgets }, (_, a) => ({
     split,
-    lambdaIndex: lambdaIndex.subarray(a * size, (a + 1) * size),
-    lambdaHat: lambdaHat.subarray(a * size, (a + 1) * size),
-    row: row.subarray(a * size, (a + 1) * size),
+    lambdaIndex: buffers.lambdaIndex.subarray(a * size, (a + 1) * size),
+    lambdaHat: buffers.lambdaHat.subarray(a * size, (a + 1) * size),
+    row: buffers.row.subarray(a * size, (a + 1) * size),
     metrics,
   }));
+  return { cells, buffers };
 }
 
 /** The columns of split results given as rows (one method at one α). */

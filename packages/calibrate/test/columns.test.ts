@@ -84,7 +84,10 @@ describe('the protocol columns (issue 26)', () => {
   it('one method’s cells are independent views sharing the split column', () => {
     const split = Int32Array.from([4, 5, 6]);
     const metrics = new MetricRows();
-    const [a, b, c] = emptyCells(3, split, metrics);
+    const {
+      cells: [a, b, c],
+      buffers,
+    } = emptyCells(3, split, metrics);
     a!.lambdaIndex[2] = 9;
     b!.row[0] = 1;
     expect(Array.from(a!.lambdaIndex)).toEqual([0, 0, 9]);
@@ -95,5 +98,20 @@ describe('the protocol columns (issue 26)', () => {
     expect(sameCell(b!, c!)).toBe(false);
     c!.row[0] = 1;
     expect(sameCell(b!, c!)).toBe(true);
+    // kept buffers serve a run of no more entries; a larger run gets its own
+    expect(emptyCells(2, split, metrics, buffers).buffers).toBe(buffers);
+    expect(emptyCells(4, split, metrics, buffers).buffers).not.toBe(buffers);
+  });
+
+  it('MetricRows.reset empties the rows and keeps room for the next run', () => {
+    const m = MetricRows.of([
+      { loss: 1, intervention: 0, utility: 0, stepRate: 0, ctxSelected: 0, ctxFull: 0, harmStop: null, benignStop: null },
+    ]);
+    const columns = m.loss;
+    expect(m.reset(1).size).toBe(0);
+    expect(m.loss).toBe(columns);
+    m.reset(100);
+    expect(m.loss.length).toBeGreaterThanOrEqual(100);
+    expect(m.add()).toBe(0);
   });
 });
