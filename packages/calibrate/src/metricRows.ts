@@ -1,7 +1,7 @@
 import type { HeldOutMetrics } from './heldOutCurves.ts';
 
 /** Where a stop rate is null (no harmful / benign-denominator episode in the fold): never a rate's value. */
-const NULL_RATE = Number.NaN;
+export const NULL_RATE = Number.NaN;
 
 /**
  * Held-out metrics as columns, one row per (method, split, grid index) the protocol evaluated:
@@ -93,5 +93,3 @@ export class MetricRows {
     this.benignStop = wider(this.benignStop);
   }
 }
-
-export { NULL_RATE };

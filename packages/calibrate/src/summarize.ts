@@ -22,21 +22,19 @@ export interface PairedDiff {
   dUtilityP95: number;
 }
 
-/** Mean of the values kept by `keep` (in order), or null when none is. */
-function meanWhere(values: Float64Array, keep: (v: number) => boolean): number | null {
+/** Mean of the values that are not NaN (the columns' null), in order; null when none is. */
+function nullableMean(values: Float64Array): number | null {
   let sum = 0;
   let count = 0;
   for (let i = 0; i < values.length; i++) {
     const v = values[i]!;
-    if (keep(v)) {
+    if (!Number.isNaN(v)) {
       sum += v;
       count++;
     }
   }
   return count ? sum / count : null;
 }
-
-const notNull = (v: number): boolean => !Number.isNaN(v);
 
 /**
  * One SummaryRow from a method's split results at one α. Infeasible splits stay in every
@@ -84,9 +82,9 @@ export function summarizeSplitCell(method: string, alpha: number, cell: SplitCel
     utilityP5: utilP5,
     utilityP95: utilP95,
     stepRate: mean(column(M.stepRate)),
-    ctxRed: calibrated ? meanWhere(ctx, notNull) : null,
-    harmStop: meanWhere(column(M.harmStop), notNull),
-    benignStop: meanWhere(column(M.benignStop), notNull),
+    ctxRed: calibrated ? nullableMean(ctx) : null,
+    harmStop: nullableMean(column(M.harmStop)),
+    benignStop: nullableMean(column(M.benignStop)),
     lambdaMin: calibrated && lambdas.length ? Math.min(...lambdas) : null,
     lambdaMedian: calibrated && lambdas.length ? empiricalQuantile(lambdas, 0.5) : null,
     lambdaMax: calibrated && lambdas.length ? Math.max(...lambdas) : null,

@@ -1,6 +1,9 @@
 import { LEDGER_CATEGORIES, type LedgerCategory } from '@carb/pipeline';
 import type { BreakpointTable } from './breakpoints.ts';
 
+/** The Int32 columns of a breakpoint table, per step or per episode. */
+type IntColumn = 'executesFrom' | 'contextSize' | 'successFrom' | 'runsFrom' | 'unionFirstStep' | 'unionLossFrom';
+
 /**
  * Breakpoint tables of consecutive episode chunks (or shards) replayed with one method on
  * one grid, joined in the order given: the table of the concatenated episodes. `consume`
@@ -54,21 +57,18 @@ export function concatBreakpoints(parts: readonly BreakpointTable[], consume = f
       (p) => p.lossFrom[k],
       (p) => (p.lossFrom[k] = EMPTY),
     );
+  const joinInt = (key: IntColumn, length: number): Int32Array =>
+    join(
+      int,
+      length,
+      (p) => p[key],
+      (p) => (p[key] = EMPTY),
+    );
   const ids = parts.flatMap((p) => p.ids);
   const groups = parts.flatMap((p) => p.groups);
   // the per-step columns first: they are most of a table
-  const executesFrom = join(
-    int,
-    S,
-    (p) => p.executesFrom,
-    (p) => (p.executesFrom = EMPTY),
-  );
-  const contextSize = join(
-    int,
-    S,
-    (p) => p.contextSize,
-    (p) => (p.contextSize = EMPTY),
-  );
+  const executesFrom = joinInt('executesFrom', S);
+  const contextSize = joinInt('contextSize', S);
   return {
     method: first.method,
     grid: first.grid,
@@ -85,30 +85,10 @@ export function concatBreakpoints(parts: readonly BreakpointTable[], consume = f
       (p) => p.taskCompleted,
       (p) => (p.taskCompleted = new Uint8Array(0)),
     ),
-    successFrom: join(
-      int,
-      n,
-      (p) => p.successFrom,
-      (p) => (p.successFrom = EMPTY),
-    ),
-    runsFrom: join(
-      int,
-      n,
-      (p) => p.runsFrom,
-      (p) => (p.runsFrom = EMPTY),
-    ),
-    unionFirstStep: join(
-      int,
-      n,
-      (p) => p.unionFirstStep,
-      (p) => (p.unionFirstStep = EMPTY),
-    ),
-    unionLossFrom: join(
-      int,
-      n,
-      (p) => p.unionLossFrom,
-      (p) => (p.unionLossFrom = EMPTY),
-    ),
+    successFrom: joinInt('successFrom', n),
+    runsFrom: joinInt('runsFrom', n),
+    unionFirstStep: joinInt('unionFirstStep', n),
+    unionLossFrom: joinInt('unionLossFrom', n),
     lossFrom,
   };
 }
