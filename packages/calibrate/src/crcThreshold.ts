@@ -67,9 +67,19 @@ export function crcThresholdsInto(sums: Float64Array | readonly bigint[], budget
     if (suffixScratch.length < G) suffixScratch = new Float64Array(G);
     const suffixMin = suffixScratch.subarray(0, G);
     for (let g = G - 1, low = Infinity; g >= 0; g--) suffixMin[g] = low = Math.min(low, sums[g]!);
+    // budgets mostly ascend (the frontier's do): each answer is then found by galloping up from the last
+    let g = -1;
+    let last = -1;
     for (let a = 0; a < budgets.length; a++) {
       const budget = budgets[a]!;
-      out[a] = budget < 0 ? -1 : lastAtMost(suffixMin, typeof budget === 'number' ? budget : budgetAsDouble(budget));
+      const b = typeof budget === 'number' ? budget : budgetAsDouble(budget);
+      if (b < 0) {
+        out[a] = -1;
+        continue;
+      }
+      g = b < last ? lastAtMost(suffixMin, b) : gallopAtMost(suffixMin, b, g);
+      last = b;
+      out[a] = g;
     }
     return;
   }
@@ -84,6 +94,25 @@ export function crcThresholdsInto(sums: Float64Array | readonly bigint[], budget
     if (typeof budget === 'number') throw new Error('crcThreshold: exact (bigint) sums need the bigint budget');
     out[a] = lastAtMost(suffixMin, budget);
   }
+}
+
+/** lastAtMost when the answer is known to be ≥ from (−1 … length − 1): O(log distance). */
+function gallopAtMost(sorted: Float64Array, bound: number, from: number): number {
+  let lo = from;
+  let step = 1;
+  while (lo + step < sorted.length && sorted[lo + step]! <= bound) {
+    lo += step;
+    step *= 2;
+  }
+  // sorted[lo] ≤ bound (or lo = −1); the answer lies below lo + step
+  let hi = Math.min(lo + step, sorted.length);
+  lo++;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! <= bound) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
 }
 
 /** Largest index of a nondecreasing array with value ≤ bound, or −1. */

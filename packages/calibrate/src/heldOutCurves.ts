@@ -195,9 +195,14 @@ export class HeldOutCurves {
    * figure is an integer sum, so the order and grouping change no double.
    */
   private addAlike(test: Int32Array): void {
-    const { G, runsFrom, successFrom, unionLossFrom } = this.table;
-    const { loss, stops, wins, sel, full, sel0, full0, rateSubset } = this;
-    const { classOf, representative, size } = (this.alike ??= alikeClasses(this.table, this.sel0, this.full0, this.ctx));
+    const { G, unionLossFrom } = this.table;
+    const { loss, stops, wins, sel, full, rateSubset } = this;
+    const { classOf, size, lossAt, runsAt, winsAt, sel0, full0, offset, at, dSel, dFull } = (this.alike ??= alikeClasses(
+      this.table,
+      this.sel0,
+      this.full0,
+      this.ctx,
+    ));
     size.fill(0);
     let rateCount = 0;
     for (let i = 0; i < test.length; i++) {
@@ -208,21 +213,18 @@ export class HeldOutCurves {
       rateCount += (unionLossFrom[e]! - G) >>> 31;
     }
     this.rateCount = rateCount;
-    const { offset, at, columns } = this.ctx;
-    const dSel = columns[0]!;
-    const dFull = columns[1]!;
     let selAt0 = 0;
     let fullAt0 = 0;
+    // class by class through columns laid out in class order: sequential reads
     for (let c = 0; c < size.length; c++) {
       const m = size[c]!;
       if (m === 0) continue;
-      const e = representative[c]!;
-      loss[unionLossFrom[e]!]! += m;
-      stops[runsFrom[e]!]! -= m;
-      wins[successFrom[e]!]! += m;
-      selAt0 += m * sel0[e]!;
-      fullAt0 += m * full0[e]!;
-      for (let k = offset[e]!, end = offset[e + 1]!; k < end; k++) {
+      loss[lossAt[c]!]! += m;
+      stops[runsAt[c]!]! -= m;
+      wins[winsAt[c]!]! += m;
+      selAt0 += m * sel0[c]!;
+      fullAt0 += m * full0[c]!;
+      for (let k = offset[c]!, end = offset[c + 1]!; k < end; k++) {
         const g = at[k]!;
         sel[g]! += m * dSel[k]!;
         full[g]! += m * dFull[k]!;
@@ -358,11 +360,23 @@ export class HeldOutCurves {
   }
 }
 
-/** Episodes grouped by identical held-out records: class per episode, a representative and a size counter per class. */
+/**
+ * Episodes grouped by identical held-out records: class per episode, a size counter per class, and
+ * each class's change points (union loss, run to end, success), context sums at g = 0 and rises,
+ * as columns in class order.
+ */
 interface AlikeClasses {
   classOf: Int32Array;
-  representative: Int32Array;
   size: Int32Array;
+  lossAt: Int32Array;
+  runsAt: Int32Array;
+  winsAt: Int32Array;
+  sel0: Float64Array;
+  full0: Float64Array;
+  offset: Int32Array;
+  at: Int32Array;
+  dSel: Float64Array;
+  dFull: Float64Array;
 }
 
 /** Classes of episodes whose change points (union loss, run to end, success), context sums and rises are all equal. O(n·T). */
@@ -381,6 +395,7 @@ function alikeClasses(table: BreakpointTable, sel0: Float64Array, full0: Float64
   const classOf = new Int32Array(n);
   const representative: number[] = [];
   const byHash = new Map<number, number[]>();
+  let events = 0;
   for (let e = 0; e < n; e++) {
     let h = mix(mix(mix(mix(mix(2166136261, unionLossFrom[e]!), runsFrom[e]!), successFrom[e]!), sel0[e]!), full0[e]!);
     for (let k = offset[e]!; k < offset[e + 1]!; k++) h = mix(mix(mix(h, at[k]!), dSel[k]!), dFull[k]!);
@@ -389,12 +404,41 @@ function alikeClasses(table: BreakpointTable, sel0: Float64Array, full0: Float64
     if (c === undefined) {
       c = representative.length;
       representative.push(e);
+      events += offset[e + 1]! - offset[e]!;
       if (candidates) candidates.push(c);
       else byHash.set(h, [c]);
     }
     classOf[e] = c;
   }
-  return { classOf, representative: Int32Array.from(representative), size: new Int32Array(representative.length) };
+  const C = representative.length;
+  const out: AlikeClasses = {
+    classOf,
+    size: new Int32Array(C),
+    lossAt: new Int32Array(C),
+    runsAt: new Int32Array(C),
+    winsAt: new Int32Array(C),
+    sel0: new Float64Array(C),
+    full0: new Float64Array(C),
+    offset: new Int32Array(C + 1),
+    at: new Int32Array(events),
+    dSel: new Float64Array(events),
+    dFull: new Float64Array(events),
+  };
+  let k = 0;
+  representative.forEach((e, c) => {
+    out.lossAt[c] = unionLossFrom[e]!;
+    out.runsAt[c] = runsFrom[e]!;
+    out.winsAt[c] = successFrom[e]!;
+    out.sel0[c] = sel0[e]!;
+    out.full0[c] = full0[e]!;
+    for (let j = offset[e]!; j < offset[e + 1]!; j++, k++) {
+      out.at[k] = at[j]!;
+      out.dSel[k] = dSel[j]!;
+      out.dFull[k] = dFull[j]!;
+    }
+    out.offset[c + 1] = k;
+  });
+  return out;
 }
 
 /** How many context-sum rises HeldOutCurves records: per episode, one per distinct g in 1 … G − 1 where a proposal starts executing. */

@@ -14,7 +14,8 @@ export function sumsFitDouble(losses: StepLosses, n: number): boolean {
 export function histogramScratch(losses: StepLosses, nCal: number): HistogramScratch {
   return {
     // one slot past the grid: a single-rise episode that never rises counts at G, unread
-    counts: new Int32Array(losses.classUnits.length * losses.G + 1),
+    // single-rise losses count into 4 interleaved histograms (see calibrationSums)
+    counts: new Int32Array((losses.single ? 4 : 1) * (losses.classUnits.length * losses.G + 1)),
     sums: sumsFitDouble(losses, nCal) ? new Float64Array(losses.G) : new Array<bigint>(losses.G).fill(0n),
   };
 }
@@ -32,8 +33,19 @@ export function calibrationSums(
   const { counts, sums } = scratch;
   counts.fill(0);
   const single = losses.single;
-  if (single) for (let i = 0; i < cal.length; i++) counts[single[cal[i]!]!]!++;
-  else
+  if (single) {
+    // most episodes never rise (slot G): 4 histograms, one per i mod 4, so successive increments of
+    // that slot do not wait on each other; merged below
+    const i4 = cal.length & ~3;
+    for (let i = 0; i < i4; i += 4) {
+      counts[single[cal[i]!]! * 4]!++;
+      counts[single[cal[i + 1]!]! * 4 + 1]!++;
+      counts[single[cal[i + 2]!]! * 4 + 2]!++;
+      counts[single[cal[i + 3]!]! * 4 + 3]!++;
+    }
+    for (let i = i4; i < cal.length; i++) counts[single[cal[i]!]! * 4]!++;
+    for (let g = 0; g < G; g++) counts[g] = counts[4 * g]! + counts[4 * g + 1]! + counts[4 * g + 2]! + counts[4 * g + 3]!;
+  } else
     for (let i = 0; i < cal.length; i++) {
       const e = cal[i]!;
       for (let b = start[e]!, end = start[e + 1]!; b < end; b++) counts[cls[b]! * G + at[b]!]!++;

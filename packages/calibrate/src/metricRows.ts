@@ -9,26 +9,30 @@ export const NULL_RATE = Number.NaN;
  * (issue 26). harmStop / benignStop hold NaN where the metric is null.
  */
 export class MetricRows {
-  loss: Float64Array;
-  intervention: Float64Array;
-  utility: Float64Array;
-  stepRate: Float64Array;
-  ctxSelected: Float64Array;
-  ctxFull: Float64Array;
-  harmStop: Float64Array;
-  benignStop: Float64Array;
+  loss!: Float64Array;
+  intervention!: Float64Array;
+  utility!: Float64Array;
+  stepRate!: Float64Array;
+  ctxSelected!: Float64Array;
+  ctxFull!: Float64Array;
+  harmStop!: Float64Array;
+  benignStop!: Float64Array;
   size = 0;
 
   constructor(capacity = 64) {
-    const c = Math.max(1, capacity);
-    this.loss = new Float64Array(c);
-    this.intervention = new Float64Array(c);
-    this.utility = new Float64Array(c);
-    this.stepRate = new Float64Array(c);
-    this.ctxSelected = new Float64Array(c);
-    this.ctxFull = new Float64Array(c);
-    this.harmStop = new Float64Array(c);
-    this.benignStop = new Float64Array(c);
+    this.allocate(Math.max(1, capacity));
+  }
+
+  /** Fresh zeroed columns of `capacity` rows. */
+  private allocate(capacity: number): void {
+    this.loss = new Float64Array(capacity);
+    this.intervention = new Float64Array(capacity);
+    this.utility = new Float64Array(capacity);
+    this.stepRate = new Float64Array(capacity);
+    this.ctxSelected = new Float64Array(capacity);
+    this.ctxFull = new Float64Array(capacity);
+    this.harmStop = new Float64Array(capacity);
+    this.benignStop = new Float64Array(capacity);
   }
 
   /** The rows of these metric objects, in order. */
@@ -51,7 +55,8 @@ export class MetricRows {
   /** Empties the rows for reuse, with room for `capacity` (the columns are kept: no fresh pages per protocol run). */
   reset(capacity: number): this {
     this.size = 0;
-    while (this.loss.length < capacity) this.grow();
+    // the rows are dropped: fresh columns of the size asked for, not doublings that copy them
+    if (this.loss.length < capacity) this.allocate(capacity);
     return this;
   }
 

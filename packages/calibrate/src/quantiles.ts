@@ -11,43 +11,111 @@ export function empiricalQuantile(values: ArrayLike<number>, p: number): number 
 /**
  * Several R-7 quantiles of the same values (d3-array's quantileSorted). d3 reads only the order
  * statistics at ⌊(m − 1)p⌋ and the next (or the first / last), so only those are put in place
- * (quickselect, O(m) each instead of a sort: the frontier asks for ~10³ p5/p95 pairs; issue 26);
- * values with a NaN or −0 (which a sort orders but a comparison does not) are sorted as before.
+ * (quickselect, O(m) each instead of a sort: the frontier asks for ~10³ p5/p95 pairs; issue 26), or,
+ * when they lie near the ends, by one insertion pass (tailStatistics); values with a NaN or −0
+ * (which a sort orders but a comparison does not) are sorted as before.
  */
 export function empiricalQuantiles(values: ArrayLike<number>, ps: readonly number[]): number[] {
   const n = values.length;
   // one buffer for every call (the protocol makes ~10³): nothing here outlives the call
   if (scratch.length < n) scratch = new Float64Array(Math.max(n, 2 * scratch.length));
   const a = scratch.subarray(0, n);
-  let unordered = false;
-  for (let i = 0; i < n; i++) {
-    const v = values[i]!;
-    a[i] = v;
-    // NaN (v !== v) or −0 (1 / v = −∞): orders a sort gives but comparisons do not
-    if (v !== v || (v === 0 && 1 / v < 0)) unordered = true;
-  }
-  if (unordered) a.sort();
-  else {
-    const needed: number[] = [];
-    for (const p of ps) {
-      if (!(p > 0) || n < 2) needed.push(0);
-      else if (p >= 1) needed.push(n - 1);
-      else {
-        const i0 = Math.floor((n - 1) * p);
-        needed.push(i0, i0 + 1);
-      }
+  if (!tailStatistics(values, ps, a)) {
+    let unordered = false;
+    for (let i = 0; i < n; i++) {
+      const v = values[i]!;
+      a[i] = v;
+      // NaN (v !== v) or −0 (1 / v = −∞): orders a sort gives but comparisons do not
+      if (v !== v || (v === 0 && 1 / v < 0)) unordered = true;
     }
-    needed.sort((x, y) => x - y);
-    let lo = 0;
-    for (const k of needed) {
-      if (k >= n) break;
-      if (k < lo) continue;
-      selectInPlace(a, k, lo, n - 1);
-      lo = k + 1;
+    if (unordered) a.sort();
+    else {
+      const needed: number[] = [];
+      for (const p of ps) {
+        if (!(p > 0) || n < 2) needed.push(0);
+        else if (p >= 1) needed.push(n - 1);
+        else {
+          const i0 = Math.floor((n - 1) * p);
+          needed.push(i0, i0 + 1);
+        }
+      }
+      needed.sort((x, y) => x - y);
+      let lo = 0;
+      for (const k of needed) {
+        if (k >= n) break;
+        if (k < lo) continue;
+        selectInPlace(a, k, lo, n - 1);
+        lo = k + 1;
+      }
     }
   }
   // d3 only indexes its input; its typings ask for an array
   return ps.map((p) => quantileSorted(a as unknown as number[], p) ?? Number.NaN);
+}
+
+/** Longest tail tailStatistics keeps sorted by insertion (p5 / p95 of 200 splits read 11 values from each end). */
+const TAIL = 24;
+const bottom = new Float64Array(TAIL);
+const top = new Float64Array(TAIL);
+
+/**
+ * When every p reads order statistics within TAIL of an end (p5 / p95, the protocol's p's), puts
+ * them in place in `a` from one pass over `values` that keeps the smallest and largest few sorted
+ * by insertion (no copy, no selection passes); false (nothing done) when a p reads the middle, the
+ * values are too few, or one is NaN or −0.
+ */
+function tailStatistics(values: ArrayLike<number>, ps: readonly number[], a: Float64Array): boolean {
+  const n = values.length;
+  if (n < 4 * TAIL) return false;
+  // order statistics 0 … low and high … n − 1 are needed
+  let low = -1;
+  let high = n;
+  for (const p of ps) {
+    if (!(p > 0)) low = Math.max(low, 0);
+    else if (p >= 1) high = Math.min(high, n - 1);
+    else {
+      const i0 = Math.floor((n - 1) * p);
+      if (i0 + 1 < TAIL) low = Math.max(low, i0 + 1);
+      else if (i0 >= n - TAIL) high = Math.min(high, i0);
+      else return false;
+    }
+  }
+  const lowCount = low + 1;
+  const highCount = n - high;
+  let kept = 0;
+  for (let i = 0; i < n; i++) {
+    const v = values[i]!;
+    if (v !== v || (v === 0 && 1 / v < 0)) return false;
+    // while filling, the first values go into both tails in order
+    if (kept < lowCount) insertAscending(bottom, v, kept);
+    else if (lowCount > 0 && v < bottom[lowCount - 1]!) insertAscending(bottom, v, lowCount - 1);
+    if (kept < highCount) insertDescending(top, v, kept);
+    else if (highCount > 0 && v > top[highCount - 1]!) insertDescending(top, v, highCount - 1);
+    kept++;
+  }
+  for (let k = 0; k < lowCount; k++) a[k] = bottom[k]!;
+  for (let k = 0; k < highCount; k++) a[n - 1 - k] = top[k]!;
+  return true;
+}
+
+/** Inserts v into sorted buf[0 … last), dropping buf[last] (overwritten): buf[0 … last] stays ascending. */
+function insertAscending(buf: Float64Array, v: number, last: number): void {
+  let j = last;
+  while (j > 0 && buf[j - 1]! > v) {
+    buf[j] = buf[j - 1]!;
+    j--;
+  }
+  buf[j] = v;
+}
+
+/** insertAscending for descending order. */
+function insertDescending(buf: Float64Array, v: number, last: number): void {
+  let j = last;
+  while (j > 0 && buf[j - 1]! < v) {
+    buf[j] = buf[j - 1]!;
+    j--;
+  }
+  buf[j] = v;
 }
 
 let scratch = new Float64Array(256);

@@ -22,14 +22,35 @@ export interface PairedDiff {
   dUtilityP95: number;
 }
 
-/** Mean of the values that are not NaN (the columns' null), in order; null when none is. */
-function nullableMean(values: Float64Array): number | null {
+/** Mean of column[rows[i]] over the i where it is not NaN (the columns' null), in order; null when none is. */
+function nullableMeanAt(column: Float64Array, rows: Int32Array): number | null {
   let sum = 0;
   let count = 0;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i]!;
+  for (let i = 0; i < rows.length; i++) {
+    const v = column[rows[i]!]!;
     if (!Number.isNaN(v)) {
       sum += v;
+      count++;
+    }
+  }
+  return count ? sum / count : null;
+}
+
+/** Mean of column[rows[i]] in order (mean() of the gathered column, without gathering it). */
+function meanAt(column: Float64Array, rows: Int32Array): number {
+  let s = 0;
+  for (let i = 0; i < rows.length; i++) s += column[rows[i]!]!;
+  return rows.length ? s / rows.length : Number.NaN;
+}
+
+/** CtxRed: the mean over splits whose full context is nonempty of 1 − Σ|C_t| / Σ|C_t^full|, in order; null when none is. */
+function ctxReduction(selected: Float64Array, full: Float64Array, rows: Int32Array): number | null {
+  let sum = 0;
+  let count = 0;
+  for (let i = 0; i < rows.length; i++) {
+    const f = full[rows[i]!]!;
+    if (f > 0) {
+      sum += 1 - selected[rows[i]!]! / f;
       count++;
     }
   }
@@ -45,28 +66,36 @@ export function summarizeCell(method: string, alpha: number, rows: readonly Spli
 }
 
 /** Gather buffers of summarizeSplitCell, reused by every call (the frontier summarizes ~10³ cells). */
-let gathered = Array.from({ length: 8 }, () => new Float64Array(256));
+let gathered = Array.from({ length: 4 }, () => new Float64Array(0));
 
 /** summarizeCell over a cell's columns (the protocol's form). */
 export function summarizeSplitCell(method: string, alpha: number, cell: SplitCell, calibrated: boolean): SummaryRow {
   const size = cell.row.length;
   const M = cell.metrics;
-  if (gathered[0]!.length < size) gathered = gathered.map(() => new Float64Array(size));
+  // exactly sized: a subarray view per column was most of a summary's garbage
+  if (gathered[0]!.length !== size) gathered = gathered.map(() => new Float64Array(size));
   let next = 0;
-  const column = (c: Float64Array) => cellColumn(cell, c, gathered[next++]!.subarray(0, size));
+  const column = (c: Float64Array) => cellColumn(cell, c, gathered[next++]!);
   const loss = column(M.loss);
   const inter = column(M.intervention);
   const util = column(M.utility);
-  const lambdas = cell.lambdaHat.filter((l) => !Number.isNaN(l));
-  // CtxRed per split where the full context is nonempty (NaN marks the others)
-  const ctx = column(M.ctxSelected);
-  const full = column(M.ctxFull);
-  for (let i = 0; i < size; i++) ctx[i] = full[i]! > 0 ? 1 - ctx[i]! / full[i]! : Number.NaN;
+  // feasible splits' λ̂ gathered with their range in one loop (filter and Math.min(...) on a typed array cost ~60 µs a cell)
+  const lambdas = gathered[next++]!;
+  let feasible = 0;
+  let found = 0;
+  let lambdaMin = Infinity;
+  let lambdaMax = -Infinity;
+  for (let i = 0; i < size; i++) {
+    if (cell.lambdaIndex[i]! >= 0) feasible++;
+    const l = cell.lambdaHat[i]!;
+    if (Number.isNaN(l)) continue;
+    lambdas[found++] = l;
+    if (l < lambdaMin) lambdaMin = l;
+    if (l > lambdaMax) lambdaMax = l;
+  }
   const [lossP5, lossP95] = empiricalQuantiles(loss, [0.05, 0.95]) as [number, number];
   const [interP5, interP95] = empiricalQuantiles(inter, [0.05, 0.95]) as [number, number];
   const [utilP5, utilP95] = empiricalQuantiles(util, [0.05, 0.95]) as [number, number];
-  let feasible = 0;
-  for (let i = 0; i < size; i++) if (cell.lambdaIndex[i]! >= 0) feasible++;
   return {
     method,
     alpha,
@@ -81,15 +110,26 @@ export function summarizeSplitCell(method: string, alpha: number, cell: SplitCel
     utility: mean(util),
     utilityP5: utilP5,
     utilityP95: utilP95,
-    stepRate: mean(column(M.stepRate)),
-    ctxRed: calibrated ? nullableMean(ctx) : null,
-    harmStop: nullableMean(column(M.harmStop)),
-    benignStop: nullableMean(column(M.benignStop)),
-    lambdaMin: calibrated && lambdas.length ? Math.min(...lambdas) : null,
-    lambdaMedian: calibrated && lambdas.length ? empiricalQuantile(lambdas, 0.5) : null,
-    lambdaMax: calibrated && lambdas.length ? Math.max(...lambdas) : null,
+    stepRate: meanAt(M.stepRate, cell.row),
+    ctxRed: calibrated ? ctxReduction(M.ctxSelected, M.ctxFull, cell.row) : null,
+    harmStop: nullableMeanAt(M.harmStop, cell.row),
+    benignStop: nullableMeanAt(M.benignStop, cell.row),
+    lambdaMin: calibrated && found ? lambdaMin : null,
+    lambdaMedian: calibrated && found ? empiricalQuantile(found === size ? lambdas : lambdas.subarray(0, found), 0.5) : null,
+    lambdaMax: calibrated && found ? lambdaMax : null,
   };
 }
+
+/** Whether two split columns list the same splits in the same order. */
+function sameSplits(a: Int32Array, b: Int32Array): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Difference buffers of pairedSplitDiff, reused by every call (the frontier pairs ~10³ cells). */
+let differences = Array.from({ length: 3 }, () => new Float64Array(0));
 
 /** Per-split differences method − reference (rows aligned by split index). */
 export function pairedDiff(
@@ -105,12 +145,10 @@ export function pairedDiff(
 /** pairedDiff over two cells' columns (the protocol's form). */
 export function pairedSplitDiff(method: string, reference: string, alpha: number, cell: SplitCell, refCell: SplitCell): PairedDiff {
   // the protocol's cells list the same splits in the same order: then no map is needed
-  const aligned = cell.split.length === refCell.split.length && cell.split.every((s, i) => refCell.split[i] === s);
-  const refAt = aligned ? null : new Map(Array.from(refCell.split, (s, i) => [s, refCell.row[i]!]));
+  const refAt = sameSplits(cell.split, refCell.split) ? null : new Map(Array.from(refCell.split, (s, i) => [s, refCell.row[i]!]));
   const size = cell.split.length;
-  const dl = new Float64Array(size);
-  const di = new Float64Array(size);
-  const du = new Float64Array(size);
+  if (differences[0]!.length !== size) differences = differences.map(() => new Float64Array(size));
+  const [dl, di, du] = differences as [Float64Array, Float64Array, Float64Array];
   const M = cell.metrics;
   const R = refCell.metrics;
   for (let i = 0; i < size; i++) {

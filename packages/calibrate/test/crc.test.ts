@@ -225,6 +225,9 @@ describe('crcThresholds (every budget of a split at once)', () => {
           };
           expect(crcThresholds(Float64Array.from(s), bs)).toEqual(bs.map(brute));
           expect(crcThresholds(s.map(BigInt), bs.map(BigInt))).toEqual(bs.map(brute));
+          // ascending budgets (the frontier's) take the galloping path
+          const up = [...bs].sort((x, y) => x - y);
+          expect(crcThresholds(Float64Array.from(s), up)).toEqual(up.map(brute));
         },
       ),
     );

@@ -50,3 +50,24 @@ describe('empiricalQuantiles by selection', () => {
     }
   });
 });
+
+describe('empiricalQuantiles near the ends (one insertion pass)', () => {
+  it('equals d3 quantileSorted over a full sort at the protocol p5 / p95 and other tail p, bit for bit', () => {
+    const r = mulberry32(12);
+    const tails = [[0.05, 0.95], [0.01, 0.99], [0, 1], [0.05], [0.95], [0.02, 0.98, 0]];
+    for (let trial = 0; trial < 3000; trial++) {
+      const n = 90 + Math.floor(r() * 400);
+      const levels = trial % 3 === 0 ? 3 : trial % 3 === 1 ? 40 : 1e6;
+      // ascending, descending and shuffled inputs: the insertion buffers see every order
+      const values = Array.from({ length: n }, (_, i) =>
+        trial % 5 === 0 ? i / 7 : trial % 5 === 1 ? (n - i) / 3 : Math.floor(r() * levels) / 7 - 2,
+      );
+      if (trial % 13 === 0) values[Math.floor(r() * n)] = trial % 2 ? -0 : Number.NaN;
+      const ps = tails[trial % tails.length]!;
+      const sorted = Float64Array.from(values).sort() as unknown as number[];
+      const expected = ps.map((p) => quantileSorted(sorted, p));
+      const got = empiricalQuantiles(values, ps);
+      got.forEach((v, i) => expect(Object.is(v, expected[i])).toBe(true));
+    }
+  });
+});
