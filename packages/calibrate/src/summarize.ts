@@ -65,6 +65,36 @@ export function summarizeCell(method: string, alpha: number, rows: readonly Spli
   return summarizeSplitCell(method, alpha, cellOfRows(rows), calibrated);
 }
 
+/** Splits with a feasible λ̂ (index ≥ 0). */
+function countFeasible(lambdaIndex: Int32Array): number {
+  let count = 0;
+  for (let i = 0; i < lambdaIndex.length; i++) if (lambdaIndex[i]! >= 0) count++;
+  return count;
+}
+
+/** Smallest and largest λ̂ of the last feasibleLambdas call. */
+const lambdaRange = new Float64Array(2);
+
+/**
+ * The λ̂ that are not NaN (feasible splits), in order, into `out`; their count, their range into
+ * lambdaRange (one loop: filter and Math.min(...) on a typed array cost ~60 µs a cell).
+ */
+function feasibleLambdas(lambdaHat: Float64Array, out: Float64Array): number {
+  let found = 0;
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < lambdaHat.length; i++) {
+    const l = lambdaHat[i]!;
+    if (Number.isNaN(l)) continue;
+    out[found++] = l;
+    if (l < min) min = l;
+    if (l > max) max = l;
+  }
+  lambdaRange[0] = min;
+  lambdaRange[1] = max;
+  return found;
+}
+
 /** Gather buffers of summarizeSplitCell, reused by every call (the frontier summarizes ~10³ cells). */
 let gathered = Array.from({ length: 4 }, () => new Float64Array(0));
 
@@ -79,20 +109,8 @@ export function summarizeSplitCell(method: string, alpha: number, cell: SplitCel
   const loss = column(M.loss);
   const inter = column(M.intervention);
   const util = column(M.utility);
-  // feasible splits' λ̂ gathered with their range in one loop (filter and Math.min(...) on a typed array cost ~60 µs a cell)
   const lambdas = gathered[next++]!;
-  let feasible = 0;
-  let found = 0;
-  let lambdaMin = Infinity;
-  let lambdaMax = -Infinity;
-  for (let i = 0; i < size; i++) {
-    if (cell.lambdaIndex[i]! >= 0) feasible++;
-    const l = cell.lambdaHat[i]!;
-    if (Number.isNaN(l)) continue;
-    lambdas[found++] = l;
-    if (l < lambdaMin) lambdaMin = l;
-    if (l > lambdaMax) lambdaMax = l;
-  }
+  const found = feasibleLambdas(cell.lambdaHat, lambdas);
   const [lossP5, lossP95] = empiricalQuantiles(loss, [0.05, 0.95]) as [number, number];
   const [interP5, interP95] = empiricalQuantiles(inter, [0.05, 0.95]) as [number, number];
   const [utilP5, utilP95] = empiricalQuantiles(util, [0.05, 0.95]) as [number, number];
@@ -100,7 +118,7 @@ export function summarizeSplitCell(method: string, alpha: number, cell: SplitCel
     method,
     alpha,
     splits: size,
-    feasible,
+    feasible: countFeasible(cell.lambdaIndex),
     meanLoss: mean(loss),
     lossP5,
     lossP95,
@@ -114,9 +132,9 @@ export function summarizeSplitCell(method: string, alpha: number, cell: SplitCel
     ctxRed: calibrated ? ctxReduction(M.ctxSelected, M.ctxFull, cell.row) : null,
     harmStop: nullableMeanAt(M.harmStop, cell.row),
     benignStop: nullableMeanAt(M.benignStop, cell.row),
-    lambdaMin: calibrated && found ? lambdaMin : null,
+    lambdaMin: calibrated && found ? lambdaRange[0]! : null,
     lambdaMedian: calibrated && found ? empiricalQuantile(found === size ? lambdas : lambdas.subarray(0, found), 0.5) : null,
-    lambdaMax: calibrated && found ? lambdaMax : null,
+    lambdaMax: calibrated && found ? lambdaRange[1]! : null,
   };
 }
 
@@ -126,6 +144,21 @@ function sameSplits(a: Int32Array, b: Int32Array): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+/** The reference cell's row for each split of `cell`, in cell order. */
+function alignedRows(cell: SplitCell, refCell: SplitCell, method: string, reference: string): Int32Array {
+  const refAt = new Map(Array.from(refCell.split, (s, i) => [s, refCell.row[i]!]));
+  return Int32Array.from(cell.split, (s) => {
+    const b = refAt.get(s);
+    if (b === undefined) throw new Error(`paired differences: split ${s} of ${method} has no ${reference} result; expected shared splits`);
+    return b;
+  });
+}
+
+/** out[i] = a[rowsA[i]] − b[rowsB[i]] (a leaf loop: V8 optimizes it within one protocol run). */
+function differenceInto(out: Float64Array, a: Float64Array, rowsA: Int32Array, b: Float64Array, rowsB: Int32Array): void {
+  for (let i = 0; i < rowsA.length; i++) out[i] = a[rowsA[i]!]! - b[rowsB[i]!]!;
 }
 
 /** Difference buffers of pairedSplitDiff, reused by every call (the frontier pairs ~10³ cells). */
@@ -144,22 +177,16 @@ export function pairedDiff(
 
 /** pairedDiff over two cells' columns (the protocol's form). */
 export function pairedSplitDiff(method: string, reference: string, alpha: number, cell: SplitCell, refCell: SplitCell): PairedDiff {
-  // the protocol's cells list the same splits in the same order: then no map is needed
-  const refAt = sameSplits(cell.split, refCell.split) ? null : new Map(Array.from(refCell.split, (s, i) => [s, refCell.row[i]!]));
+  // the protocol's cells list the same splits in the same order: then the reference's rows are its own
+  const refRows = sameSplits(cell.split, refCell.split) ? refCell.row : alignedRows(cell, refCell, method, reference);
   const size = cell.split.length;
   if (differences[0]!.length !== size) differences = differences.map(() => new Float64Array(size));
   const [dl, di, du] = differences as [Float64Array, Float64Array, Float64Array];
   const M = cell.metrics;
   const R = refCell.metrics;
-  for (let i = 0; i < size; i++) {
-    const r = cell.row[i]!;
-    const b = refAt ? refAt.get(cell.split[i]!) : refCell.row[i];
-    if (b === undefined)
-      throw new Error(`paired differences: split ${cell.split[i]!} of ${method} has no ${reference} result; expected shared splits`);
-    dl[i] = M.loss[r]! - R.loss[b]!;
-    di[i] = M.intervention[r]! - R.intervention[b]!;
-    du[i] = M.utility[r]! - R.utility[b]!;
-  }
+  differenceInto(dl, M.loss, cell.row, R.loss, refRows);
+  differenceInto(di, M.intervention, cell.row, R.intervention, refRows);
+  differenceInto(du, M.utility, cell.row, R.utility, refRows);
   const [dLossP5, dLossP95] = empiricalQuantiles(dl, [0.05, 0.95]) as [number, number];
   const [dInterventionP5, dInterventionP95] = empiricalQuantiles(di, [0.05, 0.95]) as [number, number];
   const [dUtilityP5, dUtilityP95] = empiricalQuantiles(du, [0.05, 0.95]) as [number, number];
