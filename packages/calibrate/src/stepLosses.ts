@@ -123,6 +123,7 @@ export function stepLossesFromDense(
  * graded (D = 5, one unit at each category's lossFrom). Refuses a loss at λ⊥, naming the episode.
  */
 export function ledgerStepLosses(table: BreakpointTable, ledger: Ledger): StepLosses {
+  if (ledger === 'union') return unionStepLosses(table);
   const { n, G } = table;
   const D = ledgerDenominator(ledger);
   const b = new Builder(n);
@@ -130,16 +131,54 @@ export function ledgerStepLosses(table: BreakpointTable, ledger: Ledger): StepLo
     let total = 0n;
     for (const g of ledgerRises(table, e, ledger)) {
       if (g >= G) continue;
-      if (g <= 0)
-        throw new Error(
-          `breakpoint table ${table.method} (${ledger} ledger): episode ${table.ids[e]!}: loss at λ⊥ (grid index 0) is positive; expected 0 (stop-all executes nothing)`,
-        );
+      if (g <= 0) throw lossAtBottom(table, e, ledger);
       b.rise(g, 1n);
       total++;
     }
     b.endEpisode(e, total);
   }
   return b.build(n, G, BigInt(D));
+}
+
+/** The refusal of a ledger loss at λ⊥ for episode e of a table. */
+function lossAtBottom(table: BreakpointTable, e: number, ledger: Ledger): Error {
+  return new Error(
+    `breakpoint table ${table.method} (${ledger} ledger): episode ${table.ids[e]!}: loss at λ⊥ (grid index 0) is positive; expected 0 (stop-all executes nothing)`,
+  );
+}
+
+/**
+ * The union ledger's step losses straight from unionLossFrom (one unit at most, one class): what
+ * the general builder makes, without a bigint and a map lookup per episode (the protocol's setup
+ * builds it for five methods per run, and for every episode of a 10⁶ corpus).
+ */
+function unionStepLosses(table: BreakpointTable): StepLosses {
+  const { n, G, unionLossFrom } = table;
+  const start = new Int32Array(n + 1);
+  const single = new Int32Array(n);
+  let count = 0;
+  for (let e = 0; e < n; e++) {
+    const u = unionLossFrom[e]!;
+    if (u < G) {
+      if (u <= 0) throw lossAtBottom(table, e, 'union');
+      count++;
+    }
+    start[e + 1] = count;
+    single[e] = Math.min(u, G);
+  }
+  const at = new Int32Array(count);
+  for (let e = 0, k = 0; e < n; e++) if (unionLossFrom[e]! < G) at[k++] = unionLossFrom[e]!;
+  return {
+    n,
+    G,
+    denominator: 1n,
+    classUnits: count ? [1n] : [],
+    start,
+    at,
+    cls: new Int32Array(count),
+    maxUnits: count ? 1n : 0n,
+    single,
+  };
 }
 
 /**
