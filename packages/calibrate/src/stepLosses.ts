@@ -25,9 +25,10 @@ export interface StepLosses {
   /** Largest loss in units over the corpus (bounds every calibration sum). */
   maxUnits: bigint;
   /**
-   * When every episode rises at most once and all rises are one class (binary losses: the union
-   * ledger): each episode's rise index, G where it never rises, so a calibration histogram is one
-   * increment per episode with no loop (the protocol counts it 200 times per method; issue 26).
+   * When every episode rises at most once (binary losses of the union ledger; the step-rate
+   * envelope, one rise of one of several sizes): each episode's histogram slot cls·G + at, K·G
+   * where it never rises, so a calibration histogram is one increment per episode with no loop
+   * (the protocol counts it 200 times per method; issue 26). With one class the slot is the rise index.
    */
   single: Int32Array | null;
 }
@@ -71,12 +72,11 @@ class Builder {
   }
 
   private singleRises(n: number, G: number): Int32Array | null {
-    if (this.classUnits.length > 1) return null;
-    const single = new Int32Array(n).fill(G);
+    const single = new Int32Array(n).fill(this.classUnits.length * G);
     for (let e = 0; e < n; e++) {
       const count = this.start[e + 1]! - this.start[e]!;
       if (count > 1) return null;
-      if (count === 1) single[e] = this.at[this.start[e]!]!;
+      if (count === 1) single[e] = this.cls[this.start[e]!]! * G + this.at[this.start[e]!]!;
     }
     return single;
   }
@@ -166,6 +166,8 @@ function unionStepLosses(table: BreakpointTable): StepLosses {
     start[e + 1] = count;
     single[e] = Math.min(u, G);
   }
+  // the never slot is K·G: G with the one class, 0 when no episode loses (then there is no class)
+  if (count === 0) single.fill(0);
   const at = new Int32Array(count);
   for (let e = 0, k = 0; e < n; e++) if (unionLossFrom[e]! < G) at[k++] = unionLossFrom[e]!;
   return {

@@ -79,6 +79,11 @@ describe('the protocol columns (issue 26)', () => {
     const twos = stepLossesFromDense(new Uint8Array([0, 2, 2, 0, 0, 2]), 2, 3, 2, ['a', 'b']);
     expect(Array.from(twos.single!)).toEqual([1, 2]);
     expect(sums(twos, [0, 1])).toEqual([0, 2, 4]);
+    // one rise each of two sizes (the step-rate envelope's form): slots cls·G + at, never at K·G = 6
+    const sizes = stepLossesFromDense(new Uint8Array([0, 1, 1, 0, 0, 2, 0, 0, 0]), 3, 3, 2, ['a', 'b', 'c']);
+    expect(Array.from(sizes.single!)).toEqual([1, 5, 6]);
+    expect(sums(sizes, [0, 1, 2])).toEqual([0, 1, 3]);
+    expect(sums(sizes, [2, 1, 2, 1, 2])).toEqual([0, 0, 4]);
   });
 
   it('one method’s cells are independent views sharing the split column', () => {
