@@ -53,7 +53,7 @@ const EXTERNAL = ['@resvg/resvg-js', 'piscina'];
  * esbuild marks a module as needed by every entry whose static imports reach it, through a package
  * index too, used or not: `import { closestName } from '@carb/pipeline'` would put every pipeline
  * module (and ajv, apache-arrow behind them) in the chunk `carb --help` loads. So imports of an
- * @carb/* index are rewritten to import each name from the module that defines it. Names the index
+ * @carb/* index (and re-exports from one) are rewritten to import each name from the module that defines it. Names the index
  * does not list plainly stay imported from the index. The rewrite keeps every line where it was.
  * @param {Set<string>} indexFilesRead gets the package indexes (and `export *` modules) read,
  *   inputs of the build though esbuild itself may never load them
@@ -99,7 +99,9 @@ const directImports = (indexFilesRead) => ({
     };
     b.onLoad({ filter: /\/packages\/[^/]+\/src\/.*\.ts$/ }, (args) => {
       const text = readFileSync(args.path, 'utf8');
-      const contents = text.replace(/^import \{([^}]*)\} from '@carb\/([a-z-]+)';$/gm, (line, list, pkg) => {
+      // re-exports too (`export { normalizeWhitespace as squash } from '@carb/episodes'`): the
+      // index they name would otherwise bring a replay worker all of @carb/episodes, apache-arrow included
+      const contents = text.replace(/^(import|export) \{([^}]*)\} from '@carb\/([a-z-]+)';$/gm, (line, keyword, list, pkg) => {
         const names = exportsOf(pkg);
         const kept = [];
         /** @type {Map<string, string[]>} */
@@ -117,8 +119,8 @@ const directImports = (indexFilesRead) => ({
           }
           byFile.set(target.file, [...(byFile.get(target.file) ?? []), `${target.name} as ${local}`]);
         }
-        const out = [...byFile].map(([file, parts]) => `import { ${parts.join(', ')} } from ${JSON.stringify(file)};`);
-        if (kept.length) out.push(`import { ${kept.join(', ')} } from '@carb/${pkg}';`);
+        const out = [...byFile].map(([file, parts]) => `${keyword} { ${parts.join(', ')} } from ${JSON.stringify(file)};`);
+        if (kept.length) out.push(`${keyword} { ${kept.join(', ')} } from '@carb/${pkg}';`);
         return out.join(' ');
       });
       return { contents, loader: 'ts' };

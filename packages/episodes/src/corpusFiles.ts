@@ -121,3 +121,19 @@ export function corpusFiles(paths: readonly string[], format: CorpusFormat, skip
   }
   return files;
 }
+
+/** The corpus files of some paths, with what the walk skipped (reason and problem), in walk order. */
+export interface CorpusListing {
+  files: readonly CorpusFile[];
+  skips: ReadonlyArray<readonly [string, Problem]>;
+}
+
+/**
+ * corpusFiles kept for a second reader: a caller that looks at the files before reading them
+ * (DeferredCorpus.open) hands the listing on, so a corpus of thousands of folders is walked once.
+ */
+export function listCorpus(paths: readonly string[], format: CorpusFormat): CorpusListing {
+  const skips: Array<readonly [string, Problem]> = [];
+  const files = corpusFiles(paths, format, (reason, p) => skips.push([reason, p]));
+  return { files, skips };
+}
