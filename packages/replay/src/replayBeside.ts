@@ -68,7 +68,7 @@ export async function replayBesideReading(
         workerData: { pipeline, selectors: [...selectors], noise } satisfies ReplayWorkerData,
       });
     }
-    if (!pool || queued >= 3 * threads) {
+    if (!pool || queued >= 4 * threads) {
       inFlight.push(Promise.resolve(here(episodes)));
       return;
     }
