@@ -7,8 +7,8 @@ import { BIN } from './helpers/outputRuleFixture.ts';
 import { ROOT } from './helpers/shared.ts';
 
 // `carb calibrate` of a corpus of AgentDojo logs (one file per episode) replays beside its reading
-// (replayBesideReading): with two workers a replay thread takes chunks of 64 episodes while this
-// thread reads. The report must be the one-thread report byte for byte, a bad log is still named
+// (replayBesideReading): with three workers a replay thread takes chunks of 64 episodes while this
+// thread reads (two workers replay on the reading thread: V8's own threads fill the second core). The report must be the one-thread report byte for byte, a bad log is still named
 // with its record, and an interrupted run leaves nothing behind.
 
 const FIXTURES = join(ROOT, 'packages/episodes/test/fixtures');
@@ -61,9 +61,9 @@ describe('calibrate: replay beside the reading of a folder of logs', () => {
     expect(episodes).toBe(5 * COPIES);
   });
 
-  it('one worker and two give the same report, byte for byte; the bad log is named once with its record', () => {
+  it('one worker and three give the same report, byte for byte; the bad log is named once with its record', () => {
     const one = calibrate(join(tmp, 'w1'), '--workers', '1');
-    const two = calibrate(join(tmp, 'w2'), '--workers', '2');
+    const two = calibrate(join(tmp, 'w2'), '--workers', '3');
     expect(one.status, one.stderr).toBe(0);
     expect(two.status, two.stderr).toBe(0);
     const a = reportBytes(join(tmp, 'w1'));
@@ -85,7 +85,7 @@ describe('calibrate: replay beside the reading of a folder of logs', () => {
 
   it('--strict: refused for the bad log, with threads replaying; nothing written', () => {
     const out = join(tmp, 'strict');
-    const r = calibrate(out, '--workers', '2', '--strict');
+    const r = calibrate(out, '--workers', '3', '--strict');
     expect(r.status).not.toBe(0);
     expect(r.stderr).toContain('zz/truncated.json');
     expect(existsSync(join(out, 'summary.json'))).toBe(false);
@@ -94,7 +94,7 @@ describe('calibrate: replay beside the reading of a folder of logs', () => {
   it('SIGINT while reading and replaying: the run ends by it, leaving no report, lock or temporary file', async () => {
     const out = join(tmp, 'interrupted');
     const lock = join(tmp, '.interrupted.carb-lock');
-    const child = spawn(process.execPath, [BIN, 'calibrate', corpus, '--splits', '20', '--out', out, '--workers', '2'], {
+    const child = spawn(process.execPath, [BIN, 'calibrate', corpus, '--splits', '20', '--out', out, '--workers', '3'], {
       cwd: ROOT,
       stdio: 'ignore',
     });
