@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // `npm run build` (and `prepare`, so `npm ci` runs it): bundles the CLI, the @carb/* workspace
 // sources and their pure-JS npm dependencies into packages/cli/dist/carb.js, ESM plain node runs
-// without a TypeScript loader. Code splitting: each command's handler (commands/<x>.run.ts, loaded
-// by import()) becomes a chunk of its own beside carb.js, so `carb --help` and a usage error load
-// only the command specs, not apache-arrow, ajv or resvg. Bundling the dependencies too matters for start-up: node
+// without a TypeScript loader. One file, no code splitting: a command's handler (commands/<x>.run.ts,
+// loaded by import()) is evaluated only when it runs, but its code sits in carb.js, parsed lazily by V8.
+// Split into chunks, `carb calibrate` loaded ~100 modules through node's ESM loader (resolve, read, link
+// each): ~0.1 s more CPU at every start than one 2 MB file, against ~0.05 s less for `carb --help`
+// (measured on the 2-core machine, issue 26). Bundling the dependencies matters for start-up too: node
 // resolving and parsing apache-arrow's hundreds of modules costs more than the loader did.
 // dist/build.json records every input's size and mtime so bin/carb.js can tell a stale bundle.
 // `--package` builds the installable package packages/carb instead (buildPackage below).
@@ -51,10 +53,11 @@ const EXTERNAL = ['@resvg/resvg-js', 'piscina'];
 
 /**
  * esbuild marks a module as needed by every entry whose static imports reach it, through a package
- * index too, used or not: `import { closestName } from '@carb/pipeline'` would put every pipeline
- * module (and ajv, apache-arrow behind them) in the chunk `carb --help` loads. So imports of an
- * @carb/* index are rewritten to import each name from the module that defines it. Names the index
- * does not list plainly stay imported from the index. The rewrite keeps every line where it was.
+ * index too, used or not: `import { squash } from '@carb/ledger'` would put every ledger module (and
+ * all of @carb/episodes, apache-arrow behind it) in the replay worker's file, and evaluate them at
+ * start-up where the main bundle defers a command's modules. So imports of an @carb/* index (and
+ * re-exports from one) are rewritten to import each name from the module that defines it. Names the
+ * index does not list plainly stay imported from the index. The rewrite keeps every line where it was.
  * @param {Set<string>} indexFilesRead gets the package indexes (and `export *` modules) read,
  *   inputs of the build though esbuild itself may never load them
  * @returns {import('esbuild').Plugin}
@@ -99,7 +102,9 @@ const directImports = (indexFilesRead) => ({
     };
     b.onLoad({ filter: /\/packages\/[^/]+\/src\/.*\.ts$/ }, (args) => {
       const text = readFileSync(args.path, 'utf8');
-      const contents = text.replace(/^import \{([^}]*)\} from '@carb\/([a-z-]+)';$/gm, (line, list, pkg) => {
+      // re-exports too (`export { normalizeWhitespace as squash } from '@carb/episodes'`): the
+      // index they name would otherwise bring a replay worker all of @carb/episodes, apache-arrow included
+      const contents = text.replace(/^(import|export) \{([^}]*)\} from '@carb\/([a-z-]+)';$/gm, (line, keyword, list, pkg) => {
         const names = exportsOf(pkg);
         const kept = [];
         /** @type {Map<string, string[]>} */
@@ -117,8 +122,8 @@ const directImports = (indexFilesRead) => ({
           }
           byFile.set(target.file, [...(byFile.get(target.file) ?? []), `${target.name} as ${local}`]);
         }
-        const out = [...byFile].map(([file, parts]) => `import { ${parts.join(', ')} } from ${JSON.stringify(file)};`);
-        if (kept.length) out.push(`import { ${kept.join(', ')} } from '@carb/${pkg}';`);
+        const out = [...byFile].map(([file, parts]) => `${keyword} { ${parts.join(', ')} } from ${JSON.stringify(file)};`);
+        if (kept.length) out.push(`${keyword} { ${kept.join(', ')} } from '@carb/${pkg}';`);
         return out.join(' ');
       });
       return { contents, loader: 'ts' };
@@ -270,9 +275,8 @@ export async function build() {
     ],
     outdir: DIST,
     bundle: true,
-    splitting: true,
-    // chunks sit in dist/ itself: code that finds a file beside itself (replayWorker.js) may land in one
-    chunkNames: '[name]-[hash]',
+    // one file per entry (see the head of this file); the worker entries are files of their own
+    splitting: false,
     platform: 'node',
     format: 'esm',
     target: 'node20',

@@ -71,14 +71,25 @@ function fileFormat(file: string, format: CorpusFormat, fmt: FileFormat): FileFo
   return fmt === 'jsonl' ? sniffJsonl(file) : fmt;
 }
 
+/**
+ * What join(dir, name) puts before a plain entry name (no separator, never `.` or `..`): `dir`
+ * normalized once per folder, not once per entry (path.join cost more than the listing itself on a
+ * corpus of thousands of logs). join('.', a) is `a`, join('/', a) is `/a`; a trailing separator is kept.
+ */
+function childPrefix(dir: string): string {
+  const d = join(dir);
+  return d === '.' ? '' : d.endsWith('/') ? d : `${d}/`;
+}
+
 // Sorted walk, so that episode order (and every output built from it) is deterministic. The
 // entry types come with the listing: a stat per file cost more than reading the names of a
 // corpus of thousands of logs; only a symbolic link (or a type the file system does not tell) is
 // stat'ed, so a link to a folder is still walked.
 function walk(dir: string, out: string[]): void {
   const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const prefix = childPrefix(dir);
   for (const entry of entries) {
-    const p = join(dir, entry.name);
+    const p = prefix + entry.name;
     const isDir = entry.isDirectory() || (!entry.isFile() && statSync(p).isDirectory());
     if (isDir) walk(p, out);
     else out.push(p);
@@ -120,4 +131,20 @@ export function corpusFiles(paths: readonly string[], format: CorpusFormat, skip
     }
   }
   return files;
+}
+
+/** The corpus files of some paths, with what the walk skipped (reason and problem), in walk order. */
+export interface CorpusListing {
+  files: readonly CorpusFile[];
+  skips: ReadonlyArray<readonly [string, Problem]>;
+}
+
+/**
+ * corpusFiles kept for a second reader: a caller that looks at the files before reading them
+ * (DeferredCorpus.open) hands the listing on, so a corpus of thousands of folders is walked once.
+ */
+export function listCorpus(paths: readonly string[], format: CorpusFormat): CorpusListing {
+  const skips: Array<readonly [string, Problem]> = [];
+  const files = corpusFiles(paths, format, (reason, p) => skips.push([reason, p]));
+  return { files, skips };
 }

@@ -1,4 +1,4 @@
-import { corpusFiles, type CorpusFile, type CorpusFormat } from './corpusFiles.ts';
+import { listCorpus, type CorpusFile, type CorpusFormat, type CorpusListing } from './corpusFiles.ts';
 import { CorpusTally, type CorpusSummary } from './corpusTally.ts';
 import { countRefusal } from './jsonlDecoder.ts';
 import type { LineSkip } from './jsonlLine.ts';
@@ -47,15 +47,22 @@ export class DeferredCorpus {
 
   private constructor(
     private readonly files: readonly CorpusFile[],
-    skips: ReadonlyArray<[string, Problem]>,
+    skips: ReadonlyArray<readonly [string, Problem]>,
   ) {
     for (const [reason, p] of skips) this.tally.skip(reason, p);
   }
 
-  /** The deferred read of `paths`, or null when some corpus file is not JSONL (.jsonl or .jsonl.gz). */
-  static open(paths: readonly string[], format: CorpusFormat = 'auto'): DeferredCorpus | null {
-    const skips: Array<[string, Problem]> = [];
-    const files = corpusFiles(paths, format, (reason, p) => skips.push([reason, p]));
+  /**
+   * The deferred read of `paths`, or null when some corpus file is not JSONL (.jsonl or .jsonl.gz).
+   * `listing`: the paths' files as listCorpus walked them (given: not walked again; a caller that
+   * reads the corpus otherwise when this is null hands the same listing to streamCorpus).
+   */
+  static open(
+    paths: readonly string[],
+    format: CorpusFormat = 'auto',
+    listing: CorpusListing = listCorpus(paths, format),
+  ): DeferredCorpus | null {
+    const { files, skips } = listing;
     return files.every((f) => f.format === 'jsonl') ? new DeferredCorpus(files, skips) : null;
   }
 

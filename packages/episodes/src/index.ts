@@ -40,6 +40,7 @@ export { streamCorpus, type CorpusStream, type StreamCorpusOptions } from './str
 export { JsonlDecoder } from './jsonlDecoder.ts';
 export { decodeJsonlLine, type LineSkip } from './jsonlLine.ts';
 export { DeferredCorpus, type DecodedLine, type DeferredPiece, type EpisodeHead } from './deferredCorpus.ts';
+export { listCorpus, type CorpusListing } from './corpusFiles.ts';
 export type { RecordLines } from './streamFile.ts';
 export { INVALID_UTF8_LINE, LineSplitter, MAX_LINE_BYTES } from './lineSplitter.ts';
 export { idIssue, okIssue } from './stepOk.ts';

@@ -1,4 +1,4 @@
-import { corpusFiles, type CorpusFile, type CorpusFormat } from './corpusFiles.ts';
+import { corpusFiles, type CorpusFile, type CorpusFormat, type CorpusListing } from './corpusFiles.ts';
 import { CorpusTally, type CorpusSummary } from './corpusTally.ts';
 import { AdapterError, type Problem } from './problems.ts';
 import { fileEpisodes, type FileReport } from './streamFile.ts';
@@ -10,6 +10,8 @@ export interface StreamCorpusOptions {
   batchSize?: number;
   /** Called once per corpus file finished; `total` is the file count. */
   onFile?: (done: number, total: number) => void;
+  /** The paths' files as listCorpus walked them already (with the same format): not walked again. */
+  listing?: CorpusListing;
 }
 
 /**
@@ -42,7 +44,9 @@ export function streamCorpus(paths: readonly string[], opts: StreamCorpusOptions
   const size = opts.batchSize ?? 1024;
   if (!Number.isSafeInteger(size) || size < 1) throw new RangeError(`batchSize: expected a positive integer, found ${size}`);
   async function* batches(): AsyncGenerator<Episode[]> {
-    const files = corpusFiles(paths, opts.format ?? 'auto', (reason, p) => tally.skip(reason, p));
+    const skip = (reason: string, p: Problem) => tally.skip(reason, p);
+    const files = opts.listing ? opts.listing.files : corpusFiles(paths, opts.format ?? 'auto', skip);
+    for (const [reason, p] of opts.listing?.skips ?? []) skip(reason, p);
     let batch: Episode[] = [];
     for (let n = 0; n < files.length; n++) {
       const f = files[n]!;

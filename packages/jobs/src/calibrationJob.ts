@@ -42,12 +42,9 @@ import { SUITE_META_SCHEMA_PATH, type SuiteParams } from '@carb/suites';
 import type { ReadStats } from './loadEpisodes.ts';
 import { replayInput, type EpisodeInput, type ReplayedInput } from './replayInput.ts';
 import type { StratumField } from './strata.ts';
+import type { SplitRows } from './splitRows.ts';
 import { CARB_VERSION } from './carbVersion.ts';
 import { NO_NOTICE, noticeProblems, type Notice } from './notice.ts';
-
-/** Which budgets' per-split rows a report keeps: the requested ones, or the frontier's too. */
-export const SPLIT_ROWS = ['requested', 'all'] as const;
-export type SplitRows = (typeof SPLIT_ROWS)[number];
 
 /** Budget of the App. E.4 seed check. */
 const SEED_CHECK_ALPHA = parseBudget('.05');

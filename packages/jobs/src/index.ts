@@ -25,16 +25,8 @@ export { mergeShards } from './mergeShards.ts';
 export { deployRows, type DeployInput } from './deployRows.ts';
 export { deployLambdaLines } from './deployLambdaLines.ts';
 export { seedCheckTable, type SeedCheckSpec } from './seedCheck.ts';
-export {
-  runCalibrationJob,
-  suitePerturbationFor,
-  detectDataset,
-  labelsFor,
-  SPLIT_ROWS,
-  type SplitRows,
-  type JobSpec,
-  type JobResult,
-} from './calibrationJob.ts';
+export { runCalibrationJob, suitePerturbationFor, detectDataset, labelsFor, type JobSpec, type JobResult } from './calibrationJob.ts';
+export { SPLIT_ROWS, type SplitRows } from './splitRows.ts';
 // output rules of report folders
 export { APPLY_RULE } from './applyTarget.ts';
 export { AUDIT_RULE } from './auditTarget.ts';

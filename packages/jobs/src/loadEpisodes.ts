@@ -4,6 +4,7 @@ import {
   readCorpus,
   streamCorpus,
   type CorpusFormat,
+  type CorpusListing,
   type DeferredCorpus,
   type DeferredPiece,
   type Episode,
@@ -70,11 +71,12 @@ export function loadEpisodes(paths: string[], options: LoadOptions & { stats?: R
  */
 export async function* streamEpisodes(
   paths: string[],
-  options: LoadOptions & { batchSize?: number; stats?: ReadStats } = {},
+  options: LoadOptions & { batchSize?: number; stats?: ReadStats; listing?: CorpusListing } = {},
 ): AsyncGenerator<Episode[]> {
   const stream = streamCorpus(paths, {
     format: options.format ?? 'auto',
     ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }),
+    ...(options.listing ? { listing: options.listing } : {}),
   });
   const count = { kept: 0, excluded: 0 };
   try {

@@ -1,14 +1,16 @@
-import { DeferredCorpus, encoderText, type Episode } from '@carb/episodes';
+import { DeferredCorpus, encoderText, listCorpus, type Episode } from '@carb/episodes';
 import { CorpusTally } from './corpusTally.ts';
 import type { StratumField } from './strata.ts';
 import { countTools } from '@carb/deploy';
 import { configComponentHashes, untypedCalls, type Pipeline } from '@carb/pipeline';
 import {
   mergeLedgerRow,
+  BESIDE_READING_CHUNK,
+  replayBesideReading,
   replayStream,
   type BreakpointTable,
+  type DecodedBatch,
   type FusedSelector,
-  type ReplayBatch,
   type ReplayNoise,
   type ReplayProvenance,
 } from '@carb/replay';
@@ -86,7 +88,7 @@ async function* admittedBatches(
   tally: CorpusTally,
   pipeline: Pipeline,
   ledgerRows: Array<LedgerRow | null>,
-): AsyncGenerator<ReplayBatch> {
+): AsyncGenerator<DecodedBatch> {
   for await (const batch of source) {
     const kept: Episode[] = [];
     const texts: string[] = [];
@@ -119,11 +121,23 @@ export async function replayInput(o: ReplayInputOptions): Promise<ReplayedInput>
   const tally = new CorpusTally(o.by, o.shard);
   const { calls, tools } = tally;
   const sources = o.sources ?? null;
+  // the corpus is walked once, whichever way it is then read
+  const listing = 'paths' in o.input ? listCorpus(o.input.paths, o.input.load.format ?? 'auto') : null;
   // a corpus of JSONL files, replayed whole with nothing beside it, is decoded in the replay
   // workers: the reading thread only cuts and hashes lines (each line is parsed once)
-  const deferred = 'paths' in o.input && !sources && !o.shard ? DeferredCorpus.open(o.input.paths, o.input.load.format ?? 'auto') : null;
+  const deferred =
+    'paths' in o.input && listing && !sources && !o.shard
+      ? DeferredCorpus.open(o.input.paths, o.input.load.format ?? 'auto', listing)
+      : null;
   const source: AsyncIterable<readonly Episode[]> | Iterable<readonly Episode[]> =
-    'episodes' in o.input ? [o.input.episodes] : streamEpisodes(o.input.paths, { ...o.input.load, ...(o.stats ? { stats: o.stats } : {}) });
+    'episodes' in o.input
+      ? [o.input.episodes]
+      : streamEpisodes(o.input.paths, {
+          ...o.input.load,
+          batchSize: BESIDE_READING_CHUNK,
+          ...(listing ? { listing } : {}),
+          ...(o.stats ? { stats: o.stats } : {}),
+        });
   const total = 'episodes' in o.input ? o.input.episodes.length : null;
   const bar = o.quiet ? { tick() {}, stop() {} } : progress('replay', total);
   // per replayed episode, the ledger row its sources add (written into every table once replayed)
@@ -139,14 +153,21 @@ export async function replayInput(o: ReplayInputOptions): Promise<ReplayedInput>
           }
         })
       : null;
+  const replayOptions = { workers: o.workers, noise: o.noise, onEpisodes: (k: number) => bar.tick(k) };
   let tables: BreakpointTable[];
   try {
-    tables = await replayStream(
-      lineRead?.batches ?? admittedBatches(source, sources, tally, o.pipeline, ledgerRows),
-      o.pipeline,
-      o.selectors,
-      { workers: o.workers, noise: o.noise, onEpisodes: (k) => bar.tick(k) },
-    );
+    if (lineRead) tables = await replayStream(lineRead.batches, o.pipeline, o.selectors, replayOptions);
+    else {
+      const admitted = admittedBatches(source, sources, tally, o.pipeline, ledgerRows);
+      // read from files, each episode is decoded, encoded and hashed on this thread: replay goes beside that work,
+      // on the cores left once this thread and V8's own (collector, compiler: ~0.8 of a core on the shared runs) have
+      // theirs. A replay thread costs ~1 s of CPU there (start-up, its own JIT and heap, a parse of each episode): on
+      // two cores it bought no time (issue 26, A/B), so `workers` 2 still replays here
+      tables =
+        'paths' in o.input
+          ? await replayBesideReading(admitted, o.pipeline, o.selectors, { ...replayOptions, workers: Math.max(1, o.workers - 1) })
+          : await replayStream(admitted, o.pipeline, o.selectors, replayOptions);
+    }
   } catch (e) {
     bar.stop();
     lineRead?.end(false);

@@ -37,6 +37,7 @@ export { scoreEpisodeFused } from './scoreEpisode.ts';
 export { replayFused, type FusedSelector, type FusedReplayOptions, type ReplayNoise } from './replayFused.ts';
 export { replayParallel, defaultWorkers, type ParallelReplayOptions } from './replayParallel.ts';
 export { replayStream, type ReplayBatch, type LineBatch } from './replayStream.ts';
+export { replayBesideReading, BESIDE_READING_CHUNK, type DecodedBatch } from './replayBeside.ts';
 export { replayLines, type LineTask, type ReplayedLines } from './replayLines.ts';
 export { concatBreakpoints } from './concatBreakpoints.ts';
 export {

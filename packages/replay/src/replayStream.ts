@@ -27,6 +27,9 @@ const MAX_LINES = 64;
  */
 const YOUNG_GENERATION_MB = 96;
 
+/** Heap limits of a replay thread (its young generation above; the old one bounded). */
+export const REPLAY_THREAD_LIMITS = { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, maxOldGenerationSizeMb: 256 } };
+
 /**
  * A batch of episodes, optionally with each one's encoderText (@carb/episodes): a worker then
  * parses the text instead of receiving a structured clone, which the main thread would pay for.
@@ -171,7 +174,7 @@ export async function replayStream(
       ...replayWorkerEntry(),
       maxThreads: threads,
       minThreads: threads,
-      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, maxOldGenerationSizeMb: 256 },
+      ...REPLAY_THREAD_LIMITS,
       workerData: { pipeline, selectors: [...selectors], noise } satisfies ReplayWorkerData,
     });
     try {
