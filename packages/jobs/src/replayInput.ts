@@ -159,13 +159,14 @@ export async function replayInput(o: ReplayInputOptions): Promise<ReplayedInput>
     if (lineRead) tables = await replayStream(lineRead.batches, o.pipeline, o.selectors, replayOptions);
     else {
       const admitted = admittedBatches(source, sources, tally, o.pipeline, ledgerRows);
-      // read from files, each episode is decoded, encoded and hashed on this thread: replay goes beside that work,
-      // on the cores left once this thread and V8's own (collector, compiler: ~0.8 of a core on the shared runs) have
-      // theirs. A replay thread costs ~1 s of CPU there (start-up, its own JIT and heap, a parse of each episode): on
-      // two cores it bought no time (issue 26, A/B), so `workers` 2 still replays here
+      // read from files, each episode is decoded, encoded and hashed on this thread: with three workers or more,
+      // replay goes beside that work on the cores left once this thread and V8's own (collector, compiler: ~0.8 of a
+      // core on the shared runs) have theirs. A replay thread costs ~1 s of CPU there (start-up, its own JIT and heap,
+      // a parse of each episode): on two cores it bought no time on the shared runs (issue 26, A/B), so two workers keep
+      // replayStream's rule (threads only past 5,000 episodes read ahead, where they pay for themselves)
       tables =
-        'paths' in o.input
-          ? await replayBesideReading(admitted, o.pipeline, o.selectors, { ...replayOptions, workers: Math.max(1, o.workers - 1) })
+        'paths' in o.input && o.workers >= 3
+          ? await replayBesideReading(admitted, o.pipeline, o.selectors, { ...replayOptions, workers: o.workers - 1 })
           : await replayStream(admitted, o.pipeline, o.selectors, replayOptions);
     }
   } catch (e) {
