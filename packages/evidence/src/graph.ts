@@ -3,7 +3,7 @@ import { toolTypes, type Pipeline, type ToolType } from '@carb/pipeline';
 import type { IncomingEdges } from './edgeMasks.ts';
 import { keptEdges } from './edgeFilter.ts';
 import { Indexes } from './indexes.ts';
-import { actionKeys, resultKeys, type ActionKeys, type ResultKeys } from './recordKeys.ts';
+import { actionKeys, memoResultKeys, type ActionKeys, type ResultKeys } from './recordKeys.ts';
 import { compileRules, type CompiledRules } from './rules.ts';
 import type { EdgeFilter, NodeMarks, PrefixEdge, PrefixGraphBuilder, PrefixGraphOptions } from './types.ts';
 
@@ -39,6 +39,8 @@ class PrefixGraphImpl implements PrefixGraphBuilder {
   private readonly rules: CompiledRules;
   private readonly nodes: Node[] = [];
   private readonly index: Indexes;
+  /** This graph's results seen so far (a tool's fixed reply recurs step after step); dies with the graph. */
+  private readonly resultMemo = new Map<string, ResultKeys>();
   private isPending = false;
   private released = false;
 
@@ -128,7 +130,7 @@ class PrefixGraphImpl implements PrefixGraphBuilder {
   /** Node for `record` at position `at`, computed from scratch. */
   private build(record: PolicyStep, at: number): Node {
     const action = actionKeys(record, this.rules);
-    const result = resultKeys(record.result, this.rules);
+    const result = memoResultKeys(this.resultMemo, record.result, this.rules);
     const types = toolTypes(this.pipeline.toolTyping, record.tool);
     const incoming = this.kept(this.index.incoming(action, result, types, at), at);
     return { record, types, marks: this.marksOf(record, types, action, result), incoming, action, result };
@@ -143,7 +145,7 @@ class PrefixGraphImpl implements PrefixGraphBuilder {
    */
   private executed(proposed: Node, record: PolicyStep, at: number): Node {
     if (proposed.record.args !== record.args || proposed.record.provenance !== record.provenance) return this.build(record, at);
-    const result = resultKeys(record.result, this.rules);
+    const result = memoResultKeys(this.resultMemo, record.result, this.rules);
     const { action, types } = proposed;
     const incoming = result.ids.length === 0 ? proposed.incoming : this.kept(this.index.withResultIds(proposed.incoming, result, at), at);
     return { record, types, marks: this.marksOf(record, types, action, result), incoming, action, result };
@@ -159,7 +161,7 @@ class PrefixGraphImpl implements PrefixGraphBuilder {
       privateSource: (types.includes('private_source') && record.ok) || result.resultCanaries.length > 0,
       resultCanaries: result.resultCanaries,
       argCanaries: action.argCanaries,
-      injection: record.result.length > 0 && this.rules.injection.some((re) => re.test(record.result)),
+      injection: result.injection,
     };
   }
 }

@@ -43,6 +43,8 @@ export interface ResultKeys {
   readonly resultTokens: readonly string[];
   /** Relation 8 (source side): distinctive result lines. */
   readonly resultLines: readonly string[];
+  /** An injection marker of the sanitizer matches the result (the node's injection mark). */
+  readonly injection: boolean;
 }
 
 /** Everything the edge relations read from one visible record. */
@@ -61,6 +63,7 @@ export const EMPTY_RESULT_KEYS: ResultKeys = {
   resultCanaries: NONE,
   resultTokens: NONE,
   resultLines: NONE,
+  injection: false,
 };
 
 export function recordKeys(step: PolicyStep, rules: CompiledRules): RecordKeys {
@@ -103,7 +106,31 @@ export function resultKeys(result: string, rules: CompiledRules): ResultKeys {
     resultCanaries: canaries,
     resultTokens: union(emailsIn(result), ibans, canaries),
     resultLines: distinctiveLines(result, g.distinctiveLineMin, g.distinctiveLineMax, lines),
+    injection: rules.injection.some((re) => re.test(result)),
   };
+}
+
+/** Results longer than this are parsed each time: long texts rarely repeat, and a memo would keep them alive. */
+const MEMO_MAX_LENGTH = 1024;
+/** Entries a memo holds before it starts afresh (an outlier episode of many distinct short results). */
+const MEMO_ENTRIES = 4096;
+
+/**
+ * resultKeys through `memo` (one prefix graph's, with the same rules throughout): a result
+ * text seen before in the episode (a tool's fixed reply, a note repeated step after step) is
+ * not parsed again. resultKeys is a function of the text and the rules alone and its keys are
+ * never mutated, so sharing them changes nothing but the time.
+ */
+export function memoResultKeys(memo: Map<string, ResultKeys>, result: string, rules: CompiledRules): ResultKeys {
+  if (result.length === 0) return EMPTY_RESULT_KEYS;
+  if (result.length > MEMO_MAX_LENGTH) return resultKeys(result, rules);
+  let keys = memo.get(result);
+  if (keys === undefined) {
+    keys = resultKeys(result, rules);
+    if (memo.size >= MEMO_ENTRIES) memo.clear();
+    memo.set(result, keys);
+  }
+  return keys;
 }
 
 /**
