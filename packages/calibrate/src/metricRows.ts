@@ -3,6 +3,11 @@ import type { HeldOutMetrics } from './heldOutCurves.ts';
 /** Where a stop rate is null (no harmful / benign-denominator episode in the fold): never a rate's value. */
 export const NULL_RATE = Number.NaN;
 
+/** A stop-rate column's value as a row field: null where NULL_RATE marks it. */
+export function nullableRate(v: number): number | null {
+  return Number.isNaN(v) ? null : v;
+}
+
 /**
  * Held-out metrics as columns, one row per (method, split, grid index) the protocol evaluated:
  * a frontier's ~10⁵ method × α × split results point at ~10⁴ rows and cost no object each
@@ -66,10 +71,8 @@ export class MetricRows {
     return this.size++;
   }
 
-  /** Row i as an object (the split rows written to disk). */
+  /** Row i as an object. */
   row(i: number): HeldOutMetrics {
-    const harm = this.harmStop[i]!;
-    const benign = this.benignStop[i]!;
     return {
       loss: this.loss[i]!,
       intervention: this.intervention[i]!,
@@ -77,8 +80,8 @@ export class MetricRows {
       stepRate: this.stepRate[i]!,
       ctxSelected: this.ctxSelected[i]!,
       ctxFull: this.ctxFull[i]!,
-      harmStop: Number.isNaN(harm) ? null : harm,
-      benignStop: Number.isNaN(benign) ? null : benign,
+      harmStop: nullableRate(this.harmStop[i]!),
+      benignStop: nullableRate(this.benignStop[i]!),
     };
   }
 
