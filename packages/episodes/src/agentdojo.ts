@@ -1,6 +1,7 @@
 import { adaptRecord } from './adaptEach.ts';
 import { canonicalize, stripBom } from '@carb/io';
 import { AdapterError } from './problems.ts';
+import { asOrdered } from './order.ts';
 import { FLAG_ONLY, toolFailure } from './toolFailure.ts';
 import type { Episode, JsonObject, JsonValue, PolicyStep } from './types.ts';
 import { countDropped, isObj, kindOf, type AdaptContext, type Obj } from './fields.ts';
@@ -199,7 +200,9 @@ function build(raw: unknown, file: string): Episode {
   const benchmark: JsonObject = {};
   for (const k of Object.keys(root)) if (BENCHMARK.has(k)) benchmark[k] = root[k] as JsonValue;
   const id = `${model}/${suite}/${userTask}/${attack ?? 'none'}/${injectionTask ?? 'none'}`;
-  return {
+  // built in encoder form (orderEpisode's key order, args and benchmark canonicalized, injections
+  // sorted): digesting 2,587 logs then skips a copy of each
+  return asOrdered({
     id,
     group: id,
     source: { format: 'agentdojo', file, model, suite, userTask, injectionTask, attack },
@@ -210,7 +213,7 @@ function build(raw: unknown, file: string): Episode {
     injections,
     flags: { aborted, textOnlyCalls: steps.length === 0 && TEXT_CALL.test(assistantText) },
     externalScores: null,
-  };
+  });
 }
 
 /** Parses and adapts the text of one AgentDojo run file; throws only AdapterError. */

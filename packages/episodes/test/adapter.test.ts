@@ -7,6 +7,8 @@ import {
   NOT_EXECUTED,
   adaptAgentDojo,
   containsInjection,
+  encoderText,
+  isOrdered,
   normalizeWhitespace,
   parseAgentDojo,
   readCorpus,
@@ -129,6 +131,49 @@ describe('AgentDojo adapter: edge forms', () => {
     expect(adaptAgentDojo(twice, file).request).toBe('First.\nSecond.');
     const none = { ...raw, messages: raw.messages.filter((m) => m.role !== 'user') };
     expect(adaptAgentDojo(none, file).request).toBeNull();
+  });
+
+  it('builds the episode in encoder form: digested without a re-ordering copy, to the same text', () => {
+    // keys out of order everywhere the encoder sorts them, integer-like argument keys included
+    const raw = {
+      suite_name: 's',
+      user_task_id: 'u',
+      injection_task_id: null,
+      attack_type: null,
+      utility: true,
+      security: false,
+      pipeline_name: 'm',
+      injections: { z: 'Z', a: 'A' },
+      messages: [
+        { role: 'user', content: 'Do.' },
+        { role: 'assistant', content: null, tool_calls: [{ function: 'f', args: { b: 1, a: { d: 2, c: 3 }, 10: 'x', 2: 'y' }, id: 'c1' }] },
+        { role: 'tool', content: 'ok', tool_call_id: 'c1', error: null },
+      ],
+    };
+    const ep = adaptAgentDojo(raw, '/x/log.json');
+    expect(isOrdered(ep)).toBe(true);
+    // written out by hand in the encoder's key order (source.file left out)
+    expect(encoderText(ep)).toBe(
+      '{"id":"m/s/u/none/none","group":"m/s/u/none/none",' +
+        '"source":{"format":"agentdojo","model":"m","suite":"s","userTask":"u","injectionTask":null,"attack":null},' +
+        '"request":"Do.","steps":[{"index":0,"tool":"f","args":{"2":"y","10":"x","a":{"c":3,"d":2},"b":1},"result":"ok","error":null,"ok":true}],' +
+        '"outcome":{"taskCompleted":true,"completedAtStep":null},"benchmark":{"pipeline_name":"m","security":false,"utility":true},' +
+        '"injections":{"a":"A","z":"Z"},"flags":{"aborted":null,"textOnlyCalls":false},"externalScores":null}',
+    );
+    // every fixture log: the same text as orderEpisode's copy (a structured clone is not marked, so it is re-ordered)
+    for (const rel of [
+      'runs/fixture-model/workspace/user_task_4/none/none.json',
+      'runs/fixture-model/banking/user_task_0/important_instructions/injection_task_0.json',
+      'runs/fixture-model/travel/user_task_3/important_instructions/injection_task_2.json',
+      'runs/meta-llama_Fixture/workspace/user_task_2/important_instructions/injection_task_1.json',
+      'runs/meta-llama_Fixture/slack/user_task_1/none/none.json',
+      'single/run.json',
+    ]) {
+      const read = load(rel);
+      const copy = structuredClone(read);
+      expect(isOrdered(copy)).toBe(false);
+      expect(encoderText(read)).toBe(encoderText(copy));
+    }
   });
 
   it('throws AdapterError naming file, pointer and expectation on bad input', () => {

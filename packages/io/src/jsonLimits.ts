@@ -81,9 +81,24 @@ export function jsonLimitIssue(value: unknown, opts?: LimitOptions): JsonLimitIs
       found = { reason: 'too-deep', message: TOO_DEEP };
       break;
     }
-    const members: readonly unknown[] = Array.isArray(v) ? v : Object.values(v);
-    for (let i = 0; i < members.length; i++) {
-      const x = members[i];
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const x: unknown = v[i];
+        if (typeof x === 'object') {
+          if (x === null) continue;
+          values[n] = x;
+          depths[n++] = depth + 1;
+        } else if (typeof x === 'number' && !(x <= MAX && x >= -MAX)) {
+          found = numberCheck(value, x, opts);
+          if (found !== null) break;
+        }
+      }
+      continue;
+    }
+    // for-in, not Object.values: no array per object, half of this walk's time on 2,587 AgentDojo
+    // logs (a JSON value's objects are plain: nothing inherited enumerates)
+    for (const k in v) {
+      const x = (v as Record<string, unknown>)[k];
       if (typeof x === 'object') {
         if (x === null) continue;
         values[n] = x;

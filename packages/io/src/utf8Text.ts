@@ -16,7 +16,9 @@ export function stripBom(text: string): string {
  * begin a file), or null when they are not valid UTF-8.
  */
 export function utf8Text(bytes: Uint8Array, start: boolean): string | null {
-  if (!isUtf8(bytes)) return null;
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  // the decoder writes U+FFFD for every invalid sequence, so text without one came from valid
+  // bytes: the separate validating pass is paid only by text holding U+FFFD (rare)
+  if (text.includes('\ufffd') && !isUtf8(bytes)) return null;
   return start ? stripBom(text) : text;
 }

@@ -26,6 +26,14 @@ describe('utf8Text, stripBom', () => {
     expect(utf8Text(Uint8Array.from([0xef, 0xbb, 0xbf, 0x61, 0xc3, 0xa9]), true)).toBe('aé');
     expect(utf8Text(Uint8Array.from([0xef, 0xbb, 0xbf, 0x61]), false)).toBe('\ufeffa');
     expect(utf8Text(Uint8Array.from([0x61, 0xff]), true)).toBeNull();
+    // invalid forms a decoder turns into U+FFFD: truncated, overlong, an encoded surrogate, beyond U+10FFFF
+    for (const bad of [[0xe2, 0x82], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0x80]])
+      expect(utf8Text(Uint8Array.from([0x61, ...bad, 0x62]), false)).toBeNull();
+    // a real U+FFFD (EF BF BD) is valid text, kept; beside an invalid byte the whole is refused
+    expect(utf8Text(Uint8Array.from([0x61, 0xef, 0xbf, 0xbd]), false)).toBe('a\ufffd');
+    expect(utf8Text(Uint8Array.from([0xef, 0xbf, 0xbd, 0xff]), false)).toBeNull();
+    // a view into a larger buffer: only its own bytes count
+    expect(utf8Text(Uint8Array.from([0xff, 0x61, 0x62, 0xff]).subarray(1, 3), false)).toBe('ab');
     expect(stripBom('\ufeff\ufeffx')).toBe('\ufeffx');
     expect(NOT_UTF8).toBe('expected UTF-8 text, found bytes that are not (invalid UTF-8)');
   });
