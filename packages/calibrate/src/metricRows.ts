@@ -4,7 +4,7 @@ import type { HeldOutMetrics } from './heldOutCurves.ts';
 export const NULL_RATE = Number.NaN;
 
 /** A stop-rate column's value as a row field: null where NULL_RATE marks it. */
-export function nullableRate(v: number): number | null {
+function nullableRate(v: number): number | null {
   return Number.isNaN(v) ? null : v;
 }
 

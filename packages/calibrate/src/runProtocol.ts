@@ -2,7 +2,7 @@ import type { EpisodeLabels, LabelRows } from '@carb/episodes';
 import { gridValue } from '@carb/pipeline';
 import type { BreakpointTable } from '@carb/replay';
 import { HeldOutCurves } from './heldOutCurves.ts';
-import { MetricRows, nullableRate } from './metricRows.ts';
+import { MetricRows } from './metricRows.ts';
 import { calibrationLosses } from './calibrationLosses.ts';
 import { budgetAsDouble, crcBudget, crcThresholdsInto } from './crcThreshold.ts';
 import { checkDelta, type GuaranteeSpec } from './guaranteeSpec.ts';
@@ -375,11 +375,8 @@ function splitRowsOf(
   tag: { guarantee?: 'high-probability'; batch?: number | 'fold' } | null,
   out: SplitResult[],
 ): void {
-  // read from the metric columns directly: no intermediate row object per result (the rows are the run's
-  // main allocation, and what the young generation collects is proportional to it)
-  const M = cell.metrics;
   for (let i = 0; i < cell.split.length; i++) {
-    const r = cell.row[i]!;
+    const m = cell.metrics.row(cell.row[i]!);
     const row: SplitResult = {
       method,
       alpha,
@@ -387,14 +384,14 @@ function splitRowsOf(
       split: cell.split[i]!,
       lambdaIndex: cell.lambdaIndex[i]!,
       lambdaHat: Number.isNaN(cell.lambdaHat[i]!) ? null : cell.lambdaHat[i]!,
-      loss: M.loss[r]!,
-      intervention: M.intervention[r]!,
-      utility: M.utility[r]!,
-      stepRate: M.stepRate[r]!,
-      ctxSelected: M.ctxSelected[r]!,
-      ctxFull: M.ctxFull[r]!,
-      harmStop: nullableRate(M.harmStop[r]!),
-      benignStop: nullableRate(M.benignStop[r]!),
+      loss: m.loss,
+      intervention: m.intervention,
+      utility: m.utility,
+      stepRate: m.stepRate,
+      ctxSelected: m.ctxSelected,
+      ctxFull: m.ctxFull,
+      harmStop: m.harmStop,
+      benignStop: m.benignStop,
     };
     out.push(tag ? { ...tag, ...row } : row);
   }
