@@ -10,15 +10,19 @@ describeShared('corpus digest: one value whatever the format or reading path', (
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const runs = join(AGENTDOJO_RUNS, 'gpt-4o-2024-05-13');
 
-  it('AgentDojo tree (adapter, hashed after ordering), its JSONL and Arrow (decoded in order), streamed or whole', async () => {
+  it('AgentDojo tree (adapter, built in encoder form), the same episodes hashed after ordering, its JSONL and Arrow (decoded in order), streamed or whole', async () => {
     const tree = readCorpus([runs], { format: 'auto' }).episodes;
     expect(tree.length).toBe(753);
-    expect(tree.some((e) => isOrdered(e))).toBe(false);
+    // the adapter builds the encoder's form itself; copies of its episodes are not marked, so they are ordered first
+    expect(tree.every((e) => isOrdered(e))).toBe(true);
+    const copies = tree.map((e) => structuredClone(e));
+    expect(copies.some((e) => isOrdered(e))).toBe(false);
     writeFileSync(join(dir, 'c.jsonl'), encodeCorpusJsonl(tree));
     writeFileSync(join(dir, 'c.arrow'), encodeArrow(tree));
     const jsonl = readCorpus([join(dir, 'c.jsonl')], { format: 'auto' }).episodes;
     expect(jsonl.every((e) => isOrdered(e))).toBe(true);
     const expected = corpusDigest(tree);
+    expect(corpusDigest(copies)).toBe(expected);
     expect(corpusDigest(jsonl)).toBe(expected);
     expect(corpusDigest(readCorpus([join(dir, 'c.arrow')], { format: 'auto' }).episodes)).toBe(expected);
     // streamed in batches and in reverse order: the digest is order-free
