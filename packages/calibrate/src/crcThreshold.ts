@@ -105,20 +105,11 @@ function gallopAtMost(sorted: Float64Array, bound: number, from: number): number
     step *= 2;
   }
   // sorted[lo] ≤ bound (or lo = −1); the answer lies below lo + step
-  let hi = Math.min(lo + step, sorted.length);
-  lo++;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! <= bound) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - 1;
+  return lastAtMost(sorted, bound, lo + 1, Math.min(lo + step, sorted.length));
 }
 
-/** Largest index of a nondecreasing array with value ≤ bound, or −1. */
-function lastAtMost<T extends number | bigint>(sorted: ArrayLike<T>, bound: T): number {
-  let lo = 0;
-  let hi = sorted.length;
+/** Largest index of a nondecreasing array with value ≤ bound, or −1; searched in [lo, hi) when the answer is known to be ≥ lo − 1 and < hi. */
+function lastAtMost<T extends number | bigint>(sorted: ArrayLike<T>, bound: T, lo = 0, hi = sorted.length): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (sorted[mid]! <= bound) lo = mid + 1;

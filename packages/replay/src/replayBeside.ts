@@ -1,13 +1,11 @@
 import type { Episode } from '@carb/episodes';
 import type { Pipeline } from '@carb/pipeline';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import type { BreakpointTable } from './breakpoints.ts';
-import { concatBreakpoints } from './concatBreakpoints.ts';
 import { replayFused, type FusedSelector } from './replayFused.ts';
 import type { ParallelReplayOptions } from './replayParallel.ts';
-import { REPLAY_THREAD_LIMITS } from './replayStream.ts';
-import { replayWorkerEntry } from './replayWorkerEntry.ts';
-import type { ReplayTask, ReplayWorkerData } from './replayWorker.ts';
+import { joinReplayedParts, replayPool } from './replayPool.ts';
+import type { ReplayTask } from './replayWorker.ts';
 
 /** Episodes decoded on the reading thread, each with its encoderText (@carb/episodes), which a replay thread parses. */
 export interface DecodedBatch {
@@ -59,15 +57,7 @@ export async function replayBesideReading(
   const inFlight: InFlight[] = [];
   let queued = 0;
   const send = (episodes: Episode[], texts: string[], last: boolean) => {
-    if (threads > 0 && !pool && !last) {
-      pool = new Piscina({
-        ...replayWorkerEntry(),
-        maxThreads: threads,
-        minThreads: threads,
-        ...REPLAY_THREAD_LIMITS,
-        workerData: { pipeline, selectors: [...selectors], noise } satisfies ReplayWorkerData,
-      });
-    }
+    if (threads > 0 && !pool && !last) pool = replayPool(pipeline, selectors, noise, threads);
     if (!pool || queued >= 4 * threads) {
       inFlight.push(Promise.resolve(here(episodes)));
       return;
@@ -101,14 +91,7 @@ export async function replayBesideReading(
     const parts: BreakpointTable[][] = [];
     // in stream order, so that of two failed chunks the earlier one is reported
     for (const chunk of inFlight) parts.push(await chunk);
-    if (parts.length === 0) return replayFused([], pipeline, selectors, { noise });
-    // the parts are this function's own: each column is let go once joined
-    return selectors.map((_, s) =>
-      concatBreakpoints(
-        parts.map((p) => p[s]!),
-        true,
-      ),
-    );
+    return joinReplayedParts(parts, pipeline, selectors, noise);
   } finally {
     await (pool as Piscina | null)?.destroy();
   }

@@ -1,14 +1,12 @@
 import type { Episode } from '@carb/episodes';
 import type { Pipeline } from '@carb/pipeline';
-import { Piscina } from 'piscina';
 import type { BreakpointTable } from './breakpoints.ts';
-import { concatBreakpoints } from './concatBreakpoints.ts';
 import { replayFused, type FusedSelector } from './replayFused.ts';
 import { replayLines, type LineTask, type ReplayedLines } from './replayLines.ts';
 import { takeBreakpoints } from './takeBreakpoints.ts';
 import type { ParallelReplayOptions } from './replayParallel.ts';
-import { replayWorkerEntry } from './replayWorkerEntry.ts';
-import type { ReplayTask, ReplayWorkerData } from './replayWorker.ts';
+import { joinReplayedParts, replayPool } from './replayPool.ts';
+import type { ReplayTask } from './replayWorker.ts';
 
 /** Episodes per pool task: several per worker, so a slow chunk does not leave the others idle at the end. */
 const MAX_CHUNK = 256;
@@ -19,16 +17,6 @@ const MAX_CHUNK = 256;
  * young generation instead of being promoted and collected by full GCs.
  */
 const MAX_LINES = 64;
-
-/**
- * Young generation of a replay thread. A chunk's decoded episodes stay alive while it is
- * replayed; in the default young generation (16 MiB semi-spaces) they outlive scavenges
- * and are promoted, then collected by full GCs.
- */
-const YOUNG_GENERATION_MB = 96;
-
-/** Heap limits of a replay thread (its young generation above; the old one bounded). */
-export const REPLAY_THREAD_LIMITS = { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, maxOldGenerationSizeMb: 256 } };
 
 /**
  * A batch of episodes, optionally with each one's encoderText (@carb/episodes): a worker then
@@ -170,13 +158,7 @@ export async function replayStream(
     for (const b of head) replay(b);
     if (!ended) for (let next = await iterator.next(); !next.done; next = await iterator.next()) replay(next.value);
   } else {
-    const pool = new Piscina({
-      ...replayWorkerEntry(),
-      maxThreads: threads,
-      minThreads: threads,
-      ...REPLAY_THREAD_LIMITS,
-      workerData: { pipeline, selectors: [...selectors], noise } satisfies ReplayWorkerData,
-    });
+    const pool = replayPool(pipeline, selectors, noise, threads);
     try {
       // a chunk in flight keeps its result and how to finish it, not its task (lines die once posted)
       const inFlight: Array<{ done: Promise<BreakpointTable[] | ReplayedLines | null>; finish: Chunk['finish'] }> = [];
@@ -210,12 +192,5 @@ export async function replayStream(
       await pool.destroy();
     }
   }
-  if (parts.length === 0) return replayFused([], pipeline, selectors, { noise });
-  // the parts are this function's own: each column is let go once joined
-  return selectors.map((_, s) =>
-    concatBreakpoints(
-      parts.map((p) => p[s]!),
-      true,
-    ),
-  );
+  return joinReplayedParts(parts, pipeline, selectors, noise);
 }

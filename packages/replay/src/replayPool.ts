@@ -1,0 +1,45 @@
+import type { Pipeline } from '@carb/pipeline';
+import { Piscina } from 'piscina';
+import type { BreakpointTable } from './breakpoints.ts';
+import { concatBreakpoints } from './concatBreakpoints.ts';
+import { replayFused, type FusedSelector, type ReplayNoise } from './replayFused.ts';
+import { replayWorkerEntry } from './replayWorkerEntry.ts';
+import type { ReplayWorkerData } from './replayWorker.ts';
+
+/**
+ * Young generation of a replay thread. A chunk's decoded episodes stay alive while it is
+ * replayed; in the default young generation (16 MiB semi-spaces) they outlive scavenges
+ * and are promoted, then collected by full GCs.
+ */
+const YOUNG_GENERATION_MB = 96;
+
+/** `threads` replay threads, all started now, each holding the pipeline, selectors and noise of the replay. */
+export function replayPool(pipeline: Pipeline, selectors: readonly FusedSelector[], noise: ReplayNoise | null, threads: number): Piscina {
+  return new Piscina({
+    ...replayWorkerEntry(),
+    maxThreads: threads,
+    minThreads: threads,
+    resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, maxOldGenerationSizeMb: 256 },
+    workerData: { pipeline, selectors: [...selectors], noise } satisfies ReplayWorkerData,
+  });
+}
+
+/**
+ * The tables of a replay's parts (each part one table per selector, in stream order) joined per
+ * selector; the tables of no episodes when there is no part. The parts are the caller's own:
+ * each column is let go once joined.
+ */
+export function joinReplayedParts(
+  parts: readonly BreakpointTable[][],
+  pipeline: Pipeline,
+  selectors: readonly FusedSelector[],
+  noise: ReplayNoise | null,
+): BreakpointTable[] {
+  if (parts.length === 0) return replayFused([], pipeline, selectors, { noise });
+  return selectors.map((_, s) =>
+    concatBreakpoints(
+      parts.map((p) => p[s]!),
+      true,
+    ),
+  );
+}
