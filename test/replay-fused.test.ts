@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SelectorConfig } from '@carb/pipeline';
-import { replayFused, replayParallel } from '@carb/replay';
+import { replayFused, replayParallel, replayStream } from '@carb/replay';
 import { generateGraphBraid, parseParams } from '@carb/suites';
 import { SHARED_SAMPLE, stratifiedSample } from './helpers/episodeSample.ts';
 import { allSelectors, expectSameAsReference, perSelector } from './helpers/fusedReference.ts';
@@ -36,6 +36,28 @@ describe('fused replay: one prefix graph per episode, every selector decided on 
 });
 
 describe('parallel replay', () => {
+  // the first episodesPerWorker episodes are replayed on the reading thread as they come, the rest on threads
+  it('replayStream: a stream of episode batches past the thread threshold gives the fused tables, joined in stream order', async () => {
+    const episodes = bundledEpisodes('ces-near-miss');
+    const want = replayFused(episodes, pipeline, selectors);
+    function* batches(size: number) {
+      for (let at = 0; at < episodes.length; at += size) yield episodes.slice(at, at + size);
+    }
+    for (const [perWorker, size] of [
+      [20, 7],
+      [episodes.length, 11],
+    ] as const) {
+      let ticked = 0;
+      const got = await replayStream(batches(size), pipeline, selectors, {
+        workers: 2,
+        episodesPerWorker: perWorker,
+        onEpisodes: (k) => (ticked += k),
+      });
+      expect(got).toEqual(want);
+      expect(ticked).toBe(episodes.length);
+    }
+  }, 60_000);
+
   it('rejects a worker count below 1 before any work', async () => {
     await expect(replayParallel(noisy.episodes, pipeline, selectors, { workers: 0 })).rejects.toThrow(
       'expected a worker count ≥ 1, found 0',

@@ -13,12 +13,24 @@ import type { ReplayWorkerData } from './replayWorker.ts';
  */
 const YOUNG_GENERATION_MB = 96;
 
-/** `threads` replay threads, all started now, each holding the pipeline, selectors and noise of the replay. */
-export function replayPool(pipeline: Pipeline, selectors: readonly FusedSelector[], noise: ReplayNoise | null, threads: number): Piscina {
+/**
+ * `threads` replay threads, all started now, each holding the pipeline, selectors and noise of the replay.
+ * `perThread` tasks are posted to a thread at once: it runs them one after the other, so a thread that ends a
+ * task starts the next without waiting for this thread to take its reply and post another, which a thread busy
+ * reading does late (piscina hands out queued tasks only from this thread's event loop).
+ */
+export function replayPool(
+  pipeline: Pipeline,
+  selectors: readonly FusedSelector[],
+  noise: ReplayNoise | null,
+  threads: number,
+  perThread = 1,
+): Piscina {
   return new Piscina({
     ...replayWorkerEntry(),
     maxThreads: threads,
     minThreads: threads,
+    concurrentTasksPerWorker: perThread,
     resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, maxOldGenerationSizeMb: 256 },
     workerData: { pipeline, selectors: [...selectors], noise } satisfies ReplayWorkerData,
   });
