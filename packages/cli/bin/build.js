@@ -131,6 +131,47 @@ const directImports = (indexFilesRead) => ({
   },
 });
 
+/**
+ * string-width (the one yargs, cliui and wrap-ansi import) builds an Intl.Segmenter and a
+ * \p{RGI_Emoji} regular expression when its module is evaluated, which the bundle does at every
+ * start: ~30 ms of CPU (ICU's break data and the emoji set), for help text that is printable ASCII.
+ * Each import of it gets a module that answers printable ASCII itself (its width is its length:
+ * no control, zero-width, combining, wide or emoji character lies in U+0020–U+007E, which is the
+ * fast path string-width 8 takes too) and evaluates the real one, by require, at its first other
+ * string.
+ * @returns {import('esbuild').Plugin}
+ */
+const lazyStringWidth = () => ({
+  name: 'carb-lazy-string-width',
+  /** @param {import('esbuild').PluginBuild} b */
+  setup(b) {
+    b.onResolve({ filter: /^string-width$/ }, async (args) => {
+      if (args.pluginData === 'real') return undefined;
+      const real = await b.resolve(args.path, {
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        kind: args.kind,
+        pluginData: 'real',
+      });
+      if (real.errors.length > 0) return { errors: real.errors };
+      // relative, so that no checkout's own path lands in the bundle
+      return { path: relative(ROOT, real.path), namespace: 'carb-lazy-string-width' };
+    });
+    b.onLoad({ filter: /./, namespace: 'carb-lazy-string-width' }, (args) => ({
+      contents: [
+        'let real;',
+        'export default function stringWidth(string, options) {',
+        "  if (typeof string === 'string' && /^[\\x20-\\x7E]*$/.test(string)) return string.length;",
+        `  return (real ??= require(${JSON.stringify(join(ROOT, args.path))}).default)(string, options);`,
+        '}',
+        '',
+      ].join('\n'),
+      resolveDir: ROOT,
+      loader: 'js',
+    }));
+  },
+});
+
 /** CommonJS dependencies (ajv, seedrandom, ...) call require(); an ESM bundle gets one from node. */
 const REQUIRE_SHIM =
   "import { createRequire as __carbCreateRequire } from 'node:module';\nconst require = __carbCreateRequire(import.meta.url);";
@@ -282,7 +323,7 @@ export async function build() {
     target: 'node20',
     external: EXTERNAL,
     banner: { js: REQUIRE_SHIM },
-    plugins: [precompiledPlugin(schemas.text), directImports(indexFilesRead)],
+    plugins: [precompiledPlugin(schemas.text), directImports(indexFilesRead), lazyStringWidth()],
     sourcemap: 'linked',
     metafile: true,
     write: false,
@@ -352,7 +393,7 @@ export async function buildPackage() {
     target: 'node20',
     external: EXTERNAL,
     banner: { js: REQUIRE_SHIM },
-    plugins: [precompiledPlugin(schemas.text), directImports(new Set())],
+    plugins: [precompiledPlugin(schemas.text), directImports(new Set()), lazyStringWidth()],
     write: false,
     logLevel: 'silent',
   });
