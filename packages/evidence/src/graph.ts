@@ -39,7 +39,7 @@ class PrefixGraphImpl implements PrefixGraphBuilder {
   private readonly rules: CompiledRules;
   private readonly nodes: Node[] = [];
   private readonly index: Indexes;
-  /** This graph's results seen so far (a tool's fixed reply recurs step after step); dies with the graph. */
+  /** This graph's short results seen so far (a tool's fixed reply recurs step after step); dies with the graph. */
   private readonly resultMemo = new Map<string, ResultKeys>();
   private isPending = false;
   private released = false;
