@@ -195,9 +195,8 @@ export class HeldOutCurves {
    * figure is an integer sum, so the order and grouping change no double.
    */
   private addAlike(test: Int32Array): void {
-    const { G, unionLossFrom } = this.table;
     const { loss, stops, wins, sel, full, rateSubset } = this;
-    const { classOf, size, lossAt, runsAt, winsAt, sel0, full0, offset, at, dSel, dFull } = (this.alike ??= alikeClasses(
+    const { classLossy, size, lossAt, runsAt, winsAt, lastOfRun, sel0, full0, offset, at, dSel, dFull } = (this.alike ??= alikeClasses(
       this.table,
       this.sel0,
       this.full0,
@@ -207,21 +206,28 @@ export class HeldOutCurves {
     let rateCount = 0;
     for (let i = 0; i < test.length; i++) {
       const e = test[i]!;
-      size[classOf[e]!]!++;
+      const v = classLossy[e]!;
+      size[v >> 1]!++;
       // the step rate's fractions are summed in test order: the lossy episodes listed in that order
       rateSubset[rateCount] = e;
-      rateCount += (unionLossFrom[e]! - G) >>> 31;
+      rateCount += v & 1;
     }
     this.rateCount = rateCount;
     let selAt0 = 0;
     let fullAt0 = 0;
-    // class by class through columns laid out in class order: sequential reads
+    // class by class through columns laid out in class order: sequential reads. Classes of one change-point
+    // triple are adjacent: their sizes are summed and the triple counted once, at the last of them
+    let run = 0;
     for (let c = 0; c < size.length; c++) {
       const m = size[c]!;
+      run += m;
+      if (lastOfRun[c] === 1 && run !== 0) {
+        loss[lossAt[c]!]! += run;
+        stops[runsAt[c]!]! -= run;
+        wins[winsAt[c]!]! += run;
+        run = 0;
+      }
       if (m === 0) continue;
-      loss[lossAt[c]!]! += m;
-      stops[runsAt[c]!]! -= m;
-      wins[winsAt[c]!]! += m;
       selAt0 += m * sel0[c]!;
       fullAt0 += m * full0[c]!;
       for (let k = offset[c]!, end = offset[c + 1]!; k < end; k++) {
@@ -366,11 +372,14 @@ export class HeldOutCurves {
  * as columns in class order.
  */
 interface AlikeClasses {
-  classOf: Int32Array;
+  /** Per episode: its class times 2, plus 1 when it has a union loss (one read in the fold's count). */
+  classLossy: Int32Array;
   size: Int32Array;
   lossAt: Int32Array;
   runsAt: Int32Array;
   winsAt: Int32Array;
+  /** 1 at the last class of a run of classes with the same change points (union loss, run to end, success). */
+  lastOfRun: Uint8Array;
   sel0: Float64Array;
   full0: Float64Array;
   offset: Int32Array;
@@ -411,12 +420,23 @@ function alikeClasses(table: BreakpointTable, sel0: Float64Array, full0: Float64
     classOf[e] = c;
   }
   const C = representative.length;
+  // classes ordered by change-point triple (then first appearance), so that addAlike counts each triple once
+  const rank = Array.from({ length: C }, (_, c) => c).sort((a, b) => {
+    const ea = representative[a]!;
+    const eb = representative[b]!;
+    return unionLossFrom[ea]! - unionLossFrom[eb]! || runsFrom[ea]! - runsFrom[eb]! || successFrom[ea]! - successFrom[eb]! || a - b;
+  });
+  const position = new Int32Array(C);
+  rank.forEach((c, i) => (position[c] = i));
+  const classLossy = new Int32Array(n);
+  for (let e = 0; e < n; e++) classLossy[e] = (position[classOf[e]!]! << 1) | ((unionLossFrom[e]! - table.G) >>> 31);
   const out: AlikeClasses = {
-    classOf,
+    classLossy,
     size: new Int32Array(C),
     lossAt: new Int32Array(C),
     runsAt: new Int32Array(C),
     winsAt: new Int32Array(C),
+    lastOfRun: new Uint8Array(C),
     sel0: new Float64Array(C),
     full0: new Float64Array(C),
     offset: new Int32Array(C + 1),
@@ -425,7 +445,13 @@ function alikeClasses(table: BreakpointTable, sel0: Float64Array, full0: Float64
     dFull: new Float64Array(events),
   };
   let k = 0;
-  representative.forEach((e, c) => {
+  rank.forEach((r, c) => {
+    const e = representative[r]!;
+    const next = c + 1 < C ? representative[rank[c + 1]!]! : -1;
+    out.lastOfRun[c] =
+      next < 0 || unionLossFrom[next] !== unionLossFrom[e] || runsFrom[next] !== runsFrom[e] || successFrom[next] !== successFrom[e]
+        ? 1
+        : 0;
     out.lossAt[c] = unionLossFrom[e]!;
     out.runsAt[c] = runsFrom[e]!;
     out.winsAt[c] = successFrom[e]!;
