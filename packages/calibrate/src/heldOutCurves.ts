@@ -421,11 +421,12 @@ function alikeClasses(table: BreakpointTable, sel0: Float64Array, full0: Float64
   }
   const C = representative.length;
   // classes ordered by change-point triple (then first appearance), so that addAlike counts each triple once
-  const rank = Array.from({ length: C }, (_, c) => c).sort((a, b) => {
+  const triple = (a: number, b: number): number => {
     const ea = representative[a]!;
     const eb = representative[b]!;
-    return unionLossFrom[ea]! - unionLossFrom[eb]! || runsFrom[ea]! - runsFrom[eb]! || successFrom[ea]! - successFrom[eb]! || a - b;
-  });
+    return unionLossFrom[ea]! - unionLossFrom[eb]! || runsFrom[ea]! - runsFrom[eb]! || successFrom[ea]! - successFrom[eb]!;
+  };
+  const rank = Array.from({ length: C }, (_, c) => c).sort((a, b) => triple(a, b) || a - b);
   const position = new Int32Array(C);
   rank.forEach((c, i) => (position[c] = i));
   const classLossy = new Int32Array(n);
@@ -447,11 +448,7 @@ function alikeClasses(table: BreakpointTable, sel0: Float64Array, full0: Float64
   let k = 0;
   rank.forEach((r, c) => {
     const e = representative[r]!;
-    const next = c + 1 < C ? representative[rank[c + 1]!]! : -1;
-    out.lastOfRun[c] =
-      next < 0 || unionLossFrom[next] !== unionLossFrom[e] || runsFrom[next] !== runsFrom[e] || successFrom[next] !== successFrom[e]
-        ? 1
-        : 0;
+    out.lastOfRun[c] = c + 1 === C || triple(r, rank[c + 1]!) !== 0 ? 1 : 0;
     out.lossAt[c] = unionLossFrom[e]!;
     out.runsAt[c] = runsFrom[e]!;
     out.winsAt[c] = successFrom[e]!;

@@ -126,9 +126,7 @@ export async function replayInput(o: ReplayInputOptions): Promise<ReplayedInput>
   // a corpus of JSONL files, replayed whole with nothing beside it, is decoded in the replay
   // workers: the reading thread only cuts and hashes lines (each line is parsed once)
   const deferred =
-    'paths' in o.input && listing && !sources && !o.shard
-      ? DeferredCorpus.open(o.input.paths, o.input.load.format ?? 'auto', listing)
-      : null;
+    'paths' in o.input && !sources && !o.shard ? DeferredCorpus.open(o.input.paths, o.input.load.format ?? 'auto', listing!) : null;
   const source: AsyncIterable<readonly Episode[]> | Iterable<readonly Episode[]> =
     'episodes' in o.input
       ? [o.input.episodes]
@@ -163,7 +161,7 @@ export async function replayInput(o: ReplayInputOptions): Promise<ReplayedInput>
       // replay goes beside that work on the cores left once this thread and V8's own (collector, compiler: ~0.8 of a
       // core on the shared runs) have theirs. A replay thread costs ~1 s of CPU there (start-up, its own JIT and heap,
       // a parse of each episode): on two cores it bought no time on the shared runs (issue 26, A/B), so two workers keep
-      // replayStream's rule (threads only past 5,000 episodes read ahead, where they pay for themselves)
+      // replayStream's rule (the first 5,000 episodes replayed here as they are read, threads only past them)
       tables =
         'paths' in o.input && o.workers >= 3
           ? await replayBesideReading(admitted, o.pipeline, o.selectors, { ...replayOptions, workers: o.workers - 1 })

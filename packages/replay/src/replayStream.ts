@@ -129,7 +129,8 @@ export async function replayStream(
   const keep = (tables: BreakpointTable[] | null) => {
     if (tables) parts.push(tables);
   };
-  const here = (episodes: readonly Episode[]) => {
+  const here = (batch: Exclude<ReplayBatch, LineBatch>) => {
+    const episodes = 'texts' in batch ? batch.episodes : batch;
     if (episodes.length) parts.push(replayFused(episodes, pipeline, selectors, { noise, onEpisode: () => options.onEpisodes?.(1) }));
   };
   // read ahead until the thread count is decided: the whole stream, or more than enough for all but one worker.
@@ -146,7 +147,7 @@ export async function replayStream(
       break;
     }
     const batch = next.value;
-    if (head.length === 0 && seen < perWorker && !('lines' in batch)) here('texts' in batch ? batch.episodes : batch);
+    if (head.length === 0 && seen < perWorker && !('lines' in batch)) here(batch);
     else head.push(batch);
     seen += sizeOf(batch);
   }
@@ -154,7 +155,7 @@ export async function replayStream(
   if (threads <= 1) {
     const replay = (batch: ReplayBatch) => {
       if (!('lines' in batch)) {
-        here('texts' in batch ? batch.episodes : batch);
+        here(batch);
         return;
       }
       for (const c of chunksOf(batch)) {
