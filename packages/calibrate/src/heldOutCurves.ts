@@ -4,6 +4,7 @@ import { EventBuilder, type EventColumns } from './eventColumns.ts';
 import type { LabelColumns } from './labelColumns.ts';
 import { ledgerDenominator, type Ledger } from './ledgerLoss.ts';
 import { gradedUnitPieces, stepRatePieces, type StepPieces } from './stepPieces.ts';
+import { stepGrid, sumStepGrid, type StepGrid } from './stepGrid.ts';
 import type { SplitResult } from './types.ts';
 import { MetricRows, NULL_RATE } from './metricRows.ts';
 
@@ -21,7 +22,8 @@ export type HeldOutMetrics = Pick<
  * λ̂). The step rate and the graded loss add fractions, so they are summed episode by episode
  * in test order over the episodes where they can be nonzero (adding 0 changes no double), so
  * every figure equals a row-by-row evaluation of the fold bit for bit; prepare() sums them at
- * all the grid indices a split asks for in one pass over those episodes' step pieces.
+ * all the grid indices a split asks for, four at a time, from a grid-major table of those
+ * episodes' step values (stepGrid).
  */
 export class HeldOutCurves {
   /** Per episode: the Eq. 2 context sums at g = 0 (Σ|C_t| selected, Σ|C_t^full|), summed per fold in a register. */
@@ -33,6 +35,10 @@ export class HeldOutCurves {
   private readonly harmFrom: Int32Array | null;
   private readonly anyLoss: Int32Array;
   private readonly ratePieces: StepPieces;
+  /** The step rate's grid table: built on the first prepare(), null when too large (then its pieces are walked). */
+  private rateGrid: StepGrid | null | undefined = undefined;
+  /** The graded units' grid table over the last graded ledger's divisor. */
+  private gradedGrid: { divisor: number; grid: StepGrid | null } | null = null;
   /** Built on the first graded request: the union ledger (and the 10⁶ path) never needs it. */
   private gradedPieces: StepPieces | null = null;
   /** Counts per g, one slot past the grid: an episode whose change point is G (never) lands there, no branch. */
@@ -279,28 +285,27 @@ export class HeldOutCurves {
 
   /**
    * Sums the step rate (and, for the graded ledger, the graded loss) of the loaded fold at every
-   * grid index in `gs` not summed yet, in one pass over the contributing episodes: O(|subset| ·
-   * (|gs| + T)). at() then reads them; at() without prepare() sums its own g alone.
+   * grid index in `gs` not summed yet, over the contributing episodes: O(|subset| · |gs|) from the
+   * pieces' grid table (O(|subset| · (|gs| + T)) walking the pieces when the table would be too
+   * large). at() then reads them; at() without prepare() sums its own g alone.
    */
   prepare(gs: ArrayLike<number>, ledger: Ledger): void {
     const rate = this.wantedOf(gs, this.rateStamp, this.epoch, this.rateAt);
-    if (rate) sumPieces(this.ratePieces, this.rateSubset, this.rateCount, this.wanted, rate, this.rateAt, 1);
+    if (rate) {
+      if (this.rateGrid === undefined) this.rateGrid = stepGrid(this.ratePieces, this.table.n, this.table.G, 1);
+      sumSteps(this.rateGrid, this.ratePieces, this.rateSubset, this.rateCount, this.wanted, rate, this.rateAt, 1);
+    }
     if (ledger === 'union') return;
     if (this.gradedLedger !== ledger) {
       this.gradedLedger = ledger;
       this.gradedEpoch++;
     }
     const graded = this.wantedOf(gs, this.gradedStamp, this.gradedEpoch, this.gradedAt);
-    if (graded)
-      sumPieces(
-        (this.gradedPieces ??= gradedUnitPieces(this.table)),
-        this.lossSubset,
-        this.lossyEpisodes(),
-        this.wanted,
-        graded,
-        this.gradedAt,
-        ledgerDenominator(ledger),
-      );
+    if (!graded) return;
+    const divisor = ledgerDenominator(ledger);
+    const pieces = (this.gradedPieces ??= gradedUnitPieces(this.table));
+    if (this.gradedGrid?.divisor !== divisor) this.gradedGrid = { divisor, grid: stepGrid(pieces, this.table.n, this.table.G, divisor) };
+    sumSteps(this.gradedGrid.grid, pieces, this.lossSubset, this.lossyEpisodes(), this.wanted, graded, this.gradedAt, divisor);
   }
 
   /** Lists the loaded fold's episodes with any category's loss in lossSubset (test order) once; their count. */
@@ -504,6 +509,21 @@ function benignEvents(
     out.close(e);
   }
   return out.done();
+}
+
+/** sumStepGrid when the pieces have a grid table, else sumPieces (the same bits either way). */
+function sumSteps(
+  grid: StepGrid | null,
+  pieces: StepPieces,
+  subset: Int32Array,
+  size: number,
+  wanted: Int32Array,
+  count: number,
+  out: Float64Array,
+  divisor: number,
+): void {
+  if (grid) sumStepGrid(grid, subset, size, wanted, count, out);
+  else sumPieces(pieces, subset, size, wanted, count, out, divisor);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { SplitResult, SummaryRow } from './types.ts';
-import { empiricalQuantile, empiricalQuantiles, mean } from './quantiles.ts';
+import { empiricalQuantile, spreadInto } from './quantiles.ts';
 import { cellColumn, cellOfRows, type SplitCell } from './splitCell.ts';
 
 /** Table 6: a method minus the reference on shared splits, mean and p5/p95 of the per-split differences. */
@@ -95,6 +95,9 @@ function feasibleLambdas(lambdaHat: Float64Array, out: Float64Array): number {
   return found;
 }
 
+/** Mean, p5 and p95 of the three summarized columns (spreadInto), reused by every call. */
+const spreads = Array.from({ length: 3 }, () => new Float64Array(3));
+
 /** Gather buffers of summarizeSplitCell, reused by every call (the frontier summarizes ~10³ cells). */
 let gathered = Array.from({ length: 4 }, () => new Float64Array(0));
 
@@ -111,23 +114,24 @@ export function summarizeSplitCell(method: string, alpha: number, cell: SplitCel
   const util = column(M.utility);
   const lambdas = gathered[next++]!;
   const found = feasibleLambdas(cell.lambdaHat, lambdas);
-  const [lossP5, lossP95] = empiricalQuantiles(loss, [0.05, 0.95]) as [number, number];
-  const [interP5, interP95] = empiricalQuantiles(inter, [0.05, 0.95]) as [number, number];
-  const [utilP5, utilP95] = empiricalQuantiles(util, [0.05, 0.95]) as [number, number];
+  spreadInto(loss, spreads[0]!);
+  spreadInto(inter, spreads[1]!);
+  spreadInto(util, spreads[2]!);
+  const [l, i, u] = spreads as [Float64Array, Float64Array, Float64Array];
   return {
     method,
     alpha,
     splits: size,
     feasible: countFeasible(cell.lambdaIndex),
-    meanLoss: mean(loss),
-    lossP5,
-    lossP95,
-    intervention: mean(inter),
-    interventionP5: interP5,
-    interventionP95: interP95,
-    utility: mean(util),
-    utilityP5: utilP5,
-    utilityP95: utilP95,
+    meanLoss: l[0]!,
+    lossP5: l[1]!,
+    lossP95: l[2]!,
+    intervention: i[0]!,
+    interventionP5: i[1]!,
+    interventionP95: i[2]!,
+    utility: u[0]!,
+    utilityP5: u[1]!,
+    utilityP95: u[2]!,
     stepRate: meanAt(M.stepRate, cell.row),
     ctxRed: calibrated ? ctxReduction(M.ctxSelected, M.ctxFull, cell.row) : null,
     harmStop: nullableMeanAt(M.harmStop, cell.row),
@@ -187,22 +191,23 @@ export function pairedSplitDiff(method: string, reference: string, alpha: number
   differenceInto(dl, M.loss, cell.row, R.loss, refRows);
   differenceInto(di, M.intervention, cell.row, R.intervention, refRows);
   differenceInto(du, M.utility, cell.row, R.utility, refRows);
-  const [dLossP5, dLossP95] = empiricalQuantiles(dl, [0.05, 0.95]) as [number, number];
-  const [dInterventionP5, dInterventionP95] = empiricalQuantiles(di, [0.05, 0.95]) as [number, number];
-  const [dUtilityP5, dUtilityP95] = empiricalQuantiles(du, [0.05, 0.95]) as [number, number];
+  spreadInto(dl, spreads[0]!);
+  spreadInto(di, spreads[1]!);
+  spreadInto(du, spreads[2]!);
+  const [l, i, u] = spreads as [Float64Array, Float64Array, Float64Array];
   return {
     method,
     reference,
     alpha,
     splits: size,
-    dLoss: mean(dl),
-    dLossP5,
-    dLossP95,
-    dIntervention: mean(di),
-    dInterventionP5,
-    dInterventionP95,
-    dUtility: mean(du),
-    dUtilityP5,
-    dUtilityP95,
+    dLoss: l[0]!,
+    dLossP5: l[1]!,
+    dLossP95: l[2]!,
+    dIntervention: i[0]!,
+    dInterventionP5: i[1]!,
+    dInterventionP95: i[2]!,
+    dUtility: u[0]!,
+    dUtilityP5: u[1]!,
+    dUtilityP95: u[2]!,
   };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { quantileSorted } from 'd3-array';
 import { stepRate } from '@carb/replay';
 import { empiricalQuantiles } from '../src/index.ts';
+import { spreadInto } from '../src/quantiles.ts';
 import { gradedUnitPieces, stepRatePieces, type StepPieces } from '../src/stepPieces.ts';
 import { buildDenseTable, buildTable, mulberry32, syntheticEpisodes } from './helpers/tableBuilder.ts';
 
@@ -68,6 +69,26 @@ describe('empiricalQuantiles near the ends (one insertion pass)', () => {
       const expected = ps.map((p) => quantileSorted(sorted, p));
       const got = empiricalQuantiles(values, ps);
       got.forEach((v, i) => expect(Object.is(v, expected[i])).toBe(true));
+    }
+  });
+});
+
+describe("spreadInto (a summary row's mean, p5 and p95 in one pass)", () => {
+  it('equals the in-order mean and d3 quantileSorted over a full sort, bit for bit, short and long, with −0 and NaN', () => {
+    const r = mulberry32(13);
+    const out = new Float64Array(3);
+    for (let trial = 0; trial < 1500; trial++) {
+      // 200 values (the protocol's splits) mostly; short ones take the selection path
+      const n = trial % 4 === 0 ? 1 + Math.floor(r() * 95) : 200;
+      const values = Float64Array.from({ length: n }, () => Math.floor(r() * (trial % 2 ? 5 : 1e6)) / 7 - (trial % 3 ? 0 : 1));
+      if (trial % 17 === 0) values[Math.floor(r() * n)] = trial % 2 ? -0 : Number.NaN;
+      let sum = 0;
+      for (const v of values) sum += v;
+      const sorted = Float64Array.from(values).sort() as unknown as number[];
+      spreadInto(values, out);
+      expect(Object.is(out[0], sum / n)).toBe(true);
+      expect(Object.is(out[1], quantileSorted(sorted, 0.05))).toBe(true);
+      expect(Object.is(out[2], quantileSorted(sorted, 0.95))).toBe(true);
     }
   });
 });
