@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   appendFileSync,
   cpSync,
@@ -11,6 +12,7 @@ import {
   statSync,
   symlinkSync,
   unlinkSync,
+  writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,8 +37,11 @@ const SLOW = { timeout: 180_000 };
 describe('a copy of the checkout: install-time build, stale and missing bundles', SLOW, () => {
   const copy = mkdtempSync(join(tmpdir(), 'carb-build-'));
   const bin = join(copy, 'packages/cli/bin/carb.js');
-  const bundle = join(copy, 'packages/cli/dist/carb.js');
+  const bundle = join(copy, 'packages/cli/dist/carb.cjs');
   const esbuildLink = join(copy, 'node_modules/esbuild');
+  /** The code cache bin/carb.js keeps for the bundle as it is now: carb-<first 16 hex of its SHA-256>.cache beside it. */
+  const codeCache = () =>
+    join(copy, 'packages/cli/dist', `carb-${createHash('sha256').update(readFileSync(bundle)).digest('hex').slice(0, 16)}.cache`);
   afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
   beforeAll(() => {
@@ -62,11 +67,27 @@ describe('a copy of the checkout: install-time build, stale and missing bundles'
     expect(statSync(bundle).mtimeMs).toBe(built);
   });
 
+  it('the first start writes the code cache, named by the SHA-256 of the bundle; a cache V8 rejects is written again', () => {
+    const cache = codeCache();
+    expect(existsSync(cache)).toBe(true);
+    writeFileSync(cache, 'not a V8 code cache');
+    expect(node([bin, '--version'], copy)).toEqual({ status: 0, stdout: `${PKG.version}\n`, stderr: '' });
+    expect(readFileSync(cache).length).toBeGreaterThan(1000);
+    // an accepted cache is left as it is
+    const rewritten = statSync(cache).mtimeMs;
+    expect(node([bin, '--help'], copy).status).toBe(0);
+    expect(statSync(cache).mtimeMs).toBe(rewritten);
+  });
+
   it('an edited source is rebuilt before it runs, quietly when stderr is not a terminal', () => {
+    const before = codeCache();
     appendFileSync(join(copy, 'packages/cli/src/main.ts'), "\nprocess.stdout.write('edited once\\n');\n");
     expect(node([bin, '--version'], copy)).toEqual({ status: 0, stdout: `edited once\n${PKG.version}\n`, stderr: '' });
     // and the rebuilt bundle alone has the edit too
     expect(node([bundle, '--version'], copy).stdout).toBe(`edited once\n${PKG.version}\n`);
+    // the old bundle's code cache is gone, the new one's written
+    expect(existsSync(before)).toBe(false);
+    expect(existsSync(codeCache())).toBe(true);
   });
 
   it('without esbuild, a stale bundle is not run: the sources run through tsx after one line on stderr', () => {
@@ -100,7 +121,7 @@ describe('a copy of the checkout: install-time build, stale and missing bundles'
 
 // moved from build-cli.test.ts (starts node through tsx, the slowest start there is): in the exhaustive project
 describe('the compiled CLI against its sources', SLOW, () => {
-  const bundle = join(ROOT, 'packages/cli/dist/carb.js');
+  const bundle = join(ROOT, 'packages/cli/dist/carb.cjs');
   const CES = join(ROOT, 'corpora/ces-clean.jsonl');
   beforeAll(() => {
     // through the bin: a bundle older than the sources is rebuilt first, as in build-cli.test.ts

@@ -17,7 +17,7 @@ function node(args: string[], cwd = ROOT, env: NodeJS.ProcessEnv = process.env) 
 const SLOW = { timeout: 180_000 };
 
 describe('the compiled CLI in this checkout', SLOW, () => {
-  const bundle = join(ROOT, 'packages/cli/dist/carb.js');
+  const bundle = join(ROOT, 'packages/cli/dist/carb.cjs');
   // through the bin first: a bundle older than the sources (an edit, then vitest alone) is rebuilt
   beforeAll(() => expect(node([join(ROOT, 'packages/cli/bin/carb.js'), '--version']).status).toBe(0), SLOW.timeout);
 
@@ -49,7 +49,7 @@ describe('the compiled CLI in this checkout', SLOW, () => {
     expect(bad.stderr).toMatch(/^carb: --splt: unknown option for carb calibrate; did you mean --splits\?$/m);
   });
 
-  it('replays across worker threads from the bundle (dist/replayWorker.js), byte-identical to one thread', () => {
+  it('replays across worker threads from the bundle (dist/replayWorker.cjs), byte-identical to one thread', () => {
     const out = mkdtempSync(join(tmpdir(), 'carb-build-workers-'));
     try {
       const job = (workers: number) => {

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm run build` (and `prepare`, so `npm ci` runs it): bundles the CLI, the @carb/* workspace
-// sources and their pure-JS npm dependencies into packages/cli/dist/carb.js, ESM plain node runs
-// without a TypeScript loader. One file, no code splitting: a command's handler (commands/<x>.run.ts,
-// loaded by import()) is evaluated only when it runs, but its code sits in carb.js, parsed lazily by V8.
+// sources and their pure-JS npm dependencies into packages/cli/dist/carb.cjs, CommonJS plain node runs
+// without a TypeScript loader (CommonJS so that bin/carb.js can compile it with V8's code cache).
+// One file, no code splitting: a command's handler (commands/<x>.run.ts,
+// loaded by import()) is evaluated only when it runs, but its code sits in carb.cjs, parsed lazily by V8.
 // Split into chunks, `carb calibrate` loaded ~100 modules through node's ESM loader (resolve, read, link
 // each): ~0.1 s more CPU at every start than one 2 MB file, against ~0.05 s less for `carb --help`
 // (measured on the 2-core machine, issue 26). Bundling the dependencies matters for start-up too: node
@@ -12,14 +13,15 @@
 import { copyFileSync, cpSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { DIST, MANIFEST, ROOT, inputStamp } from './fresh.js';
+import { createHash } from 'node:crypto';
+import { BUNDLE, DIST, MANIFEST, ROOT, codeCacheFile, inputStamp } from './fresh.js';
 
 const THIS_FILE = fileURLToPath(import.meta.url);
 
 /**
- * Extra entry points beside carb.js: worker-thread modules, which a pool (piscina) loads by file
+ * Extra entry points beside carb.cjs: worker-thread modules, which a pool (piscina) loads by file
  * name, so they cannot live inside the main bundle. Every `packages/<name>/src/**\/<x>Worker.ts`
- * becomes `dist/<x>Worker.js`; the code that starts the pool asks for the file of that name beside
+ * becomes `dist/<x>Worker.cjs`; the code that starts the pool asks for the file of that name beside
  * itself, with its own extension (packages/replay/src/replayParallel.ts).
  */
 function workerEntries() {
@@ -172,6 +174,11 @@ const lazyStringWidth = () => ({
   },
 });
 
+/** The CommonJS bundle's import.meta (the sources' ES module code reads url, and yargs resolve): the bundle file's. */
+const IMPORT_META = '__carbImportMeta';
+// "use strict" first: a directive after the banner's statement would be none (the sources are ES modules: strict)
+const IMPORT_META_SHIM = `"use strict";\nconst ${IMPORT_META} = { url: require('node:url').pathToFileURL(__filename).href, resolve: (s) => require('node:url').pathToFileURL(require.resolve(s)).href };`;
+
 /** CommonJS dependencies (ajv, seedrandom, ...) call require(); an ESM bundle gets one from node. */
 const REQUIRE_SHIM =
   "import { createRequire as __carbCreateRequire } from 'node:module';\nconst require = __carbCreateRequire(import.meta.url);";
@@ -315,14 +322,18 @@ export async function build() {
       ...Object.entries(workerEntries()).map(([out, src]) => ({ in: src, out })),
     ],
     outdir: DIST,
+    // CommonJS, so bin/carb.js can compile the bundle with V8's code cache (runBundle.js): node 20
+    // caches no ES module's code
+    outExtension: { '.js': '.cjs' },
     bundle: true,
     // one file per entry (see the head of this file); the worker entries are files of their own
     splitting: false,
     platform: 'node',
-    format: 'esm',
+    format: 'cjs',
     target: 'node20',
     external: EXTERNAL,
-    banner: { js: REQUIRE_SHIM },
+    define: { 'import.meta': IMPORT_META },
+    banner: { js: IMPORT_META_SHIM },
     plugins: [precompiledPlugin(schemas.text), directImports(indexFilesRead), lazyStringWidth()],
     sourcemap: 'linked',
     metafile: true,
@@ -353,9 +364,16 @@ export async function build() {
   // the manifest goes last: a crash before it leaves the old manifest, which no longer matches
   const outputs = outputFiles.map((f) => relative(ROOT, f.path)).sort();
   const previous = previousOutputs();
-  writeAtomic(MANIFEST, `${JSON.stringify({ esbuild: esbuild.version, outputs, inputs: stamps }, null, 1)}\n`);
+  // names the bundle's code cache (fresh.js codeCacheFile): a cache of other bytes is never used
+  const bundleSha256 = createHash('sha256')
+    .update(outputFiles.find((f) => f.path === BUNDLE).contents)
+    .digest('hex');
+  writeAtomic(MANIFEST, `${JSON.stringify({ esbuild: esbuild.version, bundleSha256, outputs, inputs: stamps }, null, 1)}\n`);
   // chunks are named by content hash: an edit leaves the last build's chunks behind, unused
   for (const f of previous) if (!outputs.includes(f)) rmSync(join(ROOT, f), { force: true });
+  // and the code caches of earlier bundles (runBundle.js writes them beside the bundle)
+  const cache = codeCacheFile();
+  for (const f of readdirSync(DIST)) if (/^carb-[0-9a-f]{16}\.cache$/.test(f) && join(DIST, f) !== cache) rmSync(join(DIST, f), { force: true });
   return { ms: performance.now() - t0, files: outputFiles.map((f) => relative(ROOT, f.path)) };
 }
 
@@ -435,7 +453,7 @@ if (process.argv[1] && resolve(process.argv[1]) === THIS_FILE) {
   try {
     const { ms, files } = process.argv.includes('--package') ? await buildPackage() : await build();
     const size = files
-      .filter((f) => /(^|\/)(carb|index)\.(js|d\.ts)$/.test(f) || (!process.argv.includes('--package') && f.endsWith('.js')))
+      .filter((f) => /(^|\/)(carb|index)\.(c?js|d\.ts)$/.test(f) || (!process.argv.includes('--package') && /Worker\.cjs$/.test(f)))
       .map((f) => `${f} (${(statSync(join(ROOT, f)).size / 1024).toFixed(0)} KiB)`);
     process.stdout.write(`carb build: ${size.join(', ')} in ${ms.toFixed(0)} ms\n`);
   } catch (err) {

@@ -1,14 +1,14 @@
 #!/usr/bin/env node
-// Runs the bundle packages/cli/dist/carb.js that `npm ci` built (prepare → build.js), so no
-// TypeScript loader is paid at start. Sources edited since that build are never run stale: the
+// Runs the bundle packages/cli/dist/carb.cjs that `npm ci` built (prepare → build.js), so no
+// TypeScript loader is paid at start, compiled with V8's code cache of an earlier run (runBundle.js). Sources edited since that build are never run stale: the
 // bundle is rebuilt first (esbuild, a second or so, once), or, where that fails (esbuild not
 // installed), the sources run through tsx after a one-line note on stderr.
-import { pathToFileURL } from 'node:url';
-import { BUNDLE, staleReason } from './fresh.js';
+import { BUNDLE, codeCacheFile, staleReason } from './fresh.js';
+import { runBundle } from './runBundle.js';
 
 const stale = staleReason();
 if (stale === null) {
-  await import(pathToFileURL(BUNDLE).href);
+  runBundle(BUNDLE, codeCacheFile());
 } else {
   await runStale(stale);
 }
@@ -26,7 +26,7 @@ async function runStale(reason) {
     process.stderr.write(`carb: cannot rebuild packages/cli/dist (${reason}; ${describeBuildError(err)}); running the sources through tsx\n`);
   }
   if (rebuilt) {
-    await import(pathToFileURL(BUNDLE).href);
+    runBundle(BUNDLE, codeCacheFile());
     return;
   }
   let register;

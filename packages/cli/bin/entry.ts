@@ -1,11 +1,13 @@
-// Entry point of the bundle packages/cli/dist/carb.js (see build.js): runs the CLI on this process's arguments.
+// Entry point of the bundle packages/cli/dist/carb.cjs (see build.js): runs the CLI on this process's arguments.
+// No top-level await: the bundle is CommonJS, so bin/carb.js can compile it with V8's code cache (runBundle.js).
 import { main } from '../src/main.ts';
 
-const code = await main(process.argv.slice(2));
-process.exitCode = code;
-// main resolves once everything it started is done (files written and closed, locks released,
-// worker pools destroyed); what is left is node freeing the heap piece by piece, 100–150 ms after
-// a calibration. Exit at once instead, as soon as stdout and stderr have taken every byte
-// (a pipe may still hold some on macOS); 'exit' listeners (temporary-file cleanup) still run.
-await Promise.all([process.stdout, process.stderr].map((s) => new Promise((done) => s.write('', done))));
-process.exit(code);
+void main(process.argv.slice(2)).then(async (code) => {
+  process.exitCode = code;
+  // main resolves once everything it started is done (files written and closed, locks released,
+  // worker pools destroyed); what is left is node freeing the heap piece by piece, 100–150 ms after
+  // a calibration. Exit at once instead, as soon as stdout and stderr have taken every byte
+  // (a pipe may still hold some on macOS); 'exit' listeners (temporary-file cleanup) still run.
+  await Promise.all([process.stdout, process.stderr].map((s) => new Promise((done) => s.write('', done))));
+  process.exit(code);
+});

@@ -1,4 +1,4 @@
-// Is packages/cli/dist/carb.js built from the sources as they are now? Kept free of esbuild and
+// Is packages/cli/dist/carb.cjs built from the sources as they are now? Kept free of esbuild and
 // of the sources so the answer costs one small JSON read, a stat per input (~530 files: ~15 ms of CPU on
 // this loaded 2-core machine, ~30 µs a stat) and one folder listing for the outputs.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 /** The checkout's root (this file is packages/cli/bin/fresh.js). */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const DIST = join(ROOT, 'packages/cli/dist');
-export const BUNDLE = join(DIST, 'carb.js');
+export const BUNDLE = join(DIST, 'carb.cjs');
 /** Inputs of the last build with their size and mtime, written after the bundle. */
 export const MANIFEST = join(DIST, 'build.json');
 
@@ -25,12 +25,8 @@ export function inputStamp(rel) {
  * @returns {string | null}
  */
 export function staleReason() {
-  let manifest;
-  try {
-    manifest = JSON.parse(readFileSync(MANIFEST, 'utf8'));
-  } catch {
-    return 'no build';
-  }
+  const manifest = readManifest();
+  if (manifest === null) return 'no build';
   const { inputs, outputs } = manifest;
   const missing = firstMissing(outputs);
   if (missing !== null) return `${missing} missing`;
@@ -38,6 +34,26 @@ export function staleReason() {
     if (inputStamp(rel) !== stamp) return `${rel} changed`;
   }
   return null;
+}
+
+/** The last build's manifest, or null when there is none. */
+function readManifest() {
+  try {
+    return JSON.parse(readFileSync(MANIFEST, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The V8 code cache of the bundle the manifest describes: a file named by the bundle's SHA-256
+ * (V8 itself checks only its version, flags and the source's length), or null without a manifest
+ * that records it. bin/runBundle.js writes it at the first run of a build.
+ * @returns {string | null}
+ */
+export function codeCacheFile() {
+  const sha = readManifest()?.bundleSha256;
+  return typeof sha === 'string' && /^[0-9a-f]{64}$/.test(sha) ? join(DIST, `carb-${sha.slice(0, 16)}.cache`) : null;
 }
 
 /**
