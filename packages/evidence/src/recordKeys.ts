@@ -1,4 +1,5 @@
 import type { PolicyStep, StepProvenance } from '@carb/episodes/policy';
+import { TextMemo } from '@carb/io';
 import { argFields, distinctiveLines, joinFieldValues, resultFields, type FieldValue } from './fields.ts';
 import { distinct } from './distinct.ts';
 import { allMatches, emailsIn, FIELD_FINANCIAL, FIELD_IDENTIFIER, FIELD_THREAD, IBAN_PATTERN, type CompiledRules } from './rules.ts';
@@ -125,10 +126,7 @@ const MEMO_ENTRIES = 4096;
 export const RESULT_MEMO_CHARS = 8 << 20;
 
 /** Keys of long results by text, for one set of rules; at most RESULT_MEMO_CHARS characters of text. */
-export class ResultMemo {
-  readonly keys = new Map<string, ResultKeys>();
-  chars = 0;
-}
+export type ResultMemo = TextMemo<ResultKeys>;
 
 const shared = new WeakMap<CompiledRules, ResultMemo>();
 
@@ -140,7 +138,7 @@ const shared = new WeakMap<CompiledRules, ResultMemo>();
  */
 export function sharedResultMemo(rules: CompiledRules): ResultMemo {
   let memo = shared.get(rules);
-  if (memo === undefined) shared.set(rules, (memo = new ResultMemo()));
+  if (memo === undefined) shared.set(rules, (memo = new TextMemo(RESULT_MEMO_CHARS)));
   return memo;
 }
 
@@ -163,22 +161,11 @@ export function memoResultKeys(memo: Map<string, ResultKeys>, result: string, ru
 }
 
 /**
- * resultKeys of a long text through `memo`: a memo about to pass RESULT_MEMO_CHARS is emptied
- * first; a text longer than that is never kept.
+ * resultKeys of a long text through `memo` (a memo about to pass its characters is emptied first;
+ * a text longer than that is never kept).
  */
 export function longResultKeys(memo: ResultMemo, result: string, rules: CompiledRules): ResultKeys {
-  let keys = memo.keys.get(result);
-  if (keys === undefined) {
-    keys = resultKeys(result, rules);
-    if (result.length > RESULT_MEMO_CHARS) return keys;
-    if (memo.chars + result.length > RESULT_MEMO_CHARS) {
-      memo.keys.clear();
-      memo.chars = 0;
-    }
-    memo.keys.set(result, keys);
-    memo.chars += result.length;
-  }
-  return keys;
+  return memo.get(result, (text) => resultKeys(text, rules));
 }
 
 /**

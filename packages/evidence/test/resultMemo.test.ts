@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileRules } from '../src/rules.ts';
-import {
-  RESULT_MEMO_CHARS,
-  ResultMemo,
-  longResultKeys,
-  memoResultKeys,
-  resultKeys,
-  sharedResultMemo,
-  type ResultKeys,
-} from '../src/recordKeys.ts';
+import { TextMemo } from '@carb/io';
+import { RESULT_MEMO_CHARS, longResultKeys, memoResultKeys, resultKeys, sharedResultMemo, type ResultKeys } from '../src/recordKeys.ts';
 import { episode, graphAt, rel, step, testPipeline } from './helpers.ts';
 
 const pipeline = testPipeline();
@@ -34,10 +27,10 @@ describe('memoResultKeys', () => {
     expect(memoResultKeys(new Map(), long.slice(0), rules)).toBe(a);
     expect(a.ids).toEqual(['f-20240105']);
     expect(sharedResultMemo(rules)).toBe(sharedResultMemo(compileRules(pipeline)));
-    expect(sharedResultMemo(rules).keys.get(long)).toBe(a);
+    expect(sharedResultMemo(rules).peek(long)).toBe(a);
   });
   it('the shared memo is emptied before it passes its characters; a longer text is never kept', () => {
-    const memo = new ResultMemo();
+    const memo = new TextMemo<ResultKeys>(RESULT_MEMO_CHARS);
     // half the bound each, plus one character: the second empties the memo and is kept alone
     const half = RESULT_MEMO_CHARS / 2;
     const a = `${'x'.repeat(half - 20)}\nfile_id: f-20240105`;
@@ -47,12 +40,12 @@ describe('memoResultKeys', () => {
     expect(longResultKeys(memo, a, rules)).toBe(keysA);
     expect(memo.chars).toBe(half);
     expect(longResultKeys(memo, b, rules).ids).toEqual(['f-20240106']);
-    expect([...memo.keys.keys()]).toEqual([b]);
+    expect(memo.texts()).toEqual([b]);
     expect(memo.chars).toBe(half + 1);
     expect(longResultKeys(memo, a, rules)).not.toBe(keysA);
     const huge = `${'z'.repeat(RESULT_MEMO_CHARS)}\nfile_id: f-20240107`;
     expect(longResultKeys(memo, huge, rules).ids).toEqual(['f-20240107']);
-    expect(memo.keys.has(huge)).toBe(false);
+    expect(memo.peek(huge)).toBeUndefined();
   });
   it('the injection mark is read from the text (a plain result has none)', () => {
     expect(resultKeys('Comment added.', rules).injection).toBe(false);

@@ -38,6 +38,7 @@ export {
 } from './outputFolder.ts';
 export { outputFileProblem } from './outputFile.ts';
 export { fileHead } from './fileHead.ts';
+export { TextMemo } from './textMemo.ts';
 export {
   MAX_JSON_DEPTH,
   TOO_DEEP,

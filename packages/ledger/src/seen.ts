@@ -1,4 +1,5 @@
 import { containsInjection } from '@carb/episodes';
+import { TextMemo } from '@carb/io';
 
 /**
  * Undoes YAML scalar quoting in a visible tool result: `''` in single-quoted scalars, and in
@@ -108,4 +109,29 @@ export function visibleNeedles(result: string, needles: readonly string[], probe
     else if (foldable && includesUpToWhitespace((unquoted ??= foldYamlQuoting(result)), n, probe)) out.push(v);
   }
   return out;
+}
+
+/** Results longer than this go through the memo of memoVisibleNeedles; shorter ones are searched each time. */
+const LONG_RESULT = 1024;
+const NO_SKIP: ReadonlySet<number> = new Set();
+/** Visible needle indices of long results, by text, in a scope per set of needles (one memo per thread). */
+const visibleMemo = new TextMemo<number[]>(8 << 20);
+
+/**
+ * visibleNeedles through a memo of long results per set of needles: the shared AgentDojo runs search
+ * 5.9 M characters of results, 5.2 M of them in results over 1,024 characters, of which 2.4 M are
+ * distinct with their needles (the same environment data and injection come back under each model).
+ * The memo keeps each text's visible indices over all needles (no skip), and the skipped ones are
+ * taken out here: the same indices visibleNeedles returns. `needlesKey` is needles.join('\0').
+ */
+export function memoVisibleNeedles(
+  result: string,
+  needles: readonly string[],
+  probes: readonly string[],
+  skip: ReadonlySet<number>,
+  needlesKey: string,
+): number[] {
+  if (result.length <= LONG_RESULT) return visibleNeedles(result, needles, probes, skip);
+  const visible = visibleMemo.get(result, (text) => visibleNeedles(text, needles, probes, NO_SKIP), needlesKey);
+  return skip.size === 0 ? visible.slice() : visible.filter((v) => !skip.has(v));
 }

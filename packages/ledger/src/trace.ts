@@ -5,7 +5,7 @@ import { injectionFacts } from './injectionFacts.ts';
 import { argView, matchesArgs, type ArgView } from './match.ts';
 import { addPrivateTokens, carriedPrivateContent, wordTokens } from './payload.ts';
 import { namedInRequest } from './request.ts';
-import { visibleNeedles } from './seen.ts';
+import { memoVisibleNeedles } from './seen.ts';
 import type { GoalIdentifier, LedgerEvent, LedgerTrace } from './types.ts';
 
 interface KnownObjective {
@@ -38,6 +38,7 @@ export function ledgerTrace(episode: Episode, pipeline: Pipeline): LedgerTrace {
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const facts = vectors.map(([, text]) => injectionFacts(text, pipeline.ledger));
   const needles = facts.map((f) => f.needle);
+  const needlesKey = needles.join('\0');
   const probes = facts.map((f) => f.probe);
   const goalTexts = facts.map((f) => f.goal);
   const goals = facts.map((f) => f.identifiers);
@@ -79,7 +80,7 @@ export function ledgerTrace(episode: Episode, pipeline: Pipeline): LedgerTrace {
     }
 
     // What this step's result reveals is usable only by later steps.
-    for (const v of revealed.size < vectors.length ? visibleNeedles(step.result, needles, probes, revealed) : []) {
+    for (const v of revealed.size < vectors.length ? memoVisibleNeedles(step.result, needles, probes, revealed, needlesKey) : []) {
       revealed.add(v);
       if (goals[v]!.length > 0) known.push({ seenAt: t, goal: goalTexts[v]!, identifiers: goals[v]!, userNamed: userNamed[v]! });
     }
