@@ -511,7 +511,14 @@ function benignEvents(
   return out.done();
 }
 
-/** sumStepGrid when the pieces have a grid table, else sumPieces (the same bits either way). */
+/**
+ * out[g] += value / divisor of each subset episode's piece at g, for the `count` ascending
+ * indices of `wanted`, episode by episode in subset (test) order: the additions a row-by-row
+ * evaluation makes at each g, in its order, so the same bits (episodes below their first
+ * piece add 0, which changes no double). From the pieces' grid table when they have one
+ * (sumStepGrid), else walking the pieces: selected λ̂ mostly lie below an episode's first
+ * loss, where an episode costs one comparison.
+ */
 function sumSteps(
   grid: StepGrid | null,
   pieces: StepPieces,
@@ -522,26 +529,10 @@ function sumSteps(
   out: Float64Array,
   divisor: number,
 ): void {
-  if (grid) sumStepGrid(grid, subset, size, wanted, count, out);
-  else sumPieces(pieces, subset, size, wanted, count, out, divisor);
-}
-
-/**
- * out[g] += value / divisor of each subset episode's piece at g, for the `count` ascending
- * indices of `wanted`, episode by episode in subset (test) order: the additions a row-by-row
- * evaluation makes at each g, in its order, so the same bits (episodes below their first
- * piece add 0, which changes no double). Selected λ̂ mostly lie below an episode's first loss:
- * such an episode costs one comparison.
- */
-function sumPieces(
-  pieces: StepPieces,
-  subset: Int32Array,
-  size: number,
-  wanted: Int32Array,
-  count: number,
-  out: Float64Array,
-  divisor: number,
-): void {
+  if (grid) {
+    sumStepGrid(grid, subset, size, wanted, count, out);
+    return;
+  }
   if (count === 0) return;
   const { offset, from, value } = pieces;
   const top = wanted[count - 1]!;

@@ -65,8 +65,8 @@ let positions = new Int32Array(0);
 
 /**
  * out[g] += the grid's value of each subset episode at g, for the `count` indices of `wanted`,
- * in subset (test) order: the additions sumPieces makes, in its order (adding 0 changes no
- * double), so the same bits.
+ * in subset (test) order: the additions a walk over the pieces makes, in its order (adding 0
+ * changes no double), so the same bits.
  */
 export function sumStepGrid(grid: StepGrid, subset: Int32Array, size: number, wanted: Int32Array, count: number, out: Float64Array): void {
   if (count === 0) return;

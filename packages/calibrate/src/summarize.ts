@@ -96,7 +96,15 @@ function feasibleLambdas(lambdaHat: Float64Array, out: Float64Array): number {
 }
 
 /** Mean, p5 and p95 of the three summarized columns (spreadInto), reused by every call. */
-const spreads = Array.from({ length: 3 }, () => new Float64Array(3));
+const spreads = Array.from({ length: 3 }, () => new Float64Array(3)) as [Float64Array, Float64Array, Float64Array];
+
+/** spreadInto of a row's loss, intervention and utility columns (or their differences), into `spreads`. */
+function spreadsOf(loss: Float64Array, intervention: Float64Array, utility: Float64Array): typeof spreads {
+  spreadInto(loss, spreads[0]);
+  spreadInto(intervention, spreads[1]);
+  spreadInto(utility, spreads[2]);
+  return spreads;
+}
 
 /** Gather buffers of summarizeSplitCell, reused by every call (the frontier summarizes ~10³ cells). */
 let gathered = Array.from({ length: 4 }, () => new Float64Array(0));
@@ -114,10 +122,7 @@ export function summarizeSplitCell(method: string, alpha: number, cell: SplitCel
   const util = column(M.utility);
   const lambdas = gathered[next++]!;
   const found = feasibleLambdas(cell.lambdaHat, lambdas);
-  spreadInto(loss, spreads[0]!);
-  spreadInto(inter, spreads[1]!);
-  spreadInto(util, spreads[2]!);
-  const [l, i, u] = spreads as [Float64Array, Float64Array, Float64Array];
+  const [l, i, u] = spreadsOf(loss, inter, util);
   return {
     method,
     alpha,
@@ -191,10 +196,7 @@ export function pairedSplitDiff(method: string, reference: string, alpha: number
   differenceInto(dl, M.loss, cell.row, R.loss, refRows);
   differenceInto(di, M.intervention, cell.row, R.intervention, refRows);
   differenceInto(du, M.utility, cell.row, R.utility, refRows);
-  spreadInto(dl, spreads[0]!);
-  spreadInto(di, spreads[1]!);
-  spreadInto(du, spreads[2]!);
-  const [l, i, u] = spreads as [Float64Array, Float64Array, Float64Array];
+  const [l, i, u] = spreadsOf(dl, di, du);
   return {
     method,
     reference,
