@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Runs the bundle packages/cli/dist/carb.cjs that `npm ci` built (prepare → build.js), so no
-// TypeScript loader is paid at start, compiled with V8's code cache of an earlier run (runBundle.js). Sources edited since that build are never run stale: the
-// bundle is rebuilt first (esbuild, a second or so, once), or, where that fails (esbuild not
-// installed), the sources run through tsx after a one-line note on stderr.
+// TypeScript loader is paid at start, compiled with V8's code cache of an earlier run
+// (runBundle.js). Sources edited since that build are never run stale: the bundle is rebuilt first
+// (esbuild, a second or so, once), or, where that fails (esbuild not installed), the sources run
+// through tsx after a one-line note on stderr.
 import { BUNDLE, codeCacheFile, staleReason } from './fresh.js';
 import { runBundle } from './runBundle.js';
 
