@@ -20,7 +20,7 @@ export function empiricalQuantiles(values: ArrayLike<number>, ps: readonly numbe
   // one buffer for every call (the protocol makes ~10³): nothing here outlives the call
   if (scratch.length < n) scratch = new Float64Array(Math.max(n, 2 * scratch.length));
   const a = scratch.subarray(0, n);
-  if (!tailStatistics(values, ps, a)) {
+  if (tailStatistics(values, ps, a) === null) {
     let unordered = false;
     for (let i = 0; i < n; i++) {
       const v = values[i]!;
@@ -61,12 +61,12 @@ const top = new Float64Array(TAIL);
 /**
  * When every p reads order statistics within TAIL of an end (p5 / p95, the protocol's p's), puts
  * them in place in `a` from one pass over `values` that keeps the smallest and largest few sorted
- * by insertion (no copy, no selection passes); false (nothing done) when a p reads the middle, the
- * values are too few, or one is NaN or −0.
+ * by insertion (no copy, no selection passes); returns the values' sum, added in order (mean()'s
+ * sum). null (nothing done) when a p reads the middle, the values are too few, or one is NaN or −0.
  */
-function tailStatistics(values: ArrayLike<number>, ps: readonly number[], a: Float64Array): boolean {
+function tailStatistics(values: ArrayLike<number>, ps: readonly number[], a: Float64Array): number | null {
   const n = values.length;
-  if (n < 4 * TAIL) return false;
+  if (n < 4 * TAIL) return null;
   // order statistics 0 … low and high … n − 1 are needed
   let low = -1;
   let high = n;
@@ -77,7 +77,7 @@ function tailStatistics(values: ArrayLike<number>, ps: readonly number[], a: Flo
       const i0 = Math.floor((n - 1) * p);
       if (i0 + 1 < TAIL) low = Math.max(low, i0 + 1);
       else if (i0 >= n - TAIL) high = Math.min(high, i0);
-      else return false;
+      else return null;
     }
   }
   const lowCount = low + 1;
@@ -86,7 +86,7 @@ function tailStatistics(values: ArrayLike<number>, ps: readonly number[], a: Flo
   let sum = 0;
   for (let i = 0; i < n; i++) {
     const v = values[i]!;
-    if (v !== v || (v === 0 && 1 / v < 0)) return false;
+    if (v !== v || (v === 0 && 1 / v < 0)) return null;
     sum += v;
     // while filling, the first values go into both tails in order
     if (kept < lowCount) insertAscending(bottom, v, kept);
@@ -97,12 +97,8 @@ function tailStatistics(values: ArrayLike<number>, ps: readonly number[], a: Flo
   }
   for (let k = 0; k < lowCount; k++) a[k] = bottom[k]!;
   for (let k = 0; k < highCount; k++) a[n - 1 - k] = top[k]!;
-  tailSum = sum;
-  return true;
+  return sum;
 }
-
-/** The sum of the values of the last tailStatistics call that returned true, added in order (mean()'s sum). */
-let tailSum = 0;
 
 /** The p's of a summary's spread. */
 const SPREAD_PS = [0.05, 0.95];
@@ -115,8 +111,9 @@ const SPREAD_PS = [0.05, 0.95];
 export function spreadInto(values: Float64Array, out: Float64Array): void {
   const n = values.length;
   if (spread.length !== n) spread = new Float64Array(n);
-  if (tailStatistics(values, SPREAD_PS, spread)) {
-    out[0] = tailSum / n;
+  const sum = tailStatistics(values, SPREAD_PS, spread);
+  if (sum !== null) {
+    out[0] = sum / n;
     // d3 only indexes its input; its typings ask for an array
     out[1] = quantileSorted(spread as unknown as number[], 0.05) ?? Number.NaN;
     out[2] = quantileSorted(spread as unknown as number[], 0.95) ?? Number.NaN;
