@@ -8,7 +8,7 @@ import {
   fileHead,
   lockPathFor,
   lstatOrNull,
-  removeOnSignal,
+  removeOnSignal as sharedRemoveOnSignal,
   tempPathFor,
   writeDirAtomic,
   writeFileAtomic,
@@ -110,7 +110,12 @@ describe('fileHead', () => {
 });
 
 describe('removeOnSignal', () => {
-  it('listens to SIGINT, SIGTERM and SIGHUP while a path is registered, and stops when the last is forgotten', () => {
+  it('listens to SIGINT, SIGTERM and SIGHUP while a path is registered, and stops when the last is forgotten', async () => {
+    // a module instance of its own (the query names a second one): files that ran before in this thread (the
+    // fast project is not isolated) may still hold a path registered with the shared one, whose handler then listens
+    const own = '../src/signalCleanup.ts?own';
+    const { removeOnSignal } = (await import(own)) as typeof import('../src/signalCleanup.ts');
+    expect(removeOnSignal).not.toBe(sharedRemoveOnSignal);
     const before = ['SIGINT', 'SIGTERM', 'SIGHUP'].map((s) => process.listenerCount(s));
     const forgetA = removeOnSignal(join(tmp, 'a.tmp'));
     const forgetB = removeOnSignal(join(tmp, 'b.tmp'));
