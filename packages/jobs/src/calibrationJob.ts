@@ -10,6 +10,7 @@ import {
   distinctBudgets,
   foldSizes,
   frontierAlphas,
+  makeSplits,
   parseBudget,
   runProtocol,
   type DeployRow,
@@ -17,6 +18,7 @@ import {
   type MethodName,
   type PairedDiff,
   type ProtocolResult,
+  type Split,
   type SplitDataset,
   type SplitResult,
   type SummaryRow,
@@ -343,6 +345,7 @@ function splitProtocolUnder(
   tables: Partial<Record<MethodName, BreakpointTable>>,
   folds: StratumFolds,
   guarantee: Guarantee,
+  splits: readonly Split[] | number,
 ): ProtocolResult {
   const hp = guarantee === 'high-probability';
   // the dense frontier is an expectation-guarantee view; high-probability runs the declared budgets
@@ -353,7 +356,7 @@ function splitProtocolUnder(
   const protocol = runProtocol({
     tables,
     alphas,
-    splits: spec.splits,
+    splits,
     nCal: folds.nCal,
     nTest: folds.nTest,
     splitRng: spec.splitRng,
@@ -376,6 +379,19 @@ function splitProtocolUnder(
   });
   bar.stop();
   return protocol;
+}
+
+/**
+ * The stratum's splits, drawn once for every guarantee (runProtocol draws them from the first method's
+ * table, as here): 200 shuffles of 10⁶ episodes take ~3.5 s. Their count when no method has a table
+ * (runProtocol then refuses the run).
+ */
+function stratumSplits(spec: JobSpec, tables: Partial<Record<MethodName, BreakpointTable>>, folds: StratumFolds): Split[] | number {
+  const first = METHOD_ORDER.find((m) => tables[m]);
+  if (first === undefined) return spec.splits;
+  const t0 = tables[first]!;
+  const { nCal, nTest, unit } = folds;
+  return makeSplits(t0.ids, t0.groups, { count: spec.splits, baseSeed: spec.baseSeed, rng: spec.splitRng, unit, nCal, nTest });
 }
 
 /** The thresholds to deploy, fit on all of the stratum's episodes for every budget and guarantee. */
@@ -415,9 +431,10 @@ function calibrateStratum(spec: JobSpec, run: RunContext, stratum: Stratum, acc:
     ledgerFired: countRows(run.anyTable, stratum.rows, (t, e) => t.unionFirstStep[e]! >= 0),
     tasksCompleted: countRows(run.anyTable, stratum.rows, (t, e) => t.taskCompleted[e] === 1),
   });
+  const splits = stratumSplits(spec, tables, folds);
   for (const guarantee of run.guarantees) {
     const hp = guarantee === 'high-probability';
-    const protocol = splitProtocolUnder(spec, run, stratum, tables, folds, guarantee);
+    const protocol = splitProtocolUnder(spec, run, stratum, tables, folds, guarantee, splits);
     // loops, not push(...rows): a frontier run has 10⁵ split rows, past the argument limit
     for (const r of protocol.summary) acc.summary.push({ stratum: stratum.name, guarantee, ...(hp ? { delta: spec.delta! } : {}), ...r });
     for (const r of protocol.splitResults) acc.splitResults.push({ stratum: stratum.name, guarantee, ...r });
