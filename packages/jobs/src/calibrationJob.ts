@@ -345,7 +345,7 @@ function splitProtocolUnder(
   tables: Partial<Record<MethodName, BreakpointTable>>,
   folds: StratumFolds,
   guarantee: Guarantee,
-  splits: readonly Split[] | number,
+  splits: readonly Split[],
 ): ProtocolResult {
   const hp = guarantee === 'high-probability';
   // the dense frontier is an expectation-guarantee view; high-probability runs the declared budgets
@@ -357,11 +357,6 @@ function splitProtocolUnder(
     tables,
     alphas,
     splits,
-    nCal: folds.nCal,
-    nTest: folds.nTest,
-    splitRng: spec.splitRng,
-    baseSeed: spec.baseSeed,
-    unit: folds.unit,
     ...(spec.labels
       ? { labels: spec.labels, benignStop: run.dataset === 'graph-braid' ? ('graph-braid' as const) : ('ces' as const) }
       : {}),
@@ -382,13 +377,13 @@ function splitProtocolUnder(
 }
 
 /**
- * The stratum's splits, drawn once for every guarantee (runProtocol draws them from the first method's
- * table, as here): 200 shuffles of 10⁶ episodes take ~3.5 s. Their count when no method has a table
- * (runProtocol then refuses the run).
+ * The stratum's splits, drawn once for every guarantee from the first method's table, as runProtocol
+ * would draw them: 200 shuffles of 10⁶ episodes take ~3.5 s. None without a table (runProtocol refuses
+ * the run before it reads them).
  */
-function stratumSplits(spec: JobSpec, tables: Partial<Record<MethodName, BreakpointTable>>, folds: StratumFolds): Split[] | number {
+function stratumSplits(spec: JobSpec, tables: Partial<Record<MethodName, BreakpointTable>>, folds: StratumFolds): Split[] {
   const first = METHOD_ORDER.find((m) => tables[m]);
-  if (first === undefined) return spec.splits;
+  if (first === undefined) return [];
   const t0 = tables[first]!;
   const { nCal, nTest, unit } = folds;
   return makeSplits(t0.ids, t0.groups, { count: spec.splits, baseSeed: spec.baseSeed, rng: spec.splitRng, unit, nCal, nTest });
