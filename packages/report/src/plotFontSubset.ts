@@ -1,0 +1,39 @@
+/**
+ * The Unicode ranges of the plot font's subset (configs/fonts, made by scripts/plot-font-subset.ts):
+ * Latin (Basic, Latin-1, Extended-A), combining marks, Greek, punctuation and the symbol blocks
+ * from U+2000 to U+22FF (dashes, quotes, super- and subscripts, currency, letterlike, arrows,
+ * mathematical operators), geometric shapes. The text every plot of carb draws from its own
+ * words and numbers lies in them; names from a user's logs mostly do.
+ */
+export const PLOT_FONT_SUBSET_RANGES: ReadonlyArray<readonly [number, number]> = [
+  [0x0020, 0x007e],
+  [0x00a0, 0x017f],
+  [0x0300, 0x03ff],
+  [0x2000, 0x22ff],
+  [0x25a0, 0x25ff],
+];
+
+/**
+ * Whether the subset draws `svg` exactly as the whole fonts do: every character of it (markup
+ * included, a superset of its text) lies in the subset's ranges and none hides in a numeric
+ * character reference. Otherwise a character the subset lacks could have a glyph in the whole font.
+ */
+export function subsetCovers(svg: string): boolean {
+  if (svg.includes('&#')) return false;
+  for (let i = 0; i < svg.length; i++) {
+    const c = svg.charCodeAt(i);
+    // tab, line feed and carriage return: the only controls XML allows, white space to the text layout
+    if (c === 0x09 || c === 0x0a || c === 0x0d) continue;
+    let inside = false;
+    for (const [lo, hi] of PLOT_FONT_SUBSET_RANGES) {
+      if (c < lo) break;
+      if (c <= hi) {
+        inside = true;
+        break;
+      }
+    }
+    // a surrogate (a character past U+FFFF) lies in no range
+    if (!inside) return false;
+  }
+  return true;
+}
