@@ -8,20 +8,19 @@
 // Run it (npx tsx scripts/plot-font-subset.ts) only when dejavu-fonts-ttf or the ranges change.
 import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { PLOT_FONT_SUBSET_RANGES } from '../packages/report/src/plotFontSubset.ts';
+import { PLOT_FONT_DIR } from '../packages/report/src/png.ts';
+import { PLOT_FONT_FACES, PLOT_FONT_SUBSET_RANGES } from '../packages/report/src/plotFontSubset.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const fonts = join(dirname(createRequire(join(ROOT, 'packages/report/package.json')).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 const hex = (c: number) => c.toString(16).toUpperCase().padStart(4, '0');
 const unicodes = PLOT_FONT_SUBSET_RANGES.map(([lo, hi]) => `U+${hex(lo)}-${hex(hi)}`).join(',');
-for (const face of ['DejaVuSans', 'DejaVuSans-Bold']) {
+for (const face of PLOT_FONT_FACES) {
   const out = join(ROOT, 'configs/fonts', `${face}.subset.ttf`);
   const r = spawnSync(
     'pyftsubset',
     [
-      join(fonts, `${face}.ttf`),
+      join(PLOT_FONT_DIR, `${face}.ttf`),
       `--unicodes=${unicodes}`,
       '--layout-features=*',
       '--layout-scripts=*',

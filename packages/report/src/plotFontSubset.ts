@@ -1,3 +1,6 @@
+/** The faces every plot is drawn with (DejaVu Sans regular and bold), as named in dejavu-fonts-ttf's ttf/. */
+export const PLOT_FONT_FACES = ['DejaVuSans', 'DejaVuSans-Bold'] as const;
+
 /**
  * The Unicode ranges of the plot font's subset (configs/fonts, made by scripts/plot-font-subset.ts):
  * Latin (Basic, Latin-1, Extended-A), combining marks, Greek, punctuation and the symbol blocks

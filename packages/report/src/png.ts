@@ -3,18 +3,19 @@ import { dirname, join } from 'node:path';
 import type * as ResvgJs from '@resvg/resvg-js';
 import type { ResvgRenderOptions } from '@resvg/resvg-js';
 import { PLOT_FONT_FAMILY, carbPath } from '@carb/io';
-import { subsetCovers } from './plotFontSubset.ts';
+import { PLOT_FONT_FACES, subsetCovers } from './plotFontSubset.ts';
 import { renderOnThread } from './pngThread.ts';
 
 // DejaVu 2.37 shipped as an npm package (Bitstream Vera licence, DejaVu changes public domain):
 // with system fonts off, the same glyphs are drawn on every machine, so the PNG bytes are too
 // resolved as a dependency of @carb/report wherever this code runs (sources or the CLI bundle)
 const requireHere = createRequire(carbPath('packages/report/package.json'));
-const fontDir = join(dirname(requireHere.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-const FONT_FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((f) => join(fontDir, f));
+/** The folder of the whole DejaVu fonts (scripts/plot-font-subset.ts cuts them from here). */
+export const PLOT_FONT_DIR = join(dirname(requireHere.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+const FONT_FILES = PLOT_FONT_FACES.map((f) => join(PLOT_FONT_DIR, `${f}.ttf`));
 // the same fonts cut to the characters plots draw (scripts/plot-font-subset.ts): resvg reads a font file
 // once per glyph, so an SVG the subset covers renders ~30 ms sooner, to the same bytes
-const SUBSET_FILES = ['DejaVuSans.subset.ttf', 'DejaVuSans-Bold.subset.ttf'].map((f) => carbPath('configs/fonts', f));
+const SUBSET_FILES = PLOT_FONT_FACES.map((f) => carbPath('configs/fonts', `${f}.subset.ttf`));
 
 let loaded: typeof ResvgJs | null = null;
 
