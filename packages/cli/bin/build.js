@@ -336,6 +336,10 @@ export async function build() {
     banner: { js: IMPORT_META_SHIM },
     plugins: [precompiledPlugin(schemas.text), directImports(indexFilesRead), lazyStringWidth()],
     sourcemap: 'linked',
+    // white space and comments out (names and syntax kept: stack traces stay readable, with the map
+    // for lines): 2.07 → 1.55 MB, pure ASCII, so every start reads and V8 hashes and checks 25% less
+    // source (runBundle: ~60 → ~43 ms on the shared runs' calibrate)
+    minifyWhitespace: true,
     metafile: true,
     write: false,
     logLevel: 'silent',

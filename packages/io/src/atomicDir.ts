@@ -2,8 +2,8 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, write
 import { basename, dirname, join, resolve } from 'node:path';
 import { removeOnSignal, type CaughtSignal } from './signalCleanup.ts';
 
-/** Relative path (with "/" for subfolders) → file content. */
-export type DirEntries = Iterable<readonly [string, string | Uint8Array]>;
+/** Relative path (with "/" for subfolders) → file content; async when some content is still being made (a PNG rendering). */
+export type DirEntries = Iterable<readonly [string, string | Uint8Array]> | AsyncIterable<readonly [string, string | Uint8Array]>;
 
 /** Options of {@link writeDirAtomic}. */
 export interface WriteDirOptions {
@@ -55,8 +55,9 @@ function sweepStale(parent: string, base: string, target: string): void {
  * the staging folder, leaves `target` as it was and re-raises the signal; the returned
  * promise rejects when the signal does not end the process. A staging folder left by a
  * SIGKILLed run is removed by the next write to the same target. `entries` is iterated
- * lazily, so content can be produced while writing; the event loop gets a turn after
- * every file so that signals are seen.
+ * lazily, so content can be produced while writing (awaited, when they are async: the files
+ * ready are written while the rest is made); the event loop gets a turn after every file so
+ * that signals are seen.
  */
 export async function writeDirAtomic(target: string, entries: DirEntries, opts: WriteDirOptions = {}): Promise<void> {
   const abs = resolve(target);
@@ -80,7 +81,7 @@ export async function writeDirAtomic(target: string, entries: DirEntries, opts: 
   });
   try {
     mkdirSync(staging);
-    for (const [rel, data] of entries) {
+    for await (const [rel, data] of entries) {
       if (interrupted.by !== null) break;
       const file = join(staging, rel);
       if (!file.startsWith(staging + '/')) throw new Error(`${target}: "${rel}" is not a path inside the folder`);

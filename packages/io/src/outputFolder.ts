@@ -133,27 +133,42 @@ export function claimOutputFolder(dir: string, rule: OutputRule, part?: string):
   return release;
 }
 
+type FolderEntry = readonly [string, string | Uint8Array];
+
 /**
  * Writes a whole folder under the output-folder rule: refuses `dir` unless carb may replace
  * it (outputFolderProblem), holds its lock while writing, adds the marker listing every file
  * (unless `files` already has it: a report lists it in its manifest) and swaps the folder in
  * atomically (writeDirAtomic: temporary files go on SIGINT/SIGTERM/SIGHUP and with the next
- * write after a SIGKILL).
+ * write after a SIGKILL). Files given as an async iterable (some still being made) are written
+ * as they come and must include the marker: its listing cannot wait for the last of them.
  */
 export async function writeOutputFolder(
   dir: string,
   rule: OutputRule,
-  files: ReadonlyMap<string, string | Uint8Array> | ReadonlyArray<readonly [string, string | Uint8Array]>,
+  files: ReadonlyMap<string, string | Uint8Array> | ReadonlyArray<FolderEntry> | AsyncIterable<FolderEntry>,
 ): Promise<void> {
-  type Entry = readonly [string, string | Uint8Array];
-  const entries: Entry[] =
-    files instanceof Map ? [...(files as ReadonlyMap<string, string | Uint8Array>)] : [...(files as readonly Entry[])];
-  const names = entries.map(([n]) => n);
-  if (!names.includes(OUTPUT_MARKER)) entries.push([OUTPUT_MARKER, outputMarkerText(rule.kind, names)]);
+  let entries: FolderEntry[] | AsyncIterable<FolderEntry>;
+  if (Symbol.asyncIterator in files) entries = withMarker(files);
+  else {
+    entries = files instanceof Map ? [...(files as ReadonlyMap<string, string | Uint8Array>)] : [...(files as readonly FolderEntry[])];
+    const names = entries.map(([n]) => n);
+    if (!names.includes(OUTPUT_MARKER)) entries.push([OUTPUT_MARKER, outputMarkerText(rule.kind, names)]);
+  }
   const release = claimOutputFolder(dir, rule);
   try {
     await writeDirAtomic(dir, entries as DirEntries, { replaceable: (abs) => outputFolderProblem(abs, rule) === null });
   } finally {
     release();
   }
+}
+
+/** `files` passed through, failing the write (before the swap) when they end without the marker. */
+async function* withMarker(files: AsyncIterable<FolderEntry>): AsyncGenerator<FolderEntry> {
+  let marked = false;
+  for await (const entry of files) {
+    if (entry[0] === OUTPUT_MARKER) marked = true;
+    yield entry;
+  }
+  if (!marked) throw new Error(`writeOutputFolder: files given as they are made must include ${OUTPUT_MARKER}; found none`);
 }

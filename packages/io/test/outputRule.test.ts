@@ -130,6 +130,28 @@ describe('writeOutputFolder', () => {
     expect(readdirSync(foreign)).toEqual(['thesis.tex']);
     expect(readdirSync(tmp).filter((f) => f.includes('carb-lock') || f.includes('staging'))).toEqual([]);
   });
+
+  it('takes files as they are made (an async iterable, its marker included); one failing or a missing marker leaves the folder as it was', async () => {
+    const dir = join(tmp, 'made');
+    async function* made(marker: boolean, fail: boolean): AsyncGenerator<readonly [string, string]> {
+      yield ['a.txt', 'a'];
+      await new Promise((r) => setTimeout(r, 5));
+      if (fail) throw new Error('the render failed');
+      yield ['b.txt', 'b'];
+      if (marker) yield [OUTPUT_MARKER, outputMarkerText('report', ['a.txt', 'b.txt'])];
+    }
+    await writeOutputFolder(dir, REPORT, made(true, false));
+    expect(readdirSync(dir).sort()).toEqual([OUTPUT_MARKER, 'a.txt', 'b.txt']);
+    expect(readFileSync(join(dir, OUTPUT_MARKER), 'utf8')).toBe('{"carbOutput":"report","files":["a.txt","b.txt"]}\n');
+    writeFileSync(join(dir, 'a.txt'), 'kept');
+    await expect(writeOutputFolder(dir, REPORT, made(true, true))).rejects.toThrow('the render failed');
+    await expect(writeOutputFolder(dir, REPORT, made(false, false))).rejects.toThrow(
+      `writeOutputFolder: files given as they are made must include ${OUTPUT_MARKER}; found none`,
+    );
+    expect(readdirSync(dir).sort()).toEqual([OUTPUT_MARKER, 'a.txt', 'b.txt']);
+    expect(readFileSync(join(dir, 'a.txt'), 'utf8')).toBe('kept');
+    expect(readdirSync(tmp).filter((f) => f.includes('carb-lock') || f.includes('staging'))).toEqual([]);
+  });
 });
 
 describe('lockOutput', () => {

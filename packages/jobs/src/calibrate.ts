@@ -4,7 +4,7 @@ import type { BatchSize, Budget, DeployRow, Guarantee, MethodName, ProtocolResul
 import type { CorpusFormat } from '@carb/episodes';
 import { defaultPipelinePath, loadPipeline, type Pipeline } from '@carb/pipeline';
 import { NOT_WHOLE_BREAKPOINTS, breakpointArrowKind, defaultWorkers } from '@carb/replay';
-import { startPngRenderer, writeReport } from '@carb/report';
+import { startPlotRenders, startPngRenderer, writeReport } from '@carb/report';
 import { labelsFor, runCalibrationJob, suitePerturbationFor } from './calibrationJob.ts';
 import type { SplitRows } from './splitRows.ts';
 import { runSources, type LedgerArgs } from './scoresAndEvents.ts';
@@ -126,6 +126,8 @@ async function calibrateHeld(args: CalibrateArgs, argv: string[], onNotice: Noti
   const manifestPath = args.expectManifest ?? (existsSync(join(args.out, 'manifest.json')) ? join(args.out, 'manifest.json') : undefined);
   const expectManifest = args.expectHash && manifestPath ? readManifestFile(manifestPath) : null;
   const guarantees: Guarantee[] = args.guarantee === 'both' ? ['expectation', 'high-probability'] : [args.guarantee];
+  const titleOf = (corpus: { format: string | null; models: readonly string[] }) =>
+    titleFor(merged ? merged.provenance.corpus : args.corpus, corpus.format, corpus.models);
   const { protocol, manifest, report, corpus, deploy, fingerprint, warnings } = await runCalibrationJob({
     title: '',
     ...(merged
@@ -156,8 +158,10 @@ async function calibrateHeld(args: CalibrateArgs, argv: string[], onNotice: Noti
     ...(args.by ? { by: args.by } : {}),
     ...(args.selectorSeeds ? { selectorSeeds: args.selectorSeeds } : {}),
     ...(args.expectHash ? { expectHash: args.expectHash, expectManifest } : {}),
+    // the frontier renders on its own thread while the job fits the deploy rows and the report is assembled
+    onSummaries: ({ summary, paired, corpus }) => startPlotRenders({ title: titleOf(corpus), summary, paired }),
   });
-  report.title = titleFor(merged ? merged.provenance.corpus : args.corpus, corpus.format, corpus.models);
+  report.title = titleOf(corpus);
   const inputs = inputFiles(args, pipeline, merged?.fileSha256 ?? {});
   if (report.manifest && Object.keys(inputs).length) report.manifest = { ...report.manifest, inputs };
   report.fingerprint = fingerprintText(fingerprint);

@@ -99,6 +99,12 @@ export interface JobSpec {
   stats?: ReadStats;
   /** External scores and ledger events beside the corpus (the pipeline must carry their pins: ledgerSources, scoreSources). */
   sources?: EpisodeSources | null;
+  /**
+   * Called once, when every stratum's protocol has run and before the thresholds to deploy are fit
+   * and the report assembled: the summaries and paired differences the report will show are final
+   * (the caller starts the frontier's render here, so that it overlaps the rest of the job).
+   */
+  onSummaries?: (done: { summary: SummaryRow[]; paired: PairedDiff[]; corpus: JobResult['corpus'] }) => void;
 }
 
 /**
@@ -408,8 +414,12 @@ function stratumDeployRows(
   return deployRows({ stratum: stratum.name, tables, alphas: spec.alphas, guarantees: fits, pipelineHash });
 }
 
-/** One stratum: its folds, pinned manifest, the split protocol per guarantee, and its deploy rows. */
-function calibrateStratum(spec: JobSpec, run: RunContext, stratum: Stratum, acc: Calibrated): void {
+/**
+ * One stratum: its folds, pinned manifest and the split protocol per guarantee (summaries and paired
+ * differences into `acc`); returns what completes it after every stratum's protocol: its split rows
+ * and deploy rows, into `acc` in stratum order.
+ */
+function calibrateStratum(spec: JobSpec, run: RunContext, stratum: Stratum, acc: Calibrated): () => void {
   const folds = stratumFolds(spec, run, stratum);
   const { n, nCal, nTest } = folds;
   const isPooled = stratum.rows === null;
@@ -427,18 +437,22 @@ function calibrateStratum(spec: JobSpec, run: RunContext, stratum: Stratum, acc:
     tasksCompleted: countRows(run.anyTable, stratum.rows, (t, e) => t.taskCompleted[e] === 1),
   });
   const splits = stratumSplits(spec, tables, folds);
-  for (const guarantee of run.guarantees) {
+  const protocols = run.guarantees.map((guarantee) => {
     const hp = guarantee === 'high-probability';
     const protocol = splitProtocolUnder(spec, run, stratum, tables, folds, guarantee, splits);
     // loops, not push(...rows): a frontier run has 10⁵ split rows, past the argument limit
     for (const r of protocol.summary) acc.summary.push({ stratum: stratum.name, guarantee, ...(hp ? { delta: spec.delta! } : {}), ...r });
-    for (const r of protocol.splitResults) acc.splitResults.push({ stratum: stratum.name, guarantee, ...r });
     for (const r of protocol.paired) acc.paired.push({ stratum: stratum.name, guarantee, ...r });
     if (isPooled && !hp) acc.pooled = { protocol, manifest, nCal, nTest, unit: folds.unit };
-  }
-  for (const r of stratumDeployRows(spec, run, stratum, tables, nTest, manifest.pipelineHash)) acc.deploy.push(r);
+    return { guarantee, protocol };
+  });
   if (isPooled && !acc.pooled)
     acc.pooled = { protocol: { summary: [], splitResults: [], paired: [] }, manifest, nCal, nTest, unit: folds.unit };
+  return () => {
+    for (const { guarantee, protocol } of protocols)
+      for (const r of protocol.splitResults) acc.splitResults.push({ stratum: stratum.name, guarantee, ...r });
+    for (const r of stratumDeployRows(spec, run, stratum, tables, nTest, manifest.pipelineHash)) acc.deploy.push(r);
+  };
 }
 
 /** What reading the corpus found (read, excluded by reason, used) and the pooled and per-stratum folds: the report's corpus statistics. */
@@ -511,7 +525,10 @@ export async function runCalibrationJob(spec: JobSpec): Promise<JobResult> {
   // the ungated ledger and task outcomes are the same in every selector's table
   const anyTable = replayed.tables.values().next().value!;
   if (spec.labels && 'stepLists' in spec.labels) shareLabelIds(spec.labels, anyTable.ids);
-  for (const stratum of strataOf(replayed)) calibrateStratum(spec, { replayed, methods, dataset, guarantees, anyTable }, stratum, acc);
+  const run: RunContext = { replayed, methods, dataset, guarantees, anyTable };
+  const finish = strataOf(replayed).map((stratum) => calibrateStratum(spec, run, stratum, acc));
+  spec.onSummaries?.({ summary: acc.summary, paired: acc.paired, corpus: { format: replayed.format, models: replayed.models } });
+  for (const f of finish) f();
   const { summary, splitResults, paired, deploy, strataManifests, strataFacts } = acc;
   const p = acc.pooled!;
   const manifest: ManifestInput = Object.keys(strataManifests).length ? { ...p.manifest, strata: strataManifests } : p.manifest;

@@ -16,27 +16,19 @@ export const PLOT_FONT_SUBSET_RANGES: ReadonlyArray<readonly [number, number]> =
   [0x25a0, 0x25ff],
 ];
 
+/** A character outside the subset's ranges, or a numeric character reference; tab, line feed and carriage return (the only controls XML allows) are white space to the text layout. */
+const UNCOVERED = new RegExp(
+  `[^\\t\\n\\r${PLOT_FONT_SUBSET_RANGES.map(([lo, hi]) => `\\u{${lo.toString(16)}}-\\u{${hi.toString(16)}}`).join('')}]|&#`,
+  'u',
+);
+
 /**
  * Whether the subset draws `svg` exactly as the whole fonts do: every character of it (markup
  * included, a superset of its text) lies in the subset's ranges and none hides in a numeric
  * character reference. Otherwise a character the subset lacks could have a glyph in the whole font.
+ * One regular expression: compiled to native code at once, where a loop over the characters runs
+ * in the interpreter on the one call a command makes (~10 ms for a frontier, before its render starts).
  */
 export function subsetCovers(svg: string): boolean {
-  if (svg.includes('&#')) return false;
-  for (let i = 0; i < svg.length; i++) {
-    const c = svg.charCodeAt(i);
-    // tab, line feed and carriage return: the only controls XML allows, white space to the text layout
-    if (c === 0x09 || c === 0x0a || c === 0x0d) continue;
-    let inside = false;
-    for (const [lo, hi] of PLOT_FONT_SUBSET_RANGES) {
-      if (c < lo) break;
-      if (c <= hi) {
-        inside = true;
-        break;
-      }
-    }
-    // a surrogate (a character past U+FFFF) lies in no range
-    if (!inside) return false;
-  }
-  return true;
+  return !UNCOVERED.test(svg);
 }

@@ -32,6 +32,7 @@ interface Pending {
 }
 
 let thread: Worker | null = null;
+/** The next render's id: also how many renders this process has asked of the thread. */
 let nextId = 0;
 const pending = new Map<number, Pending>();
 
@@ -85,4 +86,9 @@ export function renderOnThread(svg: string, options: ResvgRenderOptions): Promis
  */
 export function startPngRenderer(): void {
   renderer();
+}
+
+/** How many renders this process has asked of the renderer thread (tests: a report's PNGs are rendered once each). */
+export function rendersAsked(): number {
+  return nextId;
 }

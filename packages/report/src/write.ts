@@ -148,23 +148,29 @@ type PendingData = string | Uint8Array | Promise<Uint8Array>;
 /** PNG renders started ahead of their report (startPlotRenders), by SVG text; each taken once. */
 const rendering = new Map<string, Promise<Uint8Array>>();
 
-/** The PNG of `svg`: the render started ahead for it, or one started now. */
+/**
+ * The PNG of `svg`: the render started ahead for it, or one started now. Its writer awaits it only
+ * once the files ready are written, so a failed render is handled now (the writer still sees it),
+ * not left an unhandled rejection meanwhile.
+ */
 function pngOf(svg: string): Promise<Uint8Array> {
   const started = rendering.get(svg);
   if (started) {
     rendering.delete(svg);
     return started;
   }
-  return svgToPngAsync(svg);
+  const png = svgToPngAsync(svg);
+  void png.catch(() => undefined);
+  return png;
 }
 
 /**
- * Starts rendering the PNG of every plot `input` will show (its frontier by default) on
- * libuv's thread pool, so a caller with more work before writeReport (the next section of
- * carb main) overlaps the rasterising with it. The report then takes these renders; the
- * bytes are the same either way.
+ * Starts rendering the PNG of every plot a report of `input` will show (its frontier by default)
+ * on the renderer thread, so a caller with more work before writeReport (the next section of carb
+ * main; carb calibrate's deploy rows, from the summaries on) overlaps the rasterising with it.
+ * The report then takes these renders, by SVG text; the bytes are the same either way.
  */
-export function startPlotRenders(input: ReportInput): void {
+export function startPlotRenders(input: Pick<ReportInput, 'title' | 'summary' | 'paired' | 'plots'>): void {
   const groups = reportGroups(input.title, input.summary, input.paired ?? []);
   for (const p of input.plots ?? defaultPlots(input.title, groups)) {
     if (rendering.has(p.svg)) continue;
@@ -173,13 +179,6 @@ export function startPlotRenders(input: ReportInput): void {
     void png.catch(() => undefined);
     rendering.set(p.svg, png);
   }
-}
-
-/** The files with every PNG rendered, in the same order. */
-async function settled(files: ReadonlyMap<string, PendingData>): Promise<Map<string, string | Uint8Array>> {
-  const out = new Map<string, string | Uint8Array>();
-  for (const [name, data] of files) out.set(name, await data);
-  return out;
 }
 
 /**
@@ -235,24 +234,47 @@ function plotHeading(name: string): string {
   return name.startsWith('frontier-') ? `Risk–utility frontier — ${name.slice('frontier-'.length)}` : name;
 }
 
-/** Adds manifest.json (with the SHA-256 of every other file) to `files`; returns the outputs and the manifest's own hash. */
-function addManifest(files: Map<string, string | Uint8Array>, manifest: object | undefined): WrittenReport {
-  const outputs: Record<string, string> = {};
-  for (const [name, data] of files) outputs[name] = sha256(data);
-  if (!manifest) return { outputs };
-  const text = JSON.stringify({ ...manifest, outputs }, null, 2) + '\n';
-  files.set('manifest.json', text);
-  return { outputs, manifestHash: sha256(text) };
+/**
+ * A report's files (as reportFiles gives them) as they are made, each hashed as it goes: first
+ * those ready, then each PNG once rendered, then its marker (listing them and manifest.json) and
+ * manifest.json (with the SHA-256 of every other file, in the report's order), whose outputs and
+ * own hash go to `done`. A writer takes the files ready while the PNGs render (carb calibrate's
+ * frontier: ~20 ms of hashing and writing no longer after it).
+ */
+async function* reportFolderEntries(
+  input: ReportInput,
+  pending: ReadonlyMap<string, PendingData>,
+  done: (written: WrittenReport) => void,
+): AsyncGenerator<readonly [string, string | Uint8Array]> {
+  const hashes = new Map<string, string>();
+  const hashed = (name: string, data: string | Uint8Array) => {
+    hashes.set(name, sha256(data));
+    return [name, data] as const;
+  };
+  for (const [name, data] of pending) if (!(data instanceof Promise)) yield hashed(name, data);
+  for (const [name, data] of pending) if (data instanceof Promise) yield hashed(name, await data);
+  const names = [...pending.keys(), OUTPUT_MARKER];
+  yield hashed(OUTPUT_MARKER, outputMarkerText(REPORT_RULE.kind, [...pending.keys(), ...(input.manifest ? ['manifest.json'] : [])]));
+  const outputs = Object.fromEntries(names.map((name) => [name, hashes.get(name)!]));
+  if (!input.manifest) {
+    done({ outputs });
+    return;
+  }
+  const text = JSON.stringify({ ...input.manifest, outputs }, null, 2) + '\n';
+  done({ outputs, manifestHash: sha256(text) });
+  yield ['manifest.json', text];
 }
 
-/** A report's files (as reportFiles gives them) with its marker (listing them and manifest.json) and manifest.json (listing the marker too). */
+/** reportFolderEntries at once, in the report's order: its files, the marker, manifest.json. */
 async function reportFolderFiles(
   input: ReportInput,
   pending: ReadonlyMap<string, PendingData>,
 ): Promise<{ files: Map<string, string | Uint8Array>; written: WrittenReport }> {
-  const files = await settled(pending);
-  files.set(OUTPUT_MARKER, outputMarkerText(REPORT_RULE.kind, [...files.keys(), ...(input.manifest ? ['manifest.json'] : [])]));
-  return { files, written: addManifest(files, input.manifest) };
+  let written: WrittenReport | null = null;
+  const made = new Map<string, string | Uint8Array>();
+  for await (const [name, data] of reportFolderEntries(input, pending, (w) => (written = w))) made.set(name, data);
+  const order = [...pending.keys(), OUTPUT_MARKER, ...(input.manifest ? ['manifest.json'] : [])];
+  return { files: new Map(order.map((name) => [name, made.get(name)!])), written: written! };
 }
 
 /**
@@ -264,9 +286,13 @@ async function reportFolderFiles(
  * report as it was; a folder carb did not write is refused.
  */
 export async function writeReport(dir: string, input: ReportInput): Promise<WrittenReport> {
-  const { files, written } = await reportFolderFiles(input, reportFiles(input));
-  await writeOutputFolder(dir, REPORT_RULE, files);
-  return written;
+  let written: WrittenReport | null = null;
+  await writeOutputFolder(
+    dir,
+    REPORT_RULE,
+    reportFolderEntries(input, reportFiles(input), (w) => (written = w)),
+  );
+  return written!;
 }
 
 /** One corpus of a multi-corpus run: written to `<dir>/<slug>/`. */

@@ -225,6 +225,15 @@ describe('writeReport', () => {
     for (const f of readdirSync(dir)) expect(sha(readFileSync(join(ahead, f))), f).toBe(sha(readFileSync(join(dir, f))));
     expect(sha(readFileSync(join(ahead, 'frontier.png')))).toBe(sha(svgToPng(readFileSync(join(ahead, 'frontier.svg'), 'utf8'))));
   });
+
+  it('leaves the report it would replace as it was when a PNG fails to render after the other files were staged', async () => {
+    const kept = join(tmp, 'kept');
+    await writeReport(kept, input());
+    const before = new Map(readdirSync(kept).map((f) => [f, sha(readFileSync(join(kept, f)))]));
+    await expect(writeReport(kept, { ...input(), plots: [{ name: 'frontier', svg: '<svg not closed' }] })).rejects.toThrow();
+    expect(new Map(readdirSync(kept).map((f) => [f, sha(readFileSync(join(kept, f)))]))).toEqual(before);
+    expect(readdirSync(tmp).filter((f) => f.includes('staging') || f.includes('carb-lock'))).toEqual([]);
+  });
 });
 
 describe('writeReportSections', () => {
