@@ -1,5 +1,5 @@
 // Runs the CommonJS bundle packages/cli/dist/carb.cjs compiled with V8's code cache. Compiling the
-// 2 MB bundle costs ~70 ms at every start (V8 pre-parses all of it, then compiles each function the
+// 1.5 MB bundle costs ~70 ms at every start (V8 pre-parses all of it, then compiles each function the
 // run calls); with the cache of an earlier run it costs ~25 ms. Node 20 caches no ES module's code
 // (module.enableCompileCache arrives in node 22), hence a CommonJS bundle and vm.Script here.
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
