@@ -1,5 +1,8 @@
+import { createRequire } from 'node:module';
+import { carbPath } from '@carb/io';
 import type { Pipeline } from '@carb/pipeline';
-import { Piscina } from 'piscina';
+import type * as PiscinaModule from 'piscina';
+import type { Piscina } from 'piscina';
 import type { BreakpointTable } from './breakpoints.ts';
 import { concatBreakpoints } from './concatBreakpoints.ts';
 import { replayFused, type FusedSelector, type ReplayNoise } from './replayFused.ts';
@@ -12,6 +15,16 @@ import type { ReplayWorkerData } from './replayWorker.ts';
  * and are promoted, then collected by full GCs.
  */
 const YOUNG_GENERATION_MB = 96;
+
+let loaded: typeof PiscinaModule | null = null;
+
+/**
+ * piscina, loaded at the first pool: a run replayed on this thread alone (the shared AgentDojo runs,
+ * under 5,000 episodes) never starts one, and loading its modules cost each of those runs 14–23 ms.
+ */
+function piscina(): typeof PiscinaModule {
+  return (loaded ??= createRequire(carbPath('packages/replay/package.json'))('piscina') as typeof PiscinaModule);
+}
 
 /**
  * `threads` replay threads, all started now, each holding the pipeline, selectors and noise of the replay.
@@ -26,7 +39,7 @@ export function replayPool(
   threads: number,
   perThread = 1,
 ): Piscina {
-  return new Piscina({
+  return new (piscina().Piscina)({
     ...replayWorkerEntry(),
     maxThreads: threads,
     minThreads: threads,
