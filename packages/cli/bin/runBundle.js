@@ -13,39 +13,67 @@ import { Script, constants } from 'node:vm';
  * its content matches too). Without an accepted cache the code is compiled from source and, when
  * the process exits, the cache of everything this run compiled is written to `cacheFile` (through a
  * temporary name; a read-only install just goes on without one). `cacheFile` null: no cache.
+ *
+ * A cache holds the functions of the commands that wrote it, named on its first line. A command it
+ * does not name (the first word of the arguments) runs from it and then writes it again, with that
+ * command's functions added: written by a first `carb --help`, the cache would otherwise leave
+ * `carb calibrate` compiling most of its code at every start (the shared runs: 1.55 s against 1.51 s,
+ * 10 runs each).
  * @param {string} bundle
  * @param {string | null} cacheFile
  */
 export function runBundle(bundle, cacheFile) {
   const source = readFileSync(bundle, 'utf8');
-  /** @type {Buffer | undefined} */
-  let cachedData;
-  if (cacheFile !== null) {
-    try {
-      cachedData = readFileSync(cacheFile);
-    } catch {
-      cachedData = undefined;
-    }
-  }
+  const cache = cacheFile === null ? null : readCache(cacheFile);
   // node's own module wrapper, on the source's first line (stack traces keep the bundle's lines)
   const script = new Script(`(function (exports, require, module, __filename, __dirname) { ${source}\n})`, {
     filename: bundle,
-    cachedData,
+    cachedData: cache?.data,
     importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
-  if (cacheFile !== null && (cachedData === undefined || script.cachedDataRejected)) process.once('exit', () => writeCache(script, cacheFile));
+  const command = process.argv[2] ?? '';
+  if (cacheFile !== null) {
+    const fresh = cache === null || script.cachedDataRejected;
+    if (fresh || !cache.commands.includes(command))
+      process.once('exit', () => writeCache(script, cacheFile, fresh ? [command] : [...cache.commands, command]));
+  }
   const module = { exports: {}, filename: bundle, id: bundle, loaded: false, children: [], paths: [] };
   script.runInThisContext().call(module.exports, module.exports, createRequire(bundle), module, bundle, dirname(bundle));
 }
 
 /**
+ * The commands a cache file covers (its first line, a JSON array) and V8's data after it; null
+ * when there is no such file or it is not one.
+ * @param {string} file
+ * @returns {{ commands: string[], data: Buffer } | null}
+ */
+function readCache(file) {
+  let bytes;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    return null;
+  }
+  const end = bytes.indexOf(10);
+  if (end < 0 || end > 4096) return null;
+  try {
+    const commands = JSON.parse(bytes.subarray(0, end).toString('utf8'));
+    if (!Array.isArray(commands) || !commands.every((c) => typeof c === 'string')) return null;
+    return { commands, data: bytes.subarray(end + 1) };
+  } catch {
+    return null;
+  }
+}
+
+/**
  * @param {Script} script
  * @param {string} file
+ * @param {string[]} commands
  */
-function writeCache(script, file) {
+function writeCache(script, file, commands) {
   const tmp = `${file}.${process.pid}.tmp`;
   try {
-    writeFileSync(tmp, script.createCachedData());
+    writeFileSync(tmp, Buffer.concat([Buffer.from(`${JSON.stringify(commands)}\n`), script.createCachedData()]));
     renameSync(tmp, file);
   } catch {
     rmSync(tmp, { force: true });
