@@ -253,9 +253,10 @@ async function* reportFolderEntries(
   };
   for (const [name, data] of pending) if (!(data instanceof Promise)) yield hashed(name, data);
   for (const [name, data] of pending) if (data instanceof Promise) yield hashed(name, await data);
-  const names = [...pending.keys(), OUTPUT_MARKER];
-  yield hashed(OUTPUT_MARKER, outputMarkerText(REPORT_RULE.kind, [...pending.keys(), ...(input.manifest ? ['manifest.json'] : [])]));
-  const outputs = Object.fromEntries(names.map((name) => [name, hashes.get(name)!]));
+  const names = folderNames(input, pending);
+  // the marker lists every name but its own
+  yield hashed(OUTPUT_MARKER, outputMarkerText(REPORT_RULE.kind, names));
+  const outputs = Object.fromEntries(names.filter((name) => hashes.has(name)).map((name) => [name, hashes.get(name)!]));
   if (!input.manifest) {
     done({ outputs });
     return;
@@ -265,7 +266,12 @@ async function* reportFolderEntries(
   yield ['manifest.json', text];
 }
 
-/** reportFolderEntries at once, in the report's order: its files, the marker, manifest.json. */
+/** A report folder's files in the report's order: reportFiles's, the marker, manifest.json (when there is one). */
+function folderNames(input: ReportInput, pending: ReadonlyMap<string, PendingData>): string[] {
+  return [...pending.keys(), OUTPUT_MARKER, ...(input.manifest ? ['manifest.json'] : [])];
+}
+
+/** reportFolderEntries at once, in the report's order (folderNames). */
 async function reportFolderFiles(
   input: ReportInput,
   pending: ReadonlyMap<string, PendingData>,
@@ -273,8 +279,7 @@ async function reportFolderFiles(
   let written: WrittenReport | null = null;
   const made = new Map<string, string | Uint8Array>();
   for await (const [name, data] of reportFolderEntries(input, pending, (w) => (written = w))) made.set(name, data);
-  const order = [...pending.keys(), OUTPUT_MARKER, ...(input.manifest ? ['manifest.json'] : [])];
-  return { files: new Map(order.map((name) => [name, made.get(name)!])), written: written! };
+  return { files: new Map(folderNames(input, pending).map((name) => [name, made.get(name)!])), written: written! };
 }
 
 /**
