@@ -18,6 +18,8 @@ import {
 import { fmtAlpha, fmtDecimal } from './format.ts';
 import { compareMethods, methodLabel } from './methods.ts';
 import { DEFAULT_ALPHAS, sameAlpha } from './tableUtil.ts';
+import { textWidth } from './textWidth.ts';
+import { wrapText } from './wrapText.ts';
 
 /** Options of {@link frontierSvg}. */
 export interface FrontierOptions {
@@ -29,6 +31,8 @@ export interface FrontierOptions {
 }
 
 const WIDTH = 960;
+/** The title: 16 px bold, kept this far from either edge, each further line this much lower. */
+const TITLE = { size: 16, margin: 20, line: 20 };
 const PANEL = { top: 64, width: 380, height: 290, left: [70, 550] as const };
 /** Small multiples: one p5–p95 panel per method and metric, below the overlay. */
 const SMALL = { top: 488, height: 96, gap: 168, left: 70, right: 20, space: 36 };
@@ -69,6 +73,29 @@ function tickLabel(v: number, step: number): string {
 /** α ticks print like every other α on the page (fmtAlpha). */
 const alphaTick = (v: number) => (v === 0 ? '0' : fmtAlpha(Number(v.toFixed(6))));
 
+/** Least room between neighbouring x tick labels, px. */
+const TICK_GAP = 4;
+
+/**
+ * The α ticks of x for about `count` of them, or for fewer when their labels (12 px) would run
+ * into each other: a small panel of six methods is ~115 px wide, where five labels ".100" … ".400"
+ * touched (issue 26's note). Axes whose labels fit keep the ticks they had.
+ */
+function alphaTicks(x: ScaleLinear<number, number>, count: number): number[] {
+  let ticks = x.ticks(count);
+  for (let c = count - 1; c >= 1 && !labelsFit(x, ticks); c--) ticks = x.ticks(c);
+  return ticks;
+}
+
+/** Whether centred labels of these ticks leave TICK_GAP between neighbours. */
+function labelsFit(x: ScaleLinear<number, number>, ticks: readonly number[]): boolean {
+  for (let i = 1; i < ticks.length; i++) {
+    const half = (textWidth(alphaTick(ticks[i - 1]!), 12) + textWidth(alphaTick(ticks[i]!), 12)) / 2;
+    if (x(ticks[i]!) - x(ticks[i - 1]!) < half + TICK_GAP) return false;
+  }
+  return true;
+}
+
 function axes(x: ScaleLinear<number, number>, y: ScaleLinear<number, number>, xTitle: string, yTitle: string, ticks = 6): string[] {
   const out: string[] = [];
   const [x0, x1] = x.range() as [number, number];
@@ -76,7 +103,7 @@ function axes(x: ScaleLinear<number, number>, y: ScaleLinear<number, number>, xT
   const [dy0, dy1] = y.domain() as [number, number];
   const yStep = tickStep(dy0, dy1, ticks);
   out.push(`<g class="axis axis-x"><line x1="${n2(x0)}" y1="${n2(y0)}" x2="${n2(x1)}" y2="${n2(y0)}" stroke="#333"/>`);
-  for (const t of x.ticks(ticks)) {
+  for (const t of alphaTicks(x, ticks)) {
     out.push(
       `<line x1="${n2(x(t))}" y1="${n2(y0)}" x2="${n2(x(t))}" y2="${n2(y0 + 5)}" stroke="#333"/>` +
         `<text x="${n2(x(t))}" y="${n2(y0 + 18)}" text-anchor="middle">${alphaTick(t)}</text>`,
@@ -246,14 +273,22 @@ export function frontierSvg(rows: SummaryRow[], opts: FrontierOptions): string {
   const smallTop = Math.max(SMALL.top, legendY + legendRows * 20 + 40);
   const height = smallTop + 2 * SMALL.gap - 10;
 
+  // a title wider than the figure (three model names: 1,100 px) is wrapped, and the figure moved down under it
+  const titleLines = wrapText(opts.title, WIDTH - 2 * TITLE.margin, TITLE.size, 'bold');
+  const below = (titleLines.length - 1) * TITLE.line;
   const out: string[] = [];
   out.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="${FONT}" font-size="12" fill="#222">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height + below}" viewBox="0 0 ${WIDTH} ${height + below}" font-family="${FONT}" font-size="12" fill="#222">`,
   );
-  out.push(`<rect width="${WIDTH}" height="${height}" fill="#fff"/>`);
+  out.push(`<rect width="${WIDTH}" height="${height + below}" fill="#fff"/>`);
+  const titleText =
+    titleLines.length === 1
+      ? escapeHtml(opts.title)
+      : titleLines.map((l, i) => `<tspan x="${WIDTH / 2}"${i ? ` dy="${TITLE.line}"` : ''}>${escapeHtml(l)}</tspan>`).join('');
   out.push(
-    `<text class="title" x="${WIDTH / 2}" y="26" text-anchor="middle" font-size="16" font-weight="bold">${escapeHtml(opts.title)}</text>`,
+    `<text class="title" x="${WIDTH / 2}" y="26" text-anchor="middle" font-size="${TITLE.size}" font-weight="bold">${titleText}</text>`,
   );
+  if (below) out.push(`<g transform="translate(0,${below})">`);
 
   const utility: Metric = { mean: (r) => r.utility, p5: (r) => r.utilityP5, p95: (r) => r.utilityP95 };
   const loss: Metric = { mean: (r) => r.meanLoss, p5: (r) => r.lossP5, p95: (r) => r.lossP95 };
@@ -357,6 +392,7 @@ export function frontierSvg(rows: SummaryRow[], opts: FrontierOptions): string {
   out.push(
     `<text x="${WIDTH - 10}" y="${height - 8}" text-anchor="end" font-size="10" fill="#666">points: mean over splits; whiskers and bands: empirical 5th–95th percentiles over splits${limit < allAlphaMax ? `; α shown up to ${HEADROOM} × the no-guard loss (beyond it nothing changes)` : ''}</text>`,
   );
+  if (below) out.push('</g>');
   out.push('</svg>');
   return out.join('\n') + '\n';
 }

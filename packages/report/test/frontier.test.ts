@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { SummaryRow } from '@carb/calibrate';
+import { createRequire } from 'node:module';
+import type * as ResvgJs from '@resvg/resvg-js';
 import { fmtAlpha, frontierSvg, svgToPng } from '../src/index.ts';
+import { renderOptions } from '../src/png.ts';
 import { row } from './rows.ts';
 
 const ALPHAS = [0.025, 0.05, 0.1, 0.2];
@@ -126,6 +129,70 @@ describe('frontierSvg', () => {
     expect(count(axisA, 'class="marker"')).toBe(METHODS.length * 3);
     expect(svgD).toContain('α shown up to 1.15 × the no-guard loss');
   });
+});
+
+/** The x tick labels of each axis in `part` (the axis titles dropped). */
+const xTickLabels = (part: string) =>
+  part
+    .split('class="axis axis-x"')
+    .slice(1)
+    .map((axis) =>
+      [...axis.slice(0, axis.indexOf('</g>')).matchAll(/text-anchor="middle">([^<]+)</g)].map((m) => m[1]!).filter((t) => t !== 'budget α'),
+    );
+
+/** Left and right edge (px) of what resvg draws of an SVG's title, set alone on the figure's width. */
+function drawnTitle(svg: string): [number, number] {
+  const { Resvg } = createRequire(import.meta.url)('@resvg/resvg-js') as typeof ResvgJs;
+  const title = /<text class="title".*<\/text>/.exec(svg)![0];
+  const alone = `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="80" font-family="DejaVu Sans" font-size="12">${title}</svg>`;
+  const box = new Resvg(alone, renderOptions(alone, 1, 'whole')).getBBox()!;
+  return [box.x, box.x + box.width];
+}
+
+describe('frontierSvg fits its text', () => {
+  const long = 'AgentDojo runs: claude-3-5-sonnet-20240620, gpt-4o-2024-05-13, meta-llama_Llama-3.3-70B-Instruct: risk–utility frontier';
+  // six methods with budgets to .4: the shared AgentDojo runs' frontier
+  const dense = Array.from({ length: 80 }, (_, k) => (k + 1) * 0.005);
+
+  it('labels a small panel ~115 px wide at 0, .200 and .400, not five touching labels; wider axes keep theirs', () => {
+    const svg = frontierSvg(rows(dense, 0.4), { title: 't' });
+    const small = xTickLabels(svg.slice(svg.indexOf('id="small-utility"')));
+    expect(small).toHaveLength(2 * METHODS.length);
+    for (const labels of small) expect(labels).toEqual(['0', '.200', '.400']);
+    const overlay = xTickLabels(svg.slice(0, svg.indexOf('<g class="legend">')));
+    expect(overlay).toEqual(Array.from({ length: 2 }, () => ['0', '.050', '.100', '.150', '.200', '.250', '.300', '.350', '.400']));
+    // three methods: panels of ~266 px take the five labels d3 gives
+    const three = frontierSvg(rows(dense, 0.4), { title: 't', methods: METHODS.slice(0, 3) });
+    for (const labels of xTickLabels(three.slice(three.indexOf('id="small-utility"'))))
+      expect(labels).toEqual(['0', '.100', '.200', '.300', '.400']);
+  });
+
+  it('wraps a title wider than the figure, which resvg then draws inside it, and moves the figure down by the line added', () => {
+    const short = frontierSvg(rows(), { title: 't' }).split('\n');
+    const svg = frontierSvg(rows(), { title: long });
+    expect(svg).toContain(
+      '<tspan x="480">AgentDojo runs: claude-3-5-sonnet-20240620, gpt-4o-2024-05-13,</tspan><tspan x="480" dy="20">meta-llama_Llama-3.3-70B-Instruct: risk–utility frontier</tspan>',
+    );
+    const [left, right] = drawnTitle(svg);
+    expect(left).toBeGreaterThanOrEqual(0);
+    expect(right).toBeLessThanOrEqual(960);
+    // the same title on one line (as before) runs off both edges
+    const [left1, right1] = drawnTitle(
+      svg.replace(
+        /<text class="title".*<\/text>/,
+        `<text class="title" x="480" y="26" text-anchor="middle" font-size="16" font-weight="bold">${long}</text>`,
+      ),
+    );
+    expect(left1).toBeLessThan(0);
+    expect(right1).toBeGreaterThan(960);
+    // everything below the title is the short title's figure, 20 px lower
+    const lines = svg.split('\n');
+    const h = Number(/height="(\d+)"/.exec(short[0]!)![1]);
+    expect(lines[0]).toBe(short[0]!.replaceAll(`${h}`, `${h + 20}`));
+    expect(lines[3]).toBe('<g transform="translate(0,20)">');
+    expect(lines.slice(4, -3)).toEqual(short.slice(3, -2));
+    expect(lines.slice(-3)).toEqual(['</g>', '</svg>', '']);
+  }, 60_000);
 });
 
 describe('svgToPng', () => {

@@ -1,0 +1,39 @@
+import { textWidth } from './textWidth.ts';
+
+/** A word is broken between user-perceived characters only (a combining mark stays on its letter); fixed locale: the same lines everywhere. */
+const GRAPHEMES = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/**
+ * `text` broken into lines no wider than `maxWidth` px in the plot font (textWidth): greedily at
+ * spaces, and inside a word only when the word alone is wider than a line (a long model name).
+ * Runs of white space become one space, as SVG draws them; nothing else is dropped. One line (the
+ * text as given) when it fits.
+ */
+export function wrapText(text: string, maxWidth: number, fontSize: number, weight: 'normal' | 'bold' = 'normal'): string[] {
+  if (textWidth(text, fontSize, weight) <= maxWidth) return [text];
+  const fits = (s: string) => textWidth(s, fontSize, weight) <= maxWidth;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter((w) => w !== '')) {
+    const joined = line === '' ? word : `${line} ${word}`;
+    if (fits(joined)) {
+      line = joined;
+      continue;
+    }
+    if (line !== '') lines.push(line);
+    line = '';
+    // a word wider than a line: as many characters (grapheme clusters) per line as fit (at least one)
+    let rest = word;
+    while (!fits(rest)) {
+      const chars = Array.from(GRAPHEMES.segment(rest), (g) => g.segment);
+      let k = 1;
+      while (k < chars.length && fits(chars.slice(0, k + 1).join(''))) k++;
+      lines.push(chars.slice(0, k).join(''));
+      rest = chars.slice(k).join('');
+    }
+    line = rest;
+  }
+  if (line !== '') lines.push(line);
+  // white space alone: as given (SVG draws nothing of it either)
+  return lines.length ? lines : [text];
+}
