@@ -1,7 +1,11 @@
 import { textWidth } from './textWidth.ts';
 
-/** A word is broken between user-perceived characters only (a combining mark stays on its letter); fixed locale: the same lines everywhere. */
-const GRAPHEMES = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/**
+ * Splits a word between user-perceived characters only (a combining mark stays on its letter), in a
+ * fixed locale (the same lines everywhere). Made at the first word too wide for a line: building
+ * one loads ICU's break rules, ~15–20 ms that every command would pay at import.
+ */
+let graphemes: Intl.Segmenter | null = null;
 
 /**
  * `text` broken into lines no wider than `maxWidth` px in the plot font (textWidth): greedily at
@@ -25,7 +29,7 @@ export function wrapText(text: string, maxWidth: number, fontSize: number, weigh
     // a word wider than a line: as many characters (grapheme clusters) per line as fit (at least one)
     let rest = word;
     while (!fits(rest)) {
-      const chars = Array.from(GRAPHEMES.segment(rest), (g) => g.segment);
+      const chars = Array.from((graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' })).segment(rest), (g) => g.segment);
       let k = 1;
       while (k < chars.length && fits(chars.slice(0, k + 1).join(''))) k++;
       lines.push(chars.slice(0, k).join(''));
