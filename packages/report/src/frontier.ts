@@ -276,11 +276,12 @@ export function frontierSvg(rows: SummaryRow[], opts: FrontierOptions): string {
   // a title wider than the figure (three model names: 1,100 px) is wrapped, and the figure moved down under it
   const titleLines = wrapText(opts.title, WIDTH - 2 * TITLE.margin, TITLE.size, 'bold');
   const below = (titleLines.length - 1) * TITLE.line;
+  const total = height + below;
   const out: string[] = [];
   out.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height + below}" viewBox="0 0 ${WIDTH} ${height + below}" font-family="${FONT}" font-size="12" fill="#222">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${total}" viewBox="0 0 ${WIDTH} ${total}" font-family="${FONT}" font-size="12" fill="#222">`,
   );
-  out.push(`<rect width="${WIDTH}" height="${height + below}" fill="#fff"/>`);
+  out.push(`<rect width="${WIDTH}" height="${total}" fill="#fff"/>`);
   const titleText =
     titleLines.length === 1
       ? escapeHtml(opts.title)

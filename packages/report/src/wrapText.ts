@@ -26,16 +26,19 @@ export function wrapText(text: string, maxWidth: number, fontSize: number, weigh
     }
     if (line !== '') lines.push(line);
     line = '';
-    // a word wider than a line: as many characters (grapheme clusters) per line as fit (at least one)
-    let rest = word;
-    while (!fits(rest)) {
-      const chars = Array.from((graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' })).segment(rest), (g) => g.segment);
-      let k = 1;
-      while (k < chars.length && fits(chars.slice(0, k + 1).join(''))) k++;
-      lines.push(chars.slice(0, k).join(''));
-      rest = chars.slice(k).join('');
+    if (fits(word)) {
+      line = word;
+      continue;
     }
-    line = rest;
+    // a word wider than a line: as many characters (grapheme clusters) per line as fit (at least one)
+    graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
+    for (const { segment } of graphemes.segment(word)) {
+      if (line !== '' && !fits(line + segment)) {
+        lines.push(line);
+        line = '';
+      }
+      line += segment;
+    }
   }
   if (line !== '') lines.push(line);
   // white space alone: as given (SVG draws nothing of it either)
