@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { isOrdered, orderEpisode } from './order.ts';
 import type { Episode } from './types.ts';
 
@@ -15,7 +15,9 @@ export function encoderText(episode: Episode): string {
 
 /** SHA-256 (32 bytes) of an episode's encoderText: what CorpusDigester keeps per episode. */
 export function episodeHash(text: string): Buffer {
-  return createHash('sha256').update(text, 'utf8').digest();
+  // one call, not a Hash object per episode (createHash → update → digest): the shared runs' 2,587
+  // texts hash in ~19 ms instead of ~25, cold
+  return hash('sha256', text, 'buffer');
 }
 
 /**
