@@ -8,6 +8,8 @@ import {
   adaptAgentDojo,
   containsInjection,
   encoderText,
+  episodeDigest,
+  episodeHash,
   isOrdered,
   normalizeWhitespace,
   parseAgentDojo,
@@ -160,6 +162,11 @@ describe('AgentDojo adapter: edge forms', () => {
         '"outcome":{"taskCompleted":true,"completedAtStep":null},"benchmark":{"pipeline_name":"m","security":false,"utility":true},' +
         '"injections":{"a":"A","z":"Z"},"flags":{"aborted":null,"textOnlyCalls":false},"externalScores":null}',
     );
+    // its digest: SHA-256 of that text as Python's hashlib computes it
+    expect(episodeDigest(ep)).toBe('11bd0323534b6f5496cd7a131362cdc7034a22b107e78e8b5ecc518a2e7fca62');
+    // UTF-8 past Latin-1 (é € 😀), and a lone surrogate as U+FFFD (hashlib over 'x\ufffdy')
+    expect(episodeHash('aé€😀').toString('hex')).toBe('730aa6be2ae229d36b38e7e0108a448cf38b72b4ee345a37ca3aeb046588b1cb');
+    expect(episodeHash('x\ud800y').toString('hex')).toBe('0b37743370331e33808c0dd0167563798a3c324504cf0055d2b0ac81578d2c58');
     // every fixture log: the same text as orderEpisode's copy (a structured clone is not marked, so it is re-ordered)
     for (const rel of [
       'runs/fixture-model/workspace/user_task_4/none/none.json',
