@@ -4,6 +4,7 @@ import type * as ResvgJs from '@resvg/resvg-js';
 import type { ResvgRenderOptions } from '@resvg/resvg-js';
 import { PLOT_FONT_FAMILY, carbPath } from '@carb/io';
 import { PLOT_FONT_FACES, subsetCovers } from './plotFontSubset.ts';
+import { largePagesWhileLoading } from './largePages.ts';
 import { renderOnThread } from './pngThread.ts';
 
 // DejaVu 2.37 shipped as an npm package (Bitstream Vera licence, DejaVu changes public domain):
@@ -25,7 +26,13 @@ let loaded: typeof ResvgJs | null = null;
  * asks process.report for the C library, a whole diagnostic report).
  */
 function resvg(): typeof ResvgJs {
-  return (loaded ??= requireHere('@resvg/resvg-js') as typeof ResvgJs);
+  if (loaded) return loaded;
+  const release = largePagesWhileLoading();
+  try {
+    return (loaded = requireHere('@resvg/resvg-js') as typeof ResvgJs);
+  } finally {
+    release();
+  }
 }
 
 /**

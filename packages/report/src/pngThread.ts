@@ -2,12 +2,14 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { ResvgRenderOptions } from '@resvg/resvg-js';
 import { carbPath } from '@carb/io';
+import { largePagesWhileLoading } from './largePages.ts';
 
 // The thread's whole program: a few lines of CommonJS that load only the renderer, so it starts in
 // milliseconds from the sources and the bundle alike (no TypeScript loader, no carb modules).
 const PROGRAM = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { Resvg } = require(workerData.resvg);
+parentPort.postMessage({ loaded: true });
 parentPort.on('message', ({ id, svg, options }) => {
   let png;
   try {
@@ -20,11 +22,8 @@ parentPort.on('message', ({ id, svg, options }) => {
 });
 `;
 
-interface Reply {
-  id: number;
-  png?: Uint8Array;
-  error?: string;
-}
+/** The thread's first message, that resvg has loaded (its allocator has read the environment), then one per render. */
+type Reply = { loaded: true } | { loaded?: undefined; id: number; png?: Uint8Array; error?: string };
 
 interface Pending {
   resolve: (png: Uint8Array) => void;
@@ -45,8 +44,14 @@ function failAll(e: Error): void {
 function renderer(): Worker {
   if (thread) return thread;
   const resvg = createRequire(carbPath('packages/report/package.json')).resolve('@resvg/resvg-js');
+  // set in this process's environment until the thread has loaded resvg (or failed to)
+  const release = largePagesWhileLoading();
   const w = new Worker(PROGRAM, { eval: true, workerData: { resvg } });
   w.on('message', (r: Reply) => {
+    if (r.loaded) {
+      release();
+      return;
+    }
     const p = pending.get(r.id);
     if (!p) return;
     pending.delete(r.id);
@@ -55,8 +60,12 @@ function renderer(): Worker {
     if (r.error !== undefined) p.reject(new Error(r.error));
     else p.resolve(r.png!);
   });
-  w.on('error', failAll);
+  w.on('error', (e) => {
+    release();
+    failAll(e);
+  });
   w.on('exit', (code) => {
+    release();
     if (pending.size > 0) failAll(new Error(`PNG renderer thread exited (code ${code}) with renders pending`));
     thread = null;
   });
