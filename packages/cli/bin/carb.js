@@ -19,6 +19,17 @@ import { runBundle } from './runBundle.js';
 const TIER_UP_BUDGET = 8 * 67584;
 if (!process.execArgv.some((a) => /^--interrupt[-_]budget(=|$)/.test(a))) setFlagsFromString(`--interrupt-budget=${TIER_UP_BUDGET}`);
 
+/**
+ * The young generation's growth step, 16× instead of V8's 2×, unless the command line sets it: V8
+ * starts each heap's semi-spaces at 1 MB and doubles them while objects survive, so a command
+ * that decodes batches of episodes scavenges and promotes them through 1, 2, 4 and 8 MB before
+ * reaching the 16 MB ceiling. One step there instead: `carb calibrate` of the shared AgentDojo runs
+ * scavenges its main heap 34 times instead of 42–43 and fully collects it once instead of twice, and
+ * ran 50 ms faster (median of 14 interleaved pairs, faster in 13). The ceiling, hence the peak memory of a long run, is V8's own. The size V8 starts from
+ * (--min-semi-space-size) would serve better, but V8 reads it only when it creates the heap.
+ */
+if (!process.execArgv.some((a) => /^--semi[-_]space[-_]growth[-_]factor(=|$)/.test(a))) setFlagsFromString('--semi-space-growth-factor=16');
+
 const stale = staleReason();
 if (stale === null) {
   runBundle(BUNDLE, codeCacheFile());
