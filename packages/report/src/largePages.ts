@@ -16,8 +16,9 @@ let ours = false;
  * encode: 10,411 page faults with 4 KB pages, 20 with large ones. On a virtual machine where a
  * fault costs ~10 µs (this one: 3.1 ms per MB first touched), parsing, rendering and encoding it on
  * the renderer thread took 212–231 ms, and 81–151 ms with large pages (6 runs each); the bytes are
- * the same (the allocator places the pixels, it does not compute them). Where the kernel gives no
- * transparent huge pages on request, mimalloc uses small ones, as without the variable.
+ * the same (the allocator places the pixels, it does not compute them). mimalloc asks first for
+ * pages of a reserved hugetlbfs pool (MAP_HUGETLB), then for transparent huge pages (madvise);
+ * where the kernel gives neither, it uses small ones, as without the variable.
  *
  * The variable is removed again once the module has loaded, so that no child process and no
  * other library of a program that imports carb inherits a setting it did not ask for.
