@@ -78,7 +78,11 @@ export class EdgeMasks {
   /** Marks `bits` on the edge from every node of `list` that lies before `at`. */
   orAll(list: readonly number[] | undefined, bits: number, at: number): void {
     if (list === undefined) return;
-    for (const j of list) if (j < at) this.or(j, bits);
+    // by index: no iterator per call while the caller runs unoptimized (see pushAll in indexes.ts)
+    for (let i = 0; i < list.length; i++) {
+      const j = list[i]!;
+      if (j < at) this.or(j, bits);
+    }
   }
 
   private grow(j: number): void {

@@ -34,18 +34,18 @@ export class Indexes {
   add(node: number, action: ActionKeys, result: ResultKeys, text: string): void {
     if (action.branch !== null) push(this.branch, action.branch, node);
     // push skips a node already last in the list, so overlapping key sets need no union first
-    for (const k of action.argIds) push(this.ids, k, node);
-    for (const k of result.ids) push(this.ids, k, node);
-    for (const k of action.objects) push(this.ids, k, node);
-    for (const k of action.outputs) push(this.ids, k, node);
-    for (const k of action.outputs) push(this.outputs, k, node);
-    for (const k of result.resultCanaries) push(this.canaries, k, node);
-    for (const k of action.argCanaries) push(this.canaries, k, node);
-    for (const k of action.argFinKeys) push(this.fin, k, node);
-    for (const k of result.finKeys) push(this.fin, k, node);
-    for (const k of action.argThreadKeys) push(this.thread, k, node);
-    for (const k of result.threadKeys) push(this.thread, k, node);
-    for (const k of result.resultTokens) push(this.tokens, k, node);
+    pushAll(this.ids, action.argIds, node);
+    pushAll(this.ids, result.ids, node);
+    pushAll(this.ids, action.objects, node);
+    pushAll(this.ids, action.outputs, node);
+    pushAll(this.outputs, action.outputs, node);
+    pushAll(this.canaries, result.resultCanaries, node);
+    pushAll(this.canaries, action.argCanaries, node);
+    pushAll(this.fin, action.argFinKeys, node);
+    pushAll(this.fin, result.finKeys, node);
+    pushAll(this.thread, action.argThreadKeys, node);
+    pushAll(this.thread, result.threadKeys, node);
+    pushAll(this.tokens, result.resultTokens, node);
     for (const line of result.resultLines) {
       // a line shorter than the key (distinctiveLineMax < distinctiveLineMin) can never match a full window
       if (line.length < this.lineKey) continue;
@@ -67,16 +67,16 @@ export class Indexes {
   incoming(action: ActionKeys, result: ResultKeys, types: readonly ToolType[], at: number): IncomingEdges {
     const m = this.masks;
     if (action.branch !== null) m.orAll(this.branch.get(action.branch), bit(1), at);
-    for (const k of action.argIds) m.orAll(this.ids.get(k), bit(2), at);
-    for (const k of result.ids) m.orAll(this.ids.get(k), bit(2), at);
-    for (const k of action.objects) m.orAll(this.ids.get(k), bit(2), at);
-    for (const k of action.outputs) m.orAll(this.ids.get(k), bit(2), at);
-    for (const k of action.inputs) m.orAll(this.outputs.get(k), bit(3), at);
-    for (const k of action.argCanaries) m.orAll(this.canaries.get(k), bit(4), at);
-    if (types.includes('financial')) for (const k of action.argFinKeys) m.orAll(this.fin.get(k), bit(5), at);
-    if (types.includes('irreversible')) for (const k of action.argIds) m.orAll(this.ids.get(k), bit(6), at);
-    if (types.includes('message_social')) for (const k of action.argThreadKeys) m.orAll(this.thread.get(k), bit(7), at);
-    for (const k of action.actionTokens) m.orAll(this.tokens.get(k), EXACT, at);
+    orKeys(m, this.ids, action.argIds, bit(2), at);
+    orKeys(m, this.ids, result.ids, bit(2), at);
+    orKeys(m, this.ids, action.objects, bit(2), at);
+    orKeys(m, this.ids, action.outputs, bit(2), at);
+    orKeys(m, this.outputs, action.inputs, bit(3), at);
+    orKeys(m, this.canaries, action.argCanaries, bit(4), at);
+    if (types.includes('financial')) orKeys(m, this.fin, action.argFinKeys, bit(5), at);
+    if (types.includes('irreversible')) orKeys(m, this.ids, action.argIds, bit(6), at);
+    if (types.includes('message_social')) orKeys(m, this.thread, action.argThreadKeys, bit(7), at);
+    orKeys(m, this.tokens, action.actionTokens, EXACT, at);
     if (this.lines.size > 0) this.markLines(action.actionText, at);
     for (const needle of action.spanNeedles) this.spans.find(needle, m, EXACT, at);
     return m.take();
@@ -94,9 +94,22 @@ export class Indexes {
   withResultIds(edges: IncomingEdges, result: ResultKeys, at: number): IncomingEdges {
     const m = this.masks;
     edges.parents.forEach((j, k) => m.or(j, edges.relations[k]!));
-    for (const k of result.ids) m.orAll(this.ids.get(k), bit(2), at);
+    orKeys(m, this.ids, result.ids, bit(2), at);
     return m.take();
   }
+}
+
+/**
+ * push of every key, by index: a for…of over the keys makes an iterator and a result object per
+ * key until V8 optimizes the caller, and a replay commits every record of every episode through here.
+ */
+function pushAll(map: Map<string, number[]>, keys: readonly string[], node: number): void {
+  for (let i = 0; i < keys.length; i++) push(map, keys[i]!, node);
+}
+
+/** The relation bit on every earlier node indexed under any of `keys` (an indexed loop, as pushAll). */
+function orKeys(m: EdgeMasks, map: Map<string, number[]>, keys: readonly string[], relation: number, at: number): void {
+  for (let i = 0; i < keys.length; i++) m.orAll(map.get(keys[i]!), relation, at);
 }
 
 function push(map: Map<string, number[]>, key: string, node: number): void {
