@@ -25,8 +25,9 @@ if (!process.execArgv.some((a) => /^--interrupt[-_]budget(=|$)/.test(a))) setFla
  * that decodes batches of episodes scavenges and promotes them through 1, 2, 4 and 8 MB before
  * reaching the 16 MB ceiling. One step there instead: `carb calibrate` of the shared AgentDojo runs
  * scavenges its main heap 34 times instead of 42–43 and fully collects it once instead of twice, and
- * ran 50 ms faster (median of 14 interleaved pairs, faster in 13). The ceiling, hence the peak memory of a long run, is V8's own. The size V8 starts from
- * (--min-semi-space-size) would serve better, but V8 reads it only when it creates the heap.
+ * ran 50 ms faster (median of 14 interleaved pairs, faster in 13). The ceiling, hence the peak memory
+ * of a long run, is V8's own. The size V8 starts from (--min-semi-space-size) would serve better, but
+ * V8 reads it only when it creates the heap.
  */
 if (!process.execArgv.some((a) => /^--semi[-_]space[-_]growth[-_]factor(=|$)/.test(a))) setFlagsFromString('--semi-space-growth-factor=16');
 
