@@ -1,3 +1,4 @@
+import { noDroppedFields } from './fields.ts';
 import type { Problem } from './problems.ts';
 import type { Episode } from './types.ts';
 
@@ -30,7 +31,7 @@ export class CorpusTally {
   readonly problems: Problem[] = [];
   readonly skipped: Record<string, number> = {};
   readonly flagged = { aborted: 0, textOnlyCalls: 0 };
-  readonly dropped: Record<string, number> = {};
+  readonly dropped = noDroppedFields();
   files = 0;
   bytes = 0;
   episodes = 0;

@@ -200,6 +200,13 @@ describe('unknown top-level fields are dropped and counted, never copied', () =>
     expect(r.episodes.map((e) => e.benchmark)).toEqual([{ model: 'm' }, null]);
     expect(r.dropped).toEqual({ api_key: 2 });
   });
+  it('fields named like Object.prototype members are counted like any other (and Object.prototype is left alone)', () => {
+    const lines = ['constructor', '__proto__', 'toString'].map((k, i) => `{"id":"c${i}","messages":[],"${k}":1,"__proto__":2}`);
+    const r = decodeDocument(`${lines.join('\n')}\n`, 'chat.jsonl', 'openai-chat');
+    expect(r.episodes).toHaveLength(3);
+    expect(JSON.stringify(r.dropped)).toBe('{"constructor":1,"__proto__":3,"toString":1}');
+    expect(({} as Record<string, unknown>).constructor).toBe(Object);
+  });
 });
 
 describe('Arrow rows that used to decode silently or with a misleading message', () => {

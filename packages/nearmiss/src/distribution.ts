@@ -5,8 +5,15 @@ import type { EpisodeFindings } from './types.ts';
 /** Counts by agent, then by tool name (Figure 4's bars). */
 export type Distribution = Record<string, Record<string, number>>;
 
+/**
+ * Agents and tools are the log's own names: counted in objects without a prototype, so that
+ * `__proto__` is a key like any other (on a plain object it reached Object.prototype and
+ * wrote counts onto every object) and `constructor` starts at 0, not an inherited function.
+ */
+const counts = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+
 function add(d: Distribution, agent: string, key: string): void {
-  const row = (d[agent] ??= {});
+  const row = (d[agent] ??= counts<number>());
   row[key] = (row[key] ?? 0) + 1;
 }
 
@@ -20,8 +27,8 @@ export function distributions(
   findings: readonly EpisodeFindings[],
   keep: (ep: Episode) => boolean,
 ): { byMutatingTool: Distribution; bySkippedTool: Distribution } {
-  const byMutatingTool: Distribution = {};
-  const bySkippedTool: Distribution = {};
+  const byMutatingTool: Distribution = counts();
+  const bySkippedTool: Distribution = counts();
   episodes.forEach((ep, i) => {
     if (!keep(ep)) return;
     const agent = agentOf(ep);

@@ -59,7 +59,10 @@ export function replayLines(
 
 /** Tool → calls of one episode: its share of the calibration's tool vocabulary (fingerprint.json), counted where it is decoded. */
 function toolCounts(steps: ReadonlyArray<{ tool: string }>): Record<string, number> {
-  const out: Record<string, number> = {};
+  // no prototype when a tool is named like an Object.prototype member: on a plain object `constructor` counted on
+  // from an inherited function and `__proto__` set the prototype (structured clone keeps such a key as an own
+  // property). Only then: an object without one is built and cloned ~1.5 µs slower an episode
+  const out = (steps.some((s) => s.tool in Object.prototype) ? Object.create(null) : {}) as Record<string, number>;
   for (const s of steps) out[s.tool] = (out[s.tool] ?? 0) + 1;
   return out;
 }
