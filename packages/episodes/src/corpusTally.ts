@@ -1,4 +1,4 @@
-import { noDroppedFields } from './fields.ts';
+import { nameRecord } from '@carb/io';
 import type { Problem } from './problems.ts';
 import type { Episode } from './types.ts';
 
@@ -31,7 +31,8 @@ export class CorpusTally {
   readonly problems: Problem[] = [];
   readonly skipped: Record<string, number> = {};
   readonly flagged = { aborted: 0, textOnlyCalls: 0 };
-  readonly dropped = noDroppedFields();
+  // field names are the log's own: on a plain object `constructor` counted on from an inherited function
+  readonly dropped = nameRecord<number>();
   files = 0;
   bytes = 0;
   episodes = 0;

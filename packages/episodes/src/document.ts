@@ -1,6 +1,6 @@
 import type { FileFormat } from './corpusFiles.ts';
-import { NOT_UTF8, stripBom, utf8Text } from '@carb/io';
-import { noDroppedFields, type DroppedFields } from './fields.ts';
+import { NOT_UTF8, nameRecord, stripBom, utf8Text } from '@carb/io';
+import type { DroppedFields } from './fields.ts';
 import { CORPUS_ENCODINGS, LOG_FORMAT_NAMES, detectLogFormat, logFormat, type LogFormatName } from './formats.ts';
 import type { DecodeResult } from './jsonl.ts';
 import { AdapterError } from './problems.ts';
@@ -40,7 +40,7 @@ function documentText(input: string | Uint8Array, file: string): string {
  */
 export function decodeDocument(input: string | Uint8Array, file: string, format: DocumentFormat): DecodeResult {
   const text = documentText(input, file);
-  const dropped = noDroppedFields();
+  const dropped: DroppedFields = nameRecord();
   const got = decodeText(text, file, format, dropped);
   return Object.keys(dropped).length === 0 ? got : { ...got, dropped };
 }

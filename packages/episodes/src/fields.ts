@@ -62,14 +62,6 @@ export function fileStem(file: string): string {
 export type DroppedFields = Record<string, number>;
 
 /**
- * An empty DroppedFields. The names are the log's own, so the object has no prototype: on a plain
- * object `constructor` counted from an inherited function and `__proto__` was not counted at all.
- */
-export function noDroppedFields(): DroppedFields {
-  return Object.create(null) as DroppedFields;
-}
-
-/**
  * What an adapter is told about the document beside its records: where to count dropped
  * fields, and the rounded integer literals of its text (unsafeIntegers), refused per record;
  * or the text itself, searched for them only when a record holds an integer beyond 2^53

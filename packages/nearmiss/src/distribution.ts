@@ -1,3 +1,4 @@
+import { nameRecord } from '@carb/io';
 import type { Episode } from '@carb/episodes';
 import { agentOf } from './agentSummary.ts';
 import type { EpisodeFindings } from './types.ts';
@@ -5,15 +6,8 @@ import type { EpisodeFindings } from './types.ts';
 /** Counts by agent, then by tool name (Figure 4's bars). */
 export type Distribution = Record<string, Record<string, number>>;
 
-/**
- * Agents and tools are the log's own names: counted in objects without a prototype, so that
- * `__proto__` is a key like any other (on a plain object it reached Object.prototype and
- * wrote counts onto every object) and `constructor` starts at 0, not an inherited function.
- */
-const counts = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
-
 function add(d: Distribution, agent: string, key: string): void {
-  const row = (d[agent] ??= counts<number>());
+  const row = (d[agent] ??= nameRecord<number>());
   row[key] = (row[key] ?? 0) + 1;
 }
 
@@ -27,8 +21,9 @@ export function distributions(
   findings: readonly EpisodeFindings[],
   keep: (ep: Episode) => boolean,
 ): { byMutatingTool: Distribution; bySkippedTool: Distribution } {
-  const byMutatingTool: Distribution = counts();
-  const bySkippedTool: Distribution = counts();
+  // agents and tools are the log's names: an agent `__proto__` wrote counts onto Object.prototype
+  const byMutatingTool: Distribution = nameRecord();
+  const bySkippedTool: Distribution = nameRecord();
   episodes.forEach((ep, i) => {
     if (!keep(ep)) return;
     const agent = agentOf(ep);

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { configValidators } from './configSchemas.ts';
 import { exactWeights } from './exactWeights.ts';
-import { carbPath, readConfigJson, refuseConfig, schemaIssues, unreadableReason } from '@carb/io';
+import { carbPath, nameRecord, readConfigJson, refuseConfig, schemaIssues, unreadableReason } from '@carb/io';
 import { LATENT_POLICY_CATEGORY, LEDGER_CATEGORIES, type LedgerConfig, type Pipeline, type ToolType, type ToolTyping } from './types.ts';
 
 /**
@@ -23,9 +23,9 @@ function mergeTyping(into: Record<string, readonly ToolType[]>, typing: ToolTypi
   }
 }
 
-/** A null-prototype map, so that looking up any tool name finds only what a typing file declared. */
+/** A nameRecord, so that looking up any tool name finds only what a typing file declared. */
 function emptyTyping(): Record<string, readonly ToolType[]> {
-  return Object.create(null) as Record<string, readonly ToolType[]>;
+  return nameRecord();
 }
 
 /** Reads and validates one tool-typing file (configs/schema/tool-typing.schema.json): `{ "tools": { name: [type, ...] } }`. */

@@ -1,3 +1,4 @@
+import { nameRecord } from '@carb/io';
 import type { Pipeline, ToolTyping } from './types.ts';
 
 /**
@@ -5,5 +6,5 @@ import type { Pipeline, ToolTyping } from './types.ts';
  * Object.prototype, and tool-type lookups must see own keys only.
  */
 export function ownToolTyping(pipeline: Pipeline): Pipeline {
-  return { ...pipeline, toolTyping: Object.assign(Object.create(null) as ToolTyping, pipeline.toolTyping) };
+  return { ...pipeline, toolTyping: Object.assign(nameRecord() as ToolTyping, pipeline.toolTyping) };
 }
