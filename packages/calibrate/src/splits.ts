@@ -1,5 +1,5 @@
-import { seededRandom } from '@carb/io';
-import { PythonRandom } from './pythonRandom.ts';
+import { shuffleRows } from './shuffleRows.ts';
+import { shuffleWith, type SplitRng } from './shuffleWith.ts';
 
 /** One calibration/test assignment: episode indices into the outcome tables. */
 export interface Split {
@@ -19,11 +19,23 @@ export interface SplitOptions {
   /** Calibration and test fold sizes, in trajectories. */
   nCal: number;
   nTest: number;
-  /** `python`: CPython random.Random(seed).shuffle; `seedrandom`: Fisher–Yates on seedrandom(String(seed)). */
-  rng: 'python' | 'seedrandom';
+  rng: SplitRng;
   /** `episode`: each trajectory is a unit; `group`: whole groups (pair / family ids) stay in one fold. */
   unit: 'episode' | 'group';
+  /**
+   * Threads that draw the shuffles of the `episode` unit, this one included (default 1): the same
+   * splits whatever the number (each is a function of its seed alone). Used while the drawn rows
+   * (count × (nCal + nTest) positions, held beside the splits until these are built) take at most
+   * THREADED_ROWS_BYTES.
+   */
+  threads?: number;
 }
+
+/**
+ * Largest shared rows makeSplits draws on several threads: 200 splits of graph-braid's 600 + 600 take
+ * ~1 MB; 200 half/half splits of 10⁶ episodes would take 800 MB beside the splits themselves.
+ */
+const THREADED_ROWS_BYTES = 64 << 20;
 
 /** Fold sizes of g-carb Table 2. */
 export type SplitDataset = 'agentdojo' | 'ces-clean' | 'ces-near-miss' | 'graph-braid';
@@ -40,21 +52,6 @@ export function foldSizes(dataset: SplitDataset, n: number): { nCal: number; nTe
     case 'graph-braid':
       return { nCal: 600, nTest: 600, unit: 'episode' };
   }
-}
-
-/** Shuffles in place with the chosen generator. */
-export function shuffleWith<T>(rng: SplitOptions['rng'], seed: number, x: T[]): T[];
-export function shuffleWith(rng: SplitOptions['rng'], seed: number, x: Int32Array): Int32Array;
-export function shuffleWith<T>(rng: SplitOptions['rng'], seed: number, x: T[] | Int32Array): T[] | Int32Array {
-  if (rng === 'python') return x instanceof Int32Array ? new PythonRandom(seed).shuffleInt32(x) : new PythonRandom(seed).shuffle(x);
-  const r = seededRandom(String(seed));
-  for (let i = x.length - 1; i >= 1; i--) {
-    const j = Math.floor(r() * (i + 1));
-    const t = x[i]!;
-    x[i] = x[j]!;
-    x[j] = t;
-  }
-  return x;
 }
 
 /** JS default sort (UTF-16 code units) = Python's sort for ASCII ids (code points differ only above U+FFFF). */
@@ -77,13 +74,18 @@ export function makeSplits(ids: readonly string[], groups: readonly string[] | n
   if (opts.nCal < 1 || opts.nTest < 1) throw new Error(`splits: nCal ${opts.nCal} and nTest ${opts.nTest}: expected both ≥ 1`);
   if (opts.nCal + opts.nTest > n) throw new Error(`splits: nCal ${opts.nCal} + nTest ${opts.nTest} exceeds the ${n} episodes`);
   if (opts.unit === 'group') return groupSplits(ids, groups, opts);
-  // one unit per episode: shuffling the indices in sorted-id order draws the same permutation as shuffling
-  // the sorted ids (a shuffle never looks at what it moves), without a map of 10⁶ one-element groups
-  const byId = Array.from({ length: n }, (_, i) => i).sort((a, b) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
-  for (let k = 1; k < n; k++) {
-    if (ids[byId[k]!] === ids[byId[k - 1]!]) throw new Error(`splits: episode id ${ids[byId[k]!]!} occurs twice; expected unique ids`);
+  // the shuffles look at n alone: drawn on other threads (when asked for) while this one sorts the ids
+  const keep = opts.nCal + opts.nTest;
+  const threaded = (opts.threads ?? 1) > 1 && opts.count * keep * 4 <= THREADED_ROWS_BYTES;
+  const drawn = threaded ? shuffleRows({ n, keep, count: opts.count, baseSeed: opts.baseSeed, rng: opts.rng }, opts.threads!) : null;
+  let sorted: Int32Array;
+  try {
+    sorted = sortedPositions(ids);
+  } catch (e) {
+    drawn?.stop();
+    throw e;
   }
-  const sorted = Int32Array.from(byId);
+  if (drawn) return splitsOfRanks(sorted, drawn.take().rows, opts);
   // one buffer reset from the sorted order per split: 10⁶ indices shuffled in place, no per-split array
   const order = new Int32Array(n);
   const out: Split[] = [];
@@ -94,6 +96,38 @@ export function makeSplits(ids: readonly string[], groups: readonly string[] | n
     out.push({ index: k, seed, cal: order.slice(0, opts.nCal), test: order.slice(opts.nCal, opts.nCal + opts.nTest) });
   }
   return out;
+}
+
+/**
+ * The episode indices in sorted-id order. One unit per episode: shuffling them draws the same
+ * permutation as shuffling the sorted ids (a shuffle never looks at what it moves), without a map
+ * of 10⁶ one-element groups.
+ */
+function sortedPositions(ids: readonly string[]): Int32Array {
+  const byId = Array.from({ length: ids.length }, (_, i) => i).sort((a, b) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
+  for (let k = 1; k < byId.length; k++) {
+    if (ids[byId[k]!] === ids[byId[k - 1]!]) throw new Error(`splits: episode id ${ids[byId[k]!]!} occurs twice; expected unique ids`);
+  }
+  return Int32Array.from(byId);
+}
+
+/**
+ * The splits from shuffled positions of the sorted order (shuffleRows: opts.count rows of
+ * nCal + nTest), position r standing for episode sorted[r].
+ */
+function splitsOfRanks(sorted: Int32Array, ranks: Int32Array, opts: SplitOptions): Split[] {
+  const keep = opts.nCal + opts.nTest;
+  const fold = (from: number, size: number): Int32Array => {
+    const out = new Int32Array(size);
+    for (let i = 0; i < size; i++) out[i] = sorted[ranks[from + i]!]!;
+    return out;
+  };
+  return Array.from({ length: opts.count }, (_, k) => ({
+    index: k,
+    seed: opts.baseSeed + k,
+    cal: fold(k * keep, opts.nCal),
+    test: fold(k * keep + opts.nCal, opts.nTest),
+  }));
 }
 
 /** makeSplits with whole groups (pair / family ids) as units. */

@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PythonRandom, foldSizes, makeSplits, seedKey, shuffleWith } from '../src/index.ts';
+import { shuffleRows } from '../src/shuffleRows.ts';
 
+/** Seeds as their decimal text (see below). */
 interface Fixture {
-  cases: Array<{ seed: number; n: number; perm: number[] }>;
-  idCases: Array<{ seed: number; ids: string[]; shuffled: string[] }>;
+  cases: Array<{ seed: string; n: number; perm: number[] }>;
+  idCases: Array<{ seed: string; ids: string[]; shuffled: string[] }>;
 }
 // Python's json writes 2**64 + 3 as an exact integer; JSON.parse would round it, so read seeds as text
 const raw = readFileSync(new URL('./fixtures/shuffles.json', import.meta.url), 'utf8');
@@ -35,7 +37,7 @@ describe('PythonRandom (CPython random.Random)', () => {
 
   it('sorting ids then shuffling matches Python sorted() + shuffle', () => {
     for (const c of fixture.idCases) {
-      expect(shuffleWith('python', c.seed, [...c.ids].sort())).toEqual(c.shuffled);
+      expect(shuffleWith('python', Number(c.seed), [...c.ids].sort())).toEqual(c.shuffled);
     }
   });
 });
@@ -100,5 +102,37 @@ describe('makeSplits', () => {
     expect(() => makeSplits(['a', 'b'], null, { count: 1, baseSeed: 0, nCal: 2, nTest: 1, rng: 'python', unit: 'episode' })).toThrow(
       /exceeds the 2 episodes/,
     );
+  });
+});
+
+describe('makeSplits on several threads (threads > 1)', () => {
+  // ids not in sorted order, so that the sorted positions matter
+  const ids = Array.from({ length: 20000 }, (_, i) => `ep-${(i * 7919) % 20000}`);
+
+  it('draws the splits of one thread, for both generators', { timeout: 60_000 }, () => {
+    for (const rng of ['python', 'seedrandom'] as const) {
+      const opts = { count: 9, baseSeed: 3, nCal: 600, nTest: 600, rng, unit: 'episode' as const };
+      expect(makeSplits(ids, null, { ...opts, threads: 3 })).toEqual(makeSplits(ids, null, opts));
+    }
+  });
+
+  it('a worker thread draws CPython shuffles of the fixture (rows written elsewhere: all of them)', { timeout: 60_000 }, async () => {
+    const cases = fixture.cases.filter((c) => Number.isSafeInteger(Number(c.seed)) && c.n >= 984).slice(0, 3);
+    expect(cases.length).toBeGreaterThan(0);
+    for (const c of cases) {
+      const drawn = shuffleRows({ n: c.n, keep: c.n, count: 1, baseSeed: Number(c.seed), rng: 'python' }, 2);
+      // this thread waits (without claiming) until the worker has claimed the one row
+      const start = Date.now();
+      while (drawn.claimed() < 1 && Date.now() - start < 50_000) await new Promise((r) => setTimeout(r, 20));
+      const { rows, elsewhere } = drawn.take();
+      expect(elsewhere, `seed ${c.seed}: the worker claimed the row`).toBe(1);
+      expect(Array.from(rows), `seed ${c.seed}, n ${c.n}`).toEqual(c.perm);
+    }
+  });
+
+  it('refuses duplicate ids as on one thread', { timeout: 60_000 }, () => {
+    expect(() =>
+      makeSplits(['a', 'b', 'a'], null, { count: 4, baseSeed: 0, nCal: 1, nTest: 1, rng: 'python', unit: 'episode', threads: 2 }),
+    ).toThrow(/episode id a occurs twice/);
   });
 });

@@ -11,7 +11,7 @@ export { jsonObjectAt } from './jsonObjectAt.ts';
 export { closestName } from './closestName.ts';
 export { seededRandom, type Rng } from './seededRandom.ts';
 export { carbPath } from './carbPath.ts';
-export { workerEntry } from './workerEntry.ts';
+export { workerEntry, workerThread } from './workerEntry.ts';
 export { tempPathFor } from './tempPath.ts';
 export { redactionMarker, redactValues, shownContent } from './redact.ts';
 export { readConfigJson, refuseConfig } from './configJson.ts';

@@ -20,6 +20,15 @@ describe('canonicalJson', () => {
     expect(canonicalJson(new Int16Array([3, -1]))).toBe('[3,-1]');
   });
 
+  it('writes arrays of primitives whole as element by element: mixed, with objects, null, undefined and -0', () => {
+    expect(canonicalJson([3, 'a\u2028', false, null, undefined, -0, 2.5])).toBe('[3,"a\u2028",false,null,null,0,2.5]');
+    expect(canonicalJson([1, { b: 2, a: [0, 'x'] }, 'z'])).toBe('[1,{"a":[0,"x"],"b":2},"z"]');
+    expect(canonicalJson({ runs: Int32Array.from({ length: 5 }, (_, i) => i * 7) })).toBe('{"runs":[0,7,14,21,28]}');
+    expect(() => canonicalJson([1, 2, Number.NaN])).toThrow(/finite number, found NaN/);
+    expect(() => canonicalJson(new Float64Array([1, -Infinity]))).toThrow(/finite number, found -Infinity/);
+    expect(() => canonicalJson(['a', 1n])).toThrow(/found bigint/);
+  });
+
   it('refuses what JSON cannot hold', () => {
     expect(() => canonicalJson({ a: Number.NaN })).toThrow('canonicalJson: expected a finite number, found NaN');
     expect(() => canonicalJson([Infinity])).toThrow(/finite number, found Infinity/);

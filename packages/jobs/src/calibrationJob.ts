@@ -383,16 +383,23 @@ function splitProtocolUnder(
 }
 
 /**
+ * Shuffled positions (episodes × splits) past which the shuffles are drawn on the replay's threads:
+ * 10⁷ take ~130 ms on one thread, a worker thread starts in ~40 ms.
+ */
+const THREADED_SHUFFLES = 1e7;
+
+/**
  * The stratum's splits, drawn once for every guarantee from the first method's table, as runProtocol
- * would draw them: 200 shuffles of 10⁶ episodes take ~3.5 s. None without a table (runProtocol refuses
- * the run before it reads them).
+ * would draw them: 200 shuffles of 10⁶ episodes take ~2.7 s on one thread, so they are drawn on as
+ * many threads as the replay had. None without a table (runProtocol refuses the run before it reads them).
  */
 function stratumSplits(spec: JobSpec, tables: Partial<Record<MethodName, BreakpointTable>>, folds: StratumFolds): Split[] {
   const first = METHOD_ORDER.find((m) => tables[m]);
   if (first === undefined) return [];
   const t0 = tables[first]!;
   const { nCal, nTest, unit } = folds;
-  return makeSplits(t0.ids, t0.groups, { count: spec.splits, baseSeed: spec.baseSeed, rng: spec.splitRng, unit, nCal, nTest });
+  const threads = t0.n * spec.splits >= THREADED_SHUFFLES ? (spec.workers ?? 1) : 1;
+  return makeSplits(t0.ids, t0.groups, { count: spec.splits, baseSeed: spec.baseSeed, rng: spec.splitRng, unit, nCal, nTest, threads });
 }
 
 /** The thresholds to deploy, fit on all of the stratum's episodes for every budget and guarantee. */
