@@ -6,7 +6,7 @@ import { replayLines, type LineTask, type ReplayedLines } from './replayLines.ts
 import { takeBreakpoints } from './takeBreakpoints.ts';
 import type { ParallelReplayOptions } from './replayParallel.ts';
 import { joinReplayedParts, replayPool } from './replayPool.ts';
-import type { ReplayTask } from './replayWorker.ts';
+import type { ReplayedLinesMessage, ReplayTask } from './replayWorker.ts';
 
 /** Episodes per pool task: several per worker, so a slow chunk does not leave the others idle at the end. */
 const MAX_CHUNK = 256;
@@ -184,9 +184,11 @@ export async function replayStream(
           const done =
             chunk.count === 0
               ? Promise.resolve(null)
-              : (pool.run(chunk.task) as Promise<BreakpointTable[] | ReplayedLines>).then((r) => {
+              : (pool.run(chunk.task) as Promise<BreakpointTable[] | ReplayedLinesMessage>).then((r) => {
                   options.onEpisodes?.(chunk.count);
-                  return r;
+                  return 'decodedJson' in r
+                    ? { decoded: JSON.parse(r.decodedJson) as ReplayedLines['decoded'], hashes: r.hashes, tables: r.tables }
+                    : r;
                 });
           inFlight.push({ done, finish: chunk.finish });
           // back-pressure: wait for the oldest chunk

@@ -3,7 +3,7 @@ import { ownToolTyping, type Pipeline } from '@carb/pipeline';
 import { move, transferableSymbol, valueSymbol, workerData } from 'piscina';
 import type { BreakpointTable } from './breakpoints.ts';
 import { replayFused, type FusedSelector, type ReplayNoise } from './replayFused.ts';
-import { replayLines, type LineTask } from './replayLines.ts';
+import { replayLines, type LineTask, type ReplayedLines } from './replayLines.ts';
 
 /** What every replay worker is started with (structured-cloned once per thread). */
 export interface ReplayWorkerData {
@@ -17,6 +17,12 @@ const pipeline: Pipeline | undefined = data && ownToolTyping(data.pipeline);
 
 /** A chunk of episodes: the objects (structured-cloned), their encoderText to parse here, or JSONL record lines to decode here. */
 export type ReplayTask = Episode[] | { texts: string[] } | LineTask;
+
+/**
+ * A LineTask's result as it goes back: the lines' outcomes as JSON text, which the reading thread
+ * parses (a structured clone of a chunk's 64 heads cost this thread ~3× their JSON.stringify).
+ */
+export type ReplayedLinesMessage = Omit<ReplayedLines, 'decoded'> & { decodedJson: string };
 
 /**
  * Pool task: one chunk in, one breakpoint table per selector out (with each line's outcome
@@ -33,12 +39,13 @@ export default function replayChunk(task: ReplayTask): unknown {
       t.groups = [];
     }
     const buffers = [done.hashes.buffer as ArrayBuffer, ...done.tables.flatMap(columnBuffers)];
+    const message: ReplayedLinesMessage = { decodedJson: JSON.stringify(done.decoded), hashes: done.hashes, tables: done.tables };
     return move({
       get [transferableSymbol]() {
         return buffers;
       },
       get [valueSymbol]() {
-        return done;
+        return message;
       },
     });
   }
