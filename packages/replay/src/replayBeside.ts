@@ -4,7 +4,7 @@ import type { Piscina } from 'piscina';
 import type { BreakpointTable } from './breakpoints.ts';
 import { replayFused, type FusedSelector } from './replayFused.ts';
 import type { ParallelReplayOptions } from './replayParallel.ts';
-import { joinReplayedParts, replayPool } from './replayPool.ts';
+import { POSTED_PER_THREAD, joinReplayedParts, replayPool } from './replayPool.ts';
 import type { ReplayTask } from './replayWorker.ts';
 
 /** Episodes decoded on the reading thread, each with its encoderText (@carb/episodes), which a replay thread parses. */
@@ -21,12 +21,6 @@ export interface DecodedBatch {
  */
 export const BESIDE_READING_CHUNK = 64;
 const CHUNK = BESIDE_READING_CHUNK;
-/**
- * Chunks queued on each replay thread before this thread replays one itself; all of them posted to
- * the thread, which this thread, busy reading, takes replies from late (with one posted at a time,
- * the threads waited ~30% of the time: `--workers 3` on the shared runs 2.42–2.61 → 2.13–2.27 s).
- */
-const QUEUED_PER_THREAD = 4;
 
 /** A chunk in flight: replayed here (done already) or on a thread. */
 type InFlight = Promise<BreakpointTable[]>;
@@ -63,8 +57,9 @@ export async function replayBesideReading(
   const inFlight: InFlight[] = [];
   let queued = 0;
   const send = (episodes: Episode[], texts: string[], last: boolean) => {
-    if (threads > 0 && !pool && !last) pool = replayPool(pipeline, selectors, noise, threads, QUEUED_PER_THREAD);
-    if (!pool || queued >= QUEUED_PER_THREAD * threads) {
+    if (threads > 0 && !pool && !last) pool = replayPool(pipeline, selectors, noise, threads);
+    // this thread replays a chunk itself once every thread has its chunks queued
+    if (!pool || queued >= POSTED_PER_THREAD * threads) {
       inFlight.push(Promise.resolve(here(episodes)));
       return;
     }
