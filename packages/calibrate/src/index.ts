@@ -9,7 +9,15 @@ export { executedCount, stepRateDenominator } from './stepRate.ts';
 export { GRADED_DENOMINATOR, ledgerDenominator, type Ledger } from './ledgerLoss.ts';
 export { contextPrefix } from './contextPrefix.ts';
 export { PythonRandom, seedKey } from './pythonRandom.ts';
-export { makeSplits, foldSizes, type Split, type SplitOptions, type SplitDataset } from './splits.ts';
+export {
+  makeSplits,
+  foldSizes,
+  startSplitShuffles,
+  type Split,
+  type SplitOptions,
+  type SplitDataset,
+  type StartedShuffles,
+} from './splits.ts';
 export { shuffleWith } from './shuffleWith.ts';
 export { METHOD_ORDER, METHOD_SELECTOR, calibrationTarget, isMethodName } from './methods.ts';
 export { alignLabels, type LabelColumns, type BenignStopRule } from './labelColumns.ts';

@@ -1,4 +1,4 @@
-import { shuffleRows } from './shuffleRows.ts';
+import { shuffleRows, type ShuffleRows, type ShuffleWork } from './shuffleRows.ts';
 import { shuffleWith, type SplitRng } from './shuffleWith.ts';
 
 /** One calibration/test assignment: episode indices into the outcome tables. */
@@ -29,6 +29,17 @@ export interface SplitOptions {
    * THREADED_ROWS_BYTES.
    */
   threads?: number;
+  /**
+   * The shuffles startSplitShuffles started for these splits (this many episodes, these options):
+   * taken instead of drawn anew. Shuffles started for other splits are stopped and not used.
+   */
+  started?: StartedShuffles | null;
+}
+
+/** The shuffles of makeSplits's episode unit, started ahead of it (startSplitShuffles). */
+export interface StartedShuffles {
+  work: ShuffleWork;
+  rows: ShuffleRows;
 }
 
 /**
@@ -71,13 +82,24 @@ function sortedUnique(values: readonly string[]): string[] {
  */
 export function makeSplits(ids: readonly string[], groups: readonly string[] | null, opts: SplitOptions): Split[] {
   const n = ids.length;
-  if (opts.nCal < 1 || opts.nTest < 1) throw new Error(`splits: nCal ${opts.nCal} and nTest ${opts.nTest}: expected both ≥ 1`);
-  if (opts.nCal + opts.nTest > n) throw new Error(`splits: nCal ${opts.nCal} + nTest ${opts.nTest} exceeds the ${n} episodes`);
-  if (opts.unit === 'group') return groupSplits(ids, groups, opts);
+  const started = opts.started && sameWork(opts.started.work, shuffleWork(n, opts)) ? opts.started.rows : null;
+  if (opts.started && !started) opts.started.rows.stop();
+  const refused =
+    opts.nCal < 1 || opts.nTest < 1
+      ? `splits: nCal ${opts.nCal} and nTest ${opts.nTest}: expected both ≥ 1`
+      : opts.nCal + opts.nTest > n
+        ? `splits: nCal ${opts.nCal} + nTest ${opts.nTest} exceeds the ${n} episodes`
+        : null;
+  if (refused !== null) {
+    started?.stop();
+    throw new Error(refused);
+  }
+  if (opts.unit === 'group') {
+    started?.stop();
+    return groupSplits(ids, groups, opts);
+  }
   // the shuffles look at n alone: drawn on other threads (when asked for) while this one sorts the ids
-  const keep = opts.nCal + opts.nTest;
-  const threaded = (opts.threads ?? 1) > 1 && opts.count * keep * 4 <= THREADED_ROWS_BYTES;
-  const drawn = threaded ? shuffleRows({ n, keep, count: opts.count, baseSeed: opts.baseSeed, rng: opts.rng }, opts.threads!) : null;
+  const drawn = started ?? startSplitShuffles(n, opts)?.rows ?? null;
   let sorted: Int32Array;
   try {
     sorted = sortedPositions(ids);
@@ -96,6 +118,28 @@ export function makeSplits(ids: readonly string[], groups: readonly string[] | n
     out.push({ index: k, seed, cal: order.slice(0, opts.nCal), test: order.slice(opts.nCal, opts.nCal + opts.nTest) });
   }
   return out;
+}
+
+/**
+ * The shuffles makeSplits of `n` episodes with `opts` draws on other threads, started now, for a caller
+ * that knows the episode count before it has the ids (the end of a replay, before its tables are joined
+ * and its corpus digested): null when makeSplits would draw them on this thread alone (opts.threads ≤ 1,
+ * rows over THREADED_ROWS_BYTES, the group unit, folds larger than n). Give them to makeSplits as
+ * `started`, or stop() them; the splits are the same either way.
+ */
+export function startSplitShuffles(n: number, opts: SplitOptions): StartedShuffles | null {
+  const work = shuffleWork(n, opts);
+  const threaded = (opts.threads ?? 1) > 1 && opts.count * work.keep * 4 <= THREADED_ROWS_BYTES;
+  if (!threaded || opts.unit !== 'episode' || opts.nCal < 1 || opts.nTest < 1 || work.keep > n) return null;
+  return { work, rows: shuffleRows(work, opts.threads!) };
+}
+
+function shuffleWork(n: number, opts: SplitOptions): ShuffleWork {
+  return { n, keep: opts.nCal + opts.nTest, count: opts.count, baseSeed: opts.baseSeed, rng: opts.rng };
+}
+
+function sameWork(a: ShuffleWork, b: ShuffleWork): boolean {
+  return a.n === b.n && a.keep === b.keep && a.count === b.count && a.baseSeed === b.baseSeed && a.rng === b.rng;
 }
 
 /**

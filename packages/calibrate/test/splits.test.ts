@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PythonRandom, foldSizes, makeSplits, seedKey, shuffleWith } from '../src/index.ts';
+import { PythonRandom, foldSizes, makeSplits, seedKey, shuffleWith, startSplitShuffles, type StartedShuffles } from '../src/index.ts';
 import { shuffleRows } from '../src/shuffleRows.ts';
 
 /** Seeds as their decimal text (see below). */
@@ -128,6 +128,65 @@ describe('makeSplits on several threads (threads > 1)', () => {
       expect(elsewhere, `seed ${c.seed}: the worker claimed the row`).toBe(1);
       expect(Array.from(rows), `seed ${c.seed}, n ${c.n}`).toEqual(c.perm);
     }
+  });
+
+  // counts what makeSplits does with shuffles started ahead of it
+  const watched = (started: StartedShuffles): { taken: number; stopped: number } => {
+    const calls = { taken: 0, stopped: 0 };
+    const rows = { ...started.rows };
+    started.rows.take = () => {
+      calls.taken++;
+      return rows.take();
+    };
+    started.rows.stop = () => {
+      calls.stopped++;
+      rows.stop();
+    };
+    return calls;
+  };
+
+  it('takes shuffles started before the ids are known (startSplitShuffles): the splits of one thread', { timeout: 60_000 }, async () => {
+    const opts = { count: 9, baseSeed: 3, nCal: 600, nTest: 600, rng: 'python' as const, unit: 'episode' as const };
+    const started = startSplitShuffles(ids.length, { ...opts, threads: 2 })!;
+    expect(started).not.toBeNull();
+    const calls = watched(started);
+    // the worker has begun before makeSplits is called
+    const start = Date.now();
+    while (started.rows.claimed() < 1 && Date.now() - start < 50_000) await new Promise((r) => setTimeout(r, 20));
+    expect(makeSplits(ids, null, { ...opts, started })).toEqual(makeSplits(ids, null, opts));
+    expect(calls).toEqual({ taken: 1, stopped: 0 });
+  });
+
+  it('stops shuffles started for other splits and draws its own', { timeout: 60_000 }, () => {
+    const opts = { count: 5, baseSeed: 0, nCal: 300, nTest: 300, rng: 'seedrandom' as const, unit: 'episode' as const };
+    for (const other of [
+      { n: ids.length + 1, opts },
+      { n: ids.length, opts: { ...opts, baseSeed: 1 } },
+      { n: ids.length, opts: { ...opts, nCal: 301 } },
+    ]) {
+      const started = startSplitShuffles(other.n, { ...other.opts, threads: 2 })!;
+      const calls = watched(started);
+      expect(makeSplits(ids, null, { ...opts, started })).toEqual(makeSplits(ids, null, opts));
+      expect(calls).toEqual({ taken: 0, stopped: 1 });
+    }
+    const started = startSplitShuffles(ids.length, { ...opts, threads: 2 })!;
+    const calls = watched(started);
+    makeSplits(
+      ids,
+      ids.map((id) => id.slice(0, 5)),
+      { ...opts, unit: 'group', nCal: 3, nTest: 3, started },
+    );
+    expect(calls).toEqual({ taken: 0, stopped: 1 });
+  });
+
+  it('starts no shuffles where makeSplits would draw on this thread alone', () => {
+    const opts = { count: 200, baseSeed: 0, nCal: 600, nTest: 600, rng: 'python' as const, unit: 'episode' as const };
+    expect(startSplitShuffles(ids.length, opts)).toBeNull();
+    expect(startSplitShuffles(ids.length, { ...opts, threads: 1 })).toBeNull();
+    expect(startSplitShuffles(ids.length, { ...opts, unit: 'group', threads: 2 })).toBeNull();
+    expect(startSplitShuffles(1000, { ...opts, threads: 2 })).toBeNull();
+    // 200 rows of 10⁶ positions: 800 MB, past THREADED_ROWS_BYTES
+    expect(startSplitShuffles(10 ** 6, { ...opts, nCal: 5e5, nTest: 5e5, threads: 2 })).toBeNull();
   });
 
   it('refuses duplicate ids as on one thread', { timeout: 60_000 }, () => {

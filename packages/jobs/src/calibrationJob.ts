@@ -13,6 +13,7 @@ import {
   makeSplits,
   parseBudget,
   runProtocol,
+  startSplitShuffles,
   type DeployRow,
   type Guarantee,
   type MethodName,
@@ -20,7 +21,9 @@ import {
   type ProtocolResult,
   type Split,
   type SplitDataset,
+  type SplitOptions,
   type SplitResult,
+  type StartedShuffles,
   type SummaryRow,
 } from '@carb/calibrate';
 import { diffComponents, pipelineComponents, withSelector, type Pipeline } from '@carb/pipeline';
@@ -42,7 +45,7 @@ import type { EpisodeSources } from './ledgerEvents.ts';
 import { UsageError, firstIssueLine, schemaIssues, schemaValidator } from '@carb/io';
 import { SUITE_META_SCHEMA_PATH, type SuiteParams } from '@carb/suites';
 import type { ReadStats } from './loadEpisodes.ts';
-import { replayInput, type EpisodeInput, type ReplayedInput } from './replayInput.ts';
+import { replayInput, type EpisodeInput, type ReplayInputOptions, type ReplayedInput } from './replayInput.ts';
 import type { StratumField } from './strata.ts';
 import type { SplitRows } from './splitRows.ts';
 import { CARB_VERSION } from './carbVersion.ts';
@@ -218,6 +221,7 @@ function strataOf(replayed: ReplayedInput): Stratum[] {
 async function replayForJob(
   spec: JobSpec,
   methods: readonly MethodName[],
+  onReplayed: ReplayInputOptions['onReplayed'],
 ): Promise<{ replayed: ReplayedInput; checkTables: Map<string, BreakpointTable> }> {
   if (spec.replayed) return { replayed: spec.replayed, checkTables: spec.replayed.tables };
   const input: EpisodeInput = spec.input ?? { episodes: spec.episodes ?? [] };
@@ -245,6 +249,7 @@ async function replayForJob(
     ...(spec.by ? { by: spec.by } : {}),
     ...(spec.stats ? { stats: spec.stats } : {}),
     ...(spec.sources ? { sources: spec.sources } : {}),
+    onReplayed,
   });
   const checkTables = noise && check.length ? (await replayInput({ ...common, selectors: check, noise: null })).tables : replayed.tables;
   return { replayed, checkTables };
@@ -258,6 +263,8 @@ interface RunContext {
   guarantees: readonly Guarantee[];
   /** Any selector's table: the ungated ledger and task outcomes are the same in all of them. */
   anyTable: BreakpointTable;
+  /** The pooled stratum's shuffles, started as the replay ended (startSplitShuffles), or null. */
+  started: StartedShuffles | null;
 }
 
 /** The rows and facts of a run, filled stratum by stratum (the pooled corpus first). */
@@ -298,10 +305,9 @@ interface StratumFolds {
 /** The folds of a stratum, refused when its episodes cannot fill them. */
 function stratumFolds(spec: JobSpec, run: RunContext, stratum: Stratum): StratumFolds {
   const n = stratum.rows ? stratum.rows.length : run.replayed.episodes;
-  const folds = foldSizes(run.dataset, n);
   const isPooled = stratum.rows === null;
-  const nCal = isPooled ? (spec.nCal ?? folds.nCal) : folds.nCal;
-  const nTest = isPooled ? (spec.nTest ?? folds.nTest) : folds.nTest;
+  const folds = isPooled ? pooledFolds(spec, run.dataset, n) : { n, ...foldSizes(run.dataset, n) };
+  const { nCal, nTest } = folds;
   if (isPooled && (spec.nCal !== undefined || spec.nTest !== undefined) && nCal + nTest > n) {
     // a usage error, though only the stream could tell: nothing has been written yet
     throw new UsageError(`--cal/--test: expected calibration + test ≤ the ${n} usable episodes, found ${nCal} + ${nTest}`);
@@ -310,7 +316,13 @@ function stratumFolds(spec: JobSpec, run: RunContext, stratum: Stratum): Stratum
     throw new Error(
       `stratum ${stratum.name}: ${n} episode(s) cannot fill a calibration fold of ${nCal} and a test fold of ${nTest}; expected at least 2 episodes per stratum`,
     );
-  return { n, nCal, nTest, unit: folds.unit };
+  return folds;
+}
+
+/** The pooled stratum's folds (the spec's --cal / --test, else Table 2's), unchecked. */
+function pooledFolds(spec: JobSpec, dataset: SplitDataset, n: number): StratumFolds {
+  const folds = foldSizes(dataset, n);
+  return { n, nCal: spec.nCal ?? folds.nCal, nTest: spec.nTest ?? folds.nTest, unit: folds.unit };
 }
 
 /** The stratum's pinned manifest (split protocol, corpus digest with its perturbations) and that digest. */
@@ -393,13 +405,26 @@ const THREADED_SHUFFLES = 1e7;
  * would draw them: 200 shuffles of 10⁶ episodes take ~2.7 s on one thread, so they are drawn on as
  * many threads as the replay had. None without a table (runProtocol refuses the run before it reads them).
  */
-function stratumSplits(spec: JobSpec, tables: Partial<Record<MethodName, BreakpointTable>>, folds: StratumFolds): Split[] {
+function stratumSplits(
+  spec: JobSpec,
+  tables: Partial<Record<MethodName, BreakpointTable>>,
+  folds: StratumFolds,
+  started: StartedShuffles | null,
+): Split[] {
   const first = METHOD_ORDER.find((m) => tables[m]);
-  if (first === undefined) return [];
+  if (first === undefined) {
+    started?.rows.stop();
+    return [];
+  }
   const t0 = tables[first]!;
+  return makeSplits(t0.ids, t0.groups, { ...splitOptions(spec, folds), started });
+}
+
+/** makeSplits's options for a stratum's folds, without its shuffles started ahead. */
+function splitOptions(spec: JobSpec, folds: StratumFolds): SplitOptions {
+  const threads = folds.n * spec.splits >= THREADED_SHUFFLES ? (spec.workers ?? 1) : 1;
   const { nCal, nTest, unit } = folds;
-  const threads = t0.n * spec.splits >= THREADED_SHUFFLES ? (spec.workers ?? 1) : 1;
-  return makeSplits(t0.ids, t0.groups, { count: spec.splits, baseSeed: spec.baseSeed, rng: spec.splitRng, unit, nCal, nTest, threads });
+  return { count: spec.splits, baseSeed: spec.baseSeed, rng: spec.splitRng, unit, nCal, nTest, threads };
 }
 
 /** The thresholds to deploy, fit on all of the stratum's episodes for every budget and guarantee. */
@@ -443,7 +468,7 @@ function calibrateStratum(spec: JobSpec, run: RunContext, stratum: Stratum, acc:
     ledgerFired: countRows(run.anyTable, stratum.rows, (t, e) => t.unionFirstStep[e]! >= 0),
     tasksCompleted: countRows(run.anyTable, stratum.rows, (t, e) => t.taskCompleted[e] === 1),
   });
-  const splits = stratumSplits(spec, tables, folds);
+  const splits = stratumSplits(spec, tables, folds, isPooled ? run.started : null);
   const protocols = run.guarantees.map((guarantee) => {
     const hp = guarantee === 'high-probability';
     const protocol = splitProtocolUnder(spec, run, stratum, tables, folds, guarantee, splits);
@@ -515,7 +540,29 @@ function withSeedCheck(
  */
 export async function runCalibrationJob(spec: JobSpec): Promise<JobResult> {
   const methods = METHOD_ORDER.filter((m) => spec.methods.includes(m));
-  const { replayed, checkTables } = await replayForJob(spec, methods);
+  // the pooled splits' shuffles need only the episode count: drawn on the threads the replay leaves idle while
+  // this one joins its tables and digests the corpus (10⁶ graph-braid episodes: ~2 s, ~1.5 s of shuffles)
+  // an object, not a variable: the shuffles start in a callback, after the compiler last looked
+  const early: { started: StartedShuffles | null } = { started: null };
+  const startShuffles = (read: { episodes: number; format: string | null }): void => {
+    const folds = pooledFolds(spec, spec.dataset ?? detectDataset(read.format, spec.labels), read.episodes);
+    early.started = startSplitShuffles(read.episodes, splitOptions(spec, folds));
+  };
+  try {
+    return calibrationOfReplay(spec, methods, await replayForJob(spec, methods, startShuffles), early.started);
+  } finally {
+    // taken by then when the run succeeded (stopping them again is harmless); unused when it failed
+    early.started?.rows.stop();
+  }
+}
+
+/** runCalibrationJob once replayed: every stratum's protocol and deploy rows, and the report. */
+function calibrationOfReplay(
+  spec: JobSpec,
+  methods: readonly MethodName[],
+  { replayed, checkTables }: { replayed: ReplayedInput; checkTables: Map<string, BreakpointTable> },
+  started: StartedShuffles | null,
+): JobResult {
   if (replayed.episodes === 0) throw new Error('no usable episodes to calibrate');
   const dataset = spec.dataset ?? detectDataset(replayed.format, spec.labels);
   const guarantees = spec.guarantees ?? ['expectation'];
@@ -532,7 +579,7 @@ export async function runCalibrationJob(spec: JobSpec): Promise<JobResult> {
   // the ungated ledger and task outcomes are the same in every selector's table
   const anyTable = replayed.tables.values().next().value!;
   if (spec.labels && 'stepLists' in spec.labels) shareLabelIds(spec.labels, anyTable.ids);
-  const run: RunContext = { replayed, methods, dataset, guarantees, anyTable };
+  const run: RunContext = { replayed, methods, dataset, guarantees, anyTable, started };
   const finish = strataOf(replayed).map((stratum) => calibrateStratum(spec, run, stratum, acc));
   spec.onSummaries?.({ summary: acc.summary, paired: acc.paired, corpus: { format: replayed.format, models: replayed.models } });
   for (const f of finish) f();

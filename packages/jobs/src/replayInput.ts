@@ -40,6 +40,11 @@ export interface ReplayInputOptions {
   stats?: ReadStats;
   /** External scores and ledger events read beside the corpus (ledgerSources, scoreSources). */
   sources?: EpisodeSources | null;
+  /**
+   * Called once every episode is replayed, before the tables are joined and the corpus digested, with
+   * the usable episodes counted and their format (ReplayedInput's `episodes` and `format`).
+   */
+  onReplayed?: (read: { episodes: number; format: string | null }) => void;
 }
 
 /** One replay pass over a corpus, with what calibrate needs to pin it. */
@@ -151,7 +156,12 @@ export async function replayInput(o: ReplayInputOptions): Promise<ReplayedInput>
           }
         })
       : null;
-  const replayOptions = { workers: o.workers, noise: o.noise, onEpisodes: (k: number) => bar.tick(k) };
+  const replayOptions = {
+    workers: o.workers,
+    noise: o.noise,
+    onEpisodes: (k: number) => bar.tick(k),
+    ...(o.onReplayed ? { onReplayed: () => o.onReplayed!({ episodes: tally.position, format: tally.format }) } : {}),
+  };
   let tables: BreakpointTable[];
   try {
     if (lineRead) tables = await replayStream(lineRead.batches, o.pipeline, o.selectors, replayOptions);

@@ -92,6 +92,7 @@ export async function replayBesideReading(
     const parts: BreakpointTable[][] = [];
     // in stream order, so that of two failed chunks the earlier one is reported
     for (const chunk of inFlight) parts.push(await chunk);
+    options.onReplayed?.();
     return joinReplayedParts(parts, pipeline, selectors, noise);
   } finally {
     await (pool as Piscina | null)?.destroy();

@@ -18,6 +18,11 @@ export interface ParallelReplayOptions {
    * selectors on the shared runs (scripts/bench/replay.ts).
    */
   episodesPerWorker?: number;
+  /**
+   * Called once every episode is replayed (and settled), before the chunks' tables are joined: a
+   * caller can start work that needs only what the replay has counted, on the threads it leaves idle.
+   */
+  onReplayed?: () => void;
 }
 
 /** Default worker count: one per available core. */

@@ -203,5 +203,6 @@ export async function replayStream(
       await pool.destroy();
     }
   }
+  options.onReplayed?.();
   return joinReplayedParts(parts, pipeline, selectors, noise);
 }
