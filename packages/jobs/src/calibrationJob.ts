@@ -412,10 +412,8 @@ function stratumSplits(
   started: StartedShuffles | null,
 ): Split[] {
   const first = METHOD_ORDER.find((m) => tables[m]);
-  if (first === undefined) {
-    started?.rows.stop();
-    return [];
-  }
+  // shuffles started and not taken are stopped where they were started (runCalibrationJob)
+  if (first === undefined) return [];
   const t0 = tables[first]!;
   return makeSplits(t0.ids, t0.groups, { ...splitOptions(spec, folds), started });
 }

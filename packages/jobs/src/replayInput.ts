@@ -160,7 +160,7 @@ export async function replayInput(o: ReplayInputOptions): Promise<ReplayedInput>
     workers: o.workers,
     noise: o.noise,
     onEpisodes: (k: number) => bar.tick(k),
-    ...(o.onReplayed ? { onReplayed: () => o.onReplayed!({ episodes: tally.position, format: tally.format }) } : {}),
+    onReplayed: () => o.onReplayed?.({ episodes: tally.position, format: tally.format }),
   };
   let tables: BreakpointTable[];
   try {
