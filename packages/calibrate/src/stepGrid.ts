@@ -12,6 +12,8 @@ export interface StepGrid {
   rows: number;
   codes: Uint8Array | Uint16Array;
   levels: Float64Array;
+  /** No piece is 0: an episode adds 0 exactly below its first piece, so one that adds 0 at g adds 0 at every index below g. */
+  zeroBelowFirst: boolean;
 }
 
 /**
@@ -36,10 +38,12 @@ export function stepGrid(pieces: StepPieces, n: number, G: number, divisor: numb
   const code = new Map<number, number>([[0, 0]]);
   const levels: number[] = [0];
   const pieceCode = new Int32Array(offset[n]!);
+  let zeroBelowFirst = true;
   for (let k = 0; k < pieceCode.length; k++) {
     const v = divisor === 1 ? value[k]! : value[k]! / divisor;
     // −0 and +0 are one Map key but not one double: keep the table exact
     if (Object.is(v, -0)) return null;
+    if (v === 0) zeroBelowFirst = false;
     let c = code.get(v);
     if (c === undefined) {
       c = levels.length;
@@ -57,20 +61,21 @@ export function stepGrid(pieces: StepPieces, n: number, G: number, divisor: numb
       for (let g = from[k]!; g < to; g++) codes[g * rows + p] = pieceCode[k]!;
     }
   }
-  return { position, rows, codes, levels: Float64Array.from(levels) };
+  return { position, rows, codes, levels: Float64Array.from(levels), zeroBelowFirst };
 }
 
 /** Positions of one fold's subset, reused by every call. */
 let positions = new Int32Array(0);
 
 /**
- * out[g] += the grid's value of each subset episode at g, for the `count` indices of `wanted`,
- * in subset (test) order: the additions a walk over the pieces makes, in its order (adding 0
- * changes no double), so the same bits.
+ * out[g] += the grid's value of each subset episode at g, for the `count` ascending indices of
+ * `wanted`, in subset (test) order: the additions a walk over the pieces makes, in its order, so
+ * the same bits. Additions of 0 are skipped where the grid says which they are (zeroBelowFirst):
+ * adding 0 changes no sum (a sum from +0 is never −0).
  */
 export function sumStepGrid(grid: StepGrid, subset: Int32Array, size: number, wanted: Int32Array, count: number, out: Float64Array): void {
   if (count === 0) return;
-  const { position, rows, codes, levels } = grid;
+  const { position, rows, codes, levels, zeroBelowFirst } = grid;
   if (positions.length < size) positions = new Int32Array(Math.max(size, 2 * positions.length));
   const at = positions;
   let kept = 0;
@@ -80,17 +85,28 @@ export function sumStepGrid(grid: StepGrid, subset: Int32Array, size: number, wa
     kept += (p >>> 31) ^ 1;
   }
   // four grid indices at a time: four independent chains of additions (each in subset order) hide
-  // the latency of one; a last group of fewer repeats its last index (same reads, same result)
-  const last = count - 1;
-  for (let j = 0; j < count; j += 4) {
-    const g0 = wanted[j]!;
-    const g1 = wanted[Math.min(j + 1, last)]!;
-    const g2 = wanted[Math.min(j + 2, last)]!;
-    const g3 = wanted[Math.min(j + 3, last)]!;
+  // the latency of one. Groups are taken from the top, so that each can drop, in place, the episodes
+  // that add 0 at its largest index (hence at all of its indices) from the group above's: the
+  // selected λ̂ mostly lie below a lossy episode's first loss (the frontier's: half of them). The
+  // lowest group, when short, repeats its first index (same reads, same result)
+  for (let j = count - 4; j > -4; j -= 4) {
+    const g0 = wanted[Math.max(j, 0)]!;
+    const g1 = wanted[Math.max(j + 1, 0)]!;
+    const g2 = wanted[Math.max(j + 2, 0)]!;
+    const g3 = wanted[j + 3]!;
     const r0 = g0 * rows;
     const r1 = g1 * rows;
     const r2 = g2 * rows;
     const r3 = g3 * rows;
+    if (zeroBelowFirst) {
+      let active = 0;
+      for (let i = 0; i < kept; i++) {
+        const p = at[i]!;
+        at[active] = p;
+        active += -codes[r3 + p]! >>> 31;
+      }
+      kept = active;
+    }
     let s0 = out[g0]!;
     let s1 = out[g1]!;
     let s2 = out[g2]!;
