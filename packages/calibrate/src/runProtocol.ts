@@ -131,9 +131,10 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
   const metrics = (scratch.metrics ??= new MetricRows()).reset(entries.length * splits.length * Math.min(alphas.length, 16));
   // methods replayed with the same selector share one table, hence one set of curves per split
   const curvesOf = new Map<BreakpointTable, HeldOutCurves>();
+  const tested = testedEpisodes(splits, t0.n);
   const prepared: Prepared[] = entries.map(([method, table], i) => {
     let curves = curvesOf.get(table);
-    if (!curves) curvesOf.set(table, (curves = new HeldOutCurves(table, labels)));
+    if (!curves) curvesOf.set(table, (curves = new HeldOutCurves(table, labels, tested)));
     const target = calibrationTarget(method);
     const calibrated = calibrationLosses(method, table, ledger);
     const losses = calibrated?.losses ?? null;
@@ -293,6 +294,18 @@ function recordCells(p: Prepared, done: number, ledger: Ledger, metrics: MetricR
     cell.lambdaHat[done] = g < 0 ? Number.NaN : lambdaValues[g]!;
     cell.row[done] = rowAt[at]!;
   }
+}
+
+/** 1 for each episode some test fold holds, or null when every episode is (AgentDojo's half/half folds). */
+function testedEpisodes(splits: readonly Split[], n: number): Uint8Array | null {
+  const tested = new Uint8Array(n);
+  let count = 0;
+  for (const s of splits)
+    for (let i = 0; i < s.test.length; i++) {
+      count += tested[s.test[i]!]! ^ 1;
+      tested[s.test[i]!] = 1;
+    }
+  return count === n ? null : tested;
 }
 
 /** A split's folds are nonempty and name episodes of the tables. */

@@ -23,13 +23,15 @@ function piecesOf(events: EventColumns): StepPieces {
  * The raw step rate's term 1/r of every episode as a step function of g (App. D.2): 0 below
  * unionLossFrom, then 1/max(1, |P_g|), which changes only where a proposal starts executing or
  * the episode starts running to its end. Each value is 1 / stepRateDenominator at its piece's
- * first g, the very double a row-by-row evaluation adds. O(n·T).
+ * first g, the very double a row-by-row evaluation adds. O(n·T). Only `episodes` (1 each; default all)
+ * get pieces: the others are 0 everywhere.
  */
-export function stepRatePieces(table: BreakpointTable): StepPieces {
+export function stepRatePieces(table: BreakpointTable, episodes: Uint8Array | null = null): StepPieces {
   const { n, G, stepOffset, executesFrom, runsFrom, unionLossFrom } = table;
   const out = new EventBuilder(n, 1);
   for (let e = 0; e < n; e++) {
-    let g = unionLossFrom[e]!;
+    // an episode left out has no piece: 0 everywhere
+    let g = episodes && !episodes[e] ? G : unionLossFrom[e]!;
     let t = stepOffset[e]!;
     const end = stepOffset[e + 1]!;
     while (g < G) {
@@ -46,13 +48,17 @@ export function stepRatePieces(table: BreakpointTable): StepPieces {
 
 /**
  * The graded ledger's units (categories fired) of every episode as a step function of g:
- * one more unit at each category's lossFrom. O(n · categories).
+ * one more unit at each category's lossFrom, for `episodes` only (as stepRatePieces). O(n · categories).
  */
-export function gradedUnitPieces(table: BreakpointTable): StepPieces {
+export function gradedUnitPieces(table: BreakpointTable, episodes: Uint8Array | null = null): StepPieces {
   const { n, G, lossFrom } = table;
   const out = new EventBuilder(n, 1);
   const rises = new Int32Array(LEDGER_CATEGORIES.length);
   for (let e = 0; e < n; e++) {
+    if (episodes && !episodes[e]) {
+      out.close(e);
+      continue;
+    }
     LEDGER_CATEGORIES.forEach((k, i) => (rises[i] = lossFrom[k][e]!));
     rises.sort();
     for (let i = 0; i < rises.length && rises[i]! < G; i++) {
