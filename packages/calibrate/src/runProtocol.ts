@@ -1,6 +1,7 @@
 import type { EpisodeLabels, LabelRows } from '@carb/episodes';
 import { gridValue } from '@carb/pipeline';
 import type { BreakpointTable } from '@carb/replay';
+import { AlphaRuns } from './alphaRuns.ts';
 import { HeldOutCurves } from './heldOutCurves.ts';
 import { MetricRows } from './metricRows.ts';
 import { calibrationLosses } from './calibrationLosses.ts';
@@ -69,8 +70,9 @@ interface Prepared {
   scratch: HistogramScratch | null;
   /** Eq. 1, LTT or batch budgets per "calibration-fold size:batch size", as doubles when the sums are. */
   budgets: Map<string, Array<bigint | number>>;
-  /** Split results per budget, in split order, as columns. */
+  /** Split results per budget, in split order, as columns: filled from `runs` once every split is. */
   cells: SplitCell[];
+  runs: AlphaRuns;
   /** Per grid index: the metrics row made for it on the split numbered by `stamp` (one row per distinct λ̂). */
   rowAt: Int32Array;
   stamp: Int32Array;
@@ -149,6 +151,7 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
       scratch: losses ? histogramScratch(losses, maxCal) : null,
       budgets: new Map(),
       cells: methodCells(i, alphas.length, splitIndex, metrics),
+      runs: new AlphaRuns(splits.length, alphas.length),
       rowAt: new Int32Array(table.G),
       stamp: new Int32Array(table.G),
       lambdaValues: Float64Array.from({ length: table.G }, (_, g) => gridValue(table.grid, g)),
@@ -183,6 +186,7 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
     evaluateSplit(loop, splits[done]!, done);
     input.onProgress?.(done + 1, splits.length);
   }
+  for (const p of prepared) p.runs.fillCells(p.cells, p.lambdaValues);
 
   const splitResults: SplitResult[] = [];
   const summary: SummaryRow[] = [];
@@ -269,7 +273,8 @@ function evaluateSplit(loop: SplitLoop, split: Split, done: number): void {
     const c = curvesIndex[i]!;
     const list = wanted[c]!;
     let count = wantedCount[c]!;
-    for (let a = 0; a < alphas.length; a++) list[count++] = Math.max(0, p.indices[a]!);
+    // a budget selecting the λ̂ of the budget before adds no grid index to sum
+    for (let a = 0; a < alphas.length; a++) if (a === 0 || p.indices[a] !== p.indices[a - 1]) list[count++] = Math.max(0, p.indices[a]!);
     wantedCount[c] = count;
   }
   for (let c = 0; c < curvesList.length; c++) {
@@ -279,21 +284,23 @@ function evaluateSplit(loop: SplitLoop, split: Split, done: number): void {
   for (const p of prepared) recordCells(p, done, ledger, loop.metrics);
 }
 
-/** One method's cells on split `done`: budgets often share λ̂ (always, past the frontier's knee), one metrics row per grid index. */
+/**
+ * One method's λ̂ on split `done` as runs over the budgets (neighbouring budgets mostly share λ̂; past
+ * the frontier's knee all do), one metrics row per grid index.
+ */
 function recordCells(p: Prepared, done: number, ledger: Ledger, metrics: MetricRows): void {
-  const { indices, rowAt, stamp, cells, lambdaValues } = p;
+  const { indices, rowAt, stamp, runs } = p;
   for (let a = 0; a < indices.length; a++) {
     const g = indices[a]!;
+    if (a > 0 && g === indices[a - 1]) continue;
     const at = g < 0 ? 0 : g;
     if (stamp[at] !== done + 1) {
       stamp[at] = done + 1;
       rowAt[at] = p.curves.writeAt(at, ledger, p.scored, metrics);
     }
-    const cell = cells[a]!;
-    cell.lambdaIndex[done] = g;
-    cell.lambdaHat[done] = g < 0 ? Number.NaN : lambdaValues[g]!;
-    cell.row[done] = rowAt[at]!;
+    runs.push(a, g, rowAt[at]!);
   }
+  runs.endSplit(done);
 }
 
 /** 1 for each episode some test fold holds, or null when every episode is (AgentDojo's half/half folds). */
@@ -357,6 +364,11 @@ function canonicalCells(cells: readonly SplitCell[]): Int32Array {
   const out = new Int32Array(cells.length);
   const byHash = new Map<number, number[]>();
   cells.forEach((cell, a) => {
+    // a budget whose λ̂ changes on no split holds the cell of the budget before (AlphaRuns.fillCells)
+    if (a > 0 && cell === cells[a - 1]) {
+      out[a] = out[a - 1]!;
+      return;
+    }
     const h = columnHash(cell.lambdaIndex);
     const candidates = byHash.get(h);
     const b = candidates?.find((c) => sameCell(cells[c]!, cell));
