@@ -77,10 +77,3 @@ export function sameCell(a: SplitCell, b: SplitCell): boolean {
   }
   return true;
 }
-
-/** One metric column of a cell, gathered in split order into `out` (length ≥ the cell's splits). */
-export function cellColumn(cell: SplitCell, column: Float64Array, out: Float64Array): Float64Array {
-  const { row } = cell;
-  for (let i = 0; i < row.length; i++) out[i] = column[row[i]!]!;
-  return out.length === row.length ? out : out.subarray(0, row.length);
-}

@@ -1,6 +1,7 @@
 import type { SplitResult, SummaryRow } from './types.ts';
 import { empiricalQuantile, spreadInto } from './quantiles.ts';
-import { cellColumn, cellOfRows, type SplitCell } from './splitCell.ts';
+import type { MetricRows } from './metricRows.ts';
+import { cellOfRows, type SplitCell } from './splitCell.ts';
 
 /** Table 6: a method minus the reference on shared splits, mean and p5/p95 of the per-split differences. */
 export interface PairedDiff {
@@ -22,39 +23,58 @@ export interface PairedDiff {
   dUtilityP95: number;
 }
 
-/** Mean of column[rows[i]] over the i where it is not NaN (the columns' null), in order; null when none is. */
-function nullableMeanAt(column: Float64Array, rows: Int32Array): number | null {
-  let sum = 0;
-  let count = 0;
+/**
+ * The sums of a summary's plain means over a cell's splits, filled by gatherCell: the step rate; CtxRed's
+ * 1 − Σ|C_t| / Σ|C_t^full| over the splits whose full context is nonempty, and their count; the harm and
+ * the benign stop rates over the splits where they are not null (NaN), and their counts.
+ */
+const sums = new Float64Array(7);
+
+/**
+ * One pass over a cell's splits: its loss, intervention and utility gathered into the three columns
+ * given, and the sums of its plain means into `sums`, each added in split order (as a loop of its own
+ * adds them, so the same doubles); a pass per figure read the cell's rows six times (issue 26).
+ */
+function gatherCell(cell: SplitCell, loss: Float64Array, intervention: Float64Array, utility: Float64Array): void {
+  const rows = cell.row;
+  const M = cell.metrics;
+  const { stepRate, ctxSelected, ctxFull, harmStop, benignStop } = M;
+  let step = 0;
+  let ctx = 0;
+  let ctxCount = 0;
+  let harm = 0;
+  let harmCount = 0;
+  let benign = 0;
+  let benignCount = 0;
   for (let i = 0; i < rows.length; i++) {
-    const v = column[rows[i]!]!;
-    if (!Number.isNaN(v)) {
-      sum += v;
-      count++;
+    const r = rows[i]!;
+    loss[i] = M.loss[r]!;
+    intervention[i] = M.intervention[r]!;
+    utility[i] = M.utility[r]!;
+    step += stepRate[r]!;
+    const full = ctxFull[r]!;
+    if (full > 0) {
+      ctx += 1 - ctxSelected[r]! / full;
+      ctxCount++;
+    }
+    const h = harmStop[r]!;
+    if (!Number.isNaN(h)) {
+      harm += h;
+      harmCount++;
+    }
+    const b = benignStop[r]!;
+    if (!Number.isNaN(b)) {
+      benign += b;
+      benignCount++;
     }
   }
-  return count ? sum / count : null;
-}
-
-/** Mean of column[rows[i]] in order (mean() of the gathered column, without gathering it). */
-function meanAt(column: Float64Array, rows: Int32Array): number {
-  let s = 0;
-  for (let i = 0; i < rows.length; i++) s += column[rows[i]!]!;
-  return rows.length ? s / rows.length : Number.NaN;
-}
-
-/** CtxRed: the mean over splits whose full context is nonempty of 1 − Σ|C_t| / Σ|C_t^full|, in order; null when none is. */
-function ctxReduction(selected: Float64Array, full: Float64Array, rows: Int32Array): number | null {
-  let sum = 0;
-  let count = 0;
-  for (let i = 0; i < rows.length; i++) {
-    const f = full[rows[i]!]!;
-    if (f > 0) {
-      sum += 1 - selected[rows[i]!]! / f;
-      count++;
-    }
-  }
-  return count ? sum / count : null;
+  sums[0] = step;
+  sums[1] = ctx;
+  sums[2] = ctxCount;
+  sums[3] = harm;
+  sums[4] = harmCount;
+  sums[5] = benign;
+  sums[6] = benignCount;
 }
 
 /**
@@ -65,25 +85,22 @@ export function summarizeCell(method: string, alpha: number, rows: readonly Spli
   return summarizeSplitCell(method, alpha, cellOfRows(rows), calibrated);
 }
 
-/** Splits with a feasible λ̂ (index ≥ 0). */
-function countFeasible(lambdaIndex: Int32Array): number {
-  let count = 0;
-  for (let i = 0; i < lambdaIndex.length; i++) if (lambdaIndex[i]! >= 0) count++;
-  return count;
-}
-
-/** Smallest and largest λ̂ of the last feasibleLambdas call. */
-const lambdaRange = new Float64Array(2);
+/** Smallest and largest λ̂ and the feasible splits (λ̂ index ≥ 0) of the last feasibleLambdas call. */
+const lambdaRange = new Float64Array(3);
 
 /**
- * The λ̂ that are not NaN (feasible splits), in order, into `out`; their count, their range into
- * lambdaRange (one loop: filter and Math.min(...) on a typed array cost ~60 µs a cell).
+ * The λ̂ that are not NaN (feasible splits), in order, into `out`; their count, their range and the
+ * count of feasible indices into lambdaRange (one loop: filter and Math.min(...) on a typed array cost
+ * ~60 µs a cell).
  */
-function feasibleLambdas(lambdaHat: Float64Array, out: Float64Array): number {
+function feasibleLambdas(cell: SplitCell, out: Float64Array): number {
+  const { lambdaHat, lambdaIndex } = cell;
   let found = 0;
+  let feasible = 0;
   let min = Infinity;
   let max = -Infinity;
   for (let i = 0; i < lambdaHat.length; i++) {
+    if (lambdaIndex[i]! >= 0) feasible++;
     const l = lambdaHat[i]!;
     if (Number.isNaN(l)) continue;
     out[found++] = l;
@@ -92,6 +109,7 @@ function feasibleLambdas(lambdaHat: Float64Array, out: Float64Array): number {
   }
   lambdaRange[0] = min;
   lambdaRange[1] = max;
+  lambdaRange[2] = feasible;
   return found;
 }
 
@@ -112,22 +130,17 @@ let gathered = Array.from({ length: 4 }, () => new Float64Array(0));
 /** summarizeCell over a cell's columns (the protocol's form). */
 export function summarizeSplitCell(method: string, alpha: number, cell: SplitCell, calibrated: boolean): SummaryRow {
   const size = cell.row.length;
-  const M = cell.metrics;
   // exactly sized: a subarray view per column was most of a summary's garbage
   if (gathered[0]!.length !== size) gathered = gathered.map(() => new Float64Array(size));
-  let next = 0;
-  const column = (c: Float64Array) => cellColumn(cell, c, gathered[next++]!);
-  const loss = column(M.loss);
-  const inter = column(M.intervention);
-  const util = column(M.utility);
-  const lambdas = gathered[next++]!;
-  const found = feasibleLambdas(cell.lambdaHat, lambdas);
+  const [loss, inter, util, lambdas] = gathered as [Float64Array, Float64Array, Float64Array, Float64Array];
+  gatherCell(cell, loss, inter, util);
+  const found = feasibleLambdas(cell, lambdas);
   const [l, i, u] = spreadsOf(loss, inter, util);
   return {
     method,
     alpha,
     splits: size,
-    feasible: countFeasible(cell.lambdaIndex),
+    feasible: lambdaRange[2]!,
     meanLoss: l[0]!,
     lossP5: l[1]!,
     lossP95: l[2]!,
@@ -137,10 +150,10 @@ export function summarizeSplitCell(method: string, alpha: number, cell: SplitCel
     utility: u[0]!,
     utilityP5: u[1]!,
     utilityP95: u[2]!,
-    stepRate: meanAt(M.stepRate, cell.row),
-    ctxRed: calibrated ? ctxReduction(M.ctxSelected, M.ctxFull, cell.row) : null,
-    harmStop: nullableMeanAt(M.harmStop, cell.row),
-    benignStop: nullableMeanAt(M.benignStop, cell.row),
+    stepRate: size ? sums[0]! / size : Number.NaN,
+    ctxRed: calibrated && sums[2] ? sums[1]! / sums[2] : null,
+    harmStop: sums[4] ? sums[3]! / sums[4] : null,
+    benignStop: sums[6] ? sums[5]! / sums[6] : null,
     lambdaMin: calibrated && found ? lambdaRange[0]! : null,
     lambdaMedian: calibrated && found ? empiricalQuantile(found === size ? lambdas : lambdas.subarray(0, found), 0.5) : null,
     lambdaMax: calibrated && found ? lambdaRange[1]! : null,
@@ -165,9 +178,23 @@ function alignedRows(cell: SplitCell, refCell: SplitCell, method: string, refere
   });
 }
 
-/** out[i] = a[rowsA[i]] − b[rowsB[i]] (a leaf loop: V8 optimizes it within one protocol run). */
-function differenceInto(out: Float64Array, a: Float64Array, rowsA: Int32Array, b: Float64Array, rowsB: Int32Array): void {
-  for (let i = 0; i < rowsA.length; i++) out[i] = a[rowsA[i]!]! - b[rowsB[i]!]!;
+/** The loss, intervention and utility differences cell − reference per split, in one pass (rows aligned by split). */
+function differencesInto(
+  dl: Float64Array,
+  di: Float64Array,
+  du: Float64Array,
+  M: MetricRows,
+  rows: Int32Array,
+  R: MetricRows,
+  refRows: Int32Array,
+): void {
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    const q = refRows[i]!;
+    dl[i] = M.loss[r]! - R.loss[q]!;
+    di[i] = M.intervention[r]! - R.intervention[q]!;
+    du[i] = M.utility[r]! - R.utility[q]!;
+  }
 }
 
 /** Difference buffers of pairedSplitDiff, reused by every call (the frontier pairs ~10³ cells). */
@@ -191,11 +218,7 @@ export function pairedSplitDiff(method: string, reference: string, alpha: number
   const size = cell.split.length;
   if (differences[0]!.length !== size) differences = differences.map(() => new Float64Array(size));
   const [dl, di, du] = differences as [Float64Array, Float64Array, Float64Array];
-  const M = cell.metrics;
-  const R = refCell.metrics;
-  differenceInto(dl, M.loss, cell.row, R.loss, refRows);
-  differenceInto(di, M.intervention, cell.row, R.intervention, refRows);
-  differenceInto(du, M.utility, cell.row, R.utility, refRows);
+  differencesInto(dl, di, du, cell.metrics, cell.row, refCell.metrics, refRows);
   const [l, i, u] = spreadsOf(dl, di, du);
   return {
     method,
