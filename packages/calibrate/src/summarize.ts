@@ -2,6 +2,7 @@ import type { SplitResult, SummaryRow } from './types.ts';
 import { empiricalQuantile, spreadInto } from './quantiles.ts';
 import type { MetricRows } from './metricRows.ts';
 import { cellOfRows, type SplitCell } from './splitCell.ts';
+import { medianOfLambdas } from './medianOfLambdas.ts';
 
 /** Table 6: a method minus the reference on shared splits, mean and p5/p95 of the per-split differences. */
 export interface PairedDiff {
@@ -155,7 +156,10 @@ export function summarizeSplitCell(method: string, alpha: number, cell: SplitCel
     harmStop: sums[4] ? sums[3]! / sums[4] : null,
     benignStop: sums[6] ? sums[5]! / sums[6] : null,
     lambdaMin: calibrated && found ? lambdaRange[0]! : null,
-    lambdaMedian: calibrated && found ? empiricalQuantile(found === size ? lambdas : lambdas.subarray(0, found), 0.5) : null,
+    lambdaMedian:
+      calibrated && found
+        ? (medianOfLambdas(cell, found) ?? empiricalQuantile(found === size ? lambdas : lambdas.subarray(0, found), 0.5))
+        : null,
     lambdaMax: calibrated && found ? lambdaRange[1]! : null,
   };
 }
