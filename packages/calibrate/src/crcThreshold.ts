@@ -60,13 +60,20 @@ export function crcThresholds(sums: Float64Array | readonly bigint[], budgets: R
 /** Running minima from the right, reused across calls (the protocol asks once per method and split). */
 let suffixScratch = new Float64Array(0);
 
+/** The suffix minima min_{g' ≥ g} S(g') of double sums, in the reused scratch. */
+function suffixMinima(sums: Float64Array): Float64Array {
+  const G = sums.length;
+  if (suffixScratch.length < G) suffixScratch = new Float64Array(G);
+  const suffixMin = suffixScratch.subarray(0, G);
+  for (let g = G - 1, low = Infinity; g >= 0; g--) suffixMin[g] = low = Math.min(low, sums[g]!);
+  return suffixMin;
+}
+
 /** crcThresholds written into `out` (one index per budget), allocating nothing on the double path. */
 export function crcThresholdsInto(sums: Float64Array | readonly bigint[], budgets: ReadonlyArray<bigint | number>, out: Int32Array): void {
   const G = sums.length;
   if (sums instanceof Float64Array) {
-    if (suffixScratch.length < G) suffixScratch = new Float64Array(G);
-    const suffixMin = suffixScratch.subarray(0, G);
-    for (let g = G - 1, low = Infinity; g >= 0; g--) suffixMin[g] = low = Math.min(low, sums[g]!);
+    const suffixMin = suffixMinima(sums);
     // budgets mostly ascend (the frontier's do): each answer is then found by galloping up from the last
     let g = -1;
     let last = -1;
@@ -94,6 +101,52 @@ export function crcThresholdsInto(sums: Float64Array | readonly bigint[], budget
     if (typeof budget === 'number') throw new Error('crcThreshold: exact (bigint) sums need the bigint budget');
     out[a] = lastAtMost(suffixMin, budget);
   }
+}
+
+/**
+ * crcThresholdsInto for double budgets in ascending order (budgetAsDouble), as runs of budgets with
+ * equal λ̂: runStart[k] is the k-th run's first budget and runIndex[k] its λ̂, rising from run to run
+ * (sums are counts, ≥ 0); returns the run count. λ̂ stays g through every budget below the suffix minimum at
+ * g + 1, so the next run's first budget is found by galloping over the budgets: O(G + runs · log A),
+ * not a search per budget (the frontier's ~10² budgets select ~10 distinct λ̂ per split and method;
+ * issue 26). Budget by budget, the λ̂ crcThresholdsInto gives.
+ */
+export function crcThresholdRuns(sums: Float64Array, budgets: Float64Array, runStart: Int32Array, runIndex: Int32Array): number {
+  const G = sums.length;
+  const suffixMin = suffixMinima(sums);
+  let count = 0;
+  let a = 0;
+  while (a < budgets.length) {
+    const b = budgets[a]!;
+    const g = b < 0 ? -1 : lastAtMost(suffixMin, b);
+    runStart[count] = a;
+    runIndex[count++] = g;
+    if (g === G - 1) break;
+    // every budget below the next suffix minimum selects g too (−1: a budget < 0, or ≥ 0 below S(g) for all g);
+    // the first one at or above it selects more, since sums are counts (≥ 0)
+    a = firstAtLeast(budgets, suffixMin[g + 1]!, a + 1);
+  }
+  return count;
+}
+
+/** Smallest index ≥ from of an ascending array whose value is ≥ bound, or its length: O(log distance). */
+function firstAtLeast(sorted: Float64Array, bound: number, from: number): number {
+  let lo = from;
+  let hi = from;
+  let step = 1;
+  // every index below lo holds a value < bound
+  while (hi < sorted.length && sorted[hi]! < bound) {
+    lo = hi + 1;
+    hi = lo + step;
+    step *= 2;
+  }
+  hi = Math.min(hi, sorted.length);
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < bound) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** lastAtMost when the answer is known to be ≥ from (−1 … length − 1): O(log distance). */

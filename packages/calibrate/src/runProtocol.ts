@@ -5,7 +5,7 @@ import { AlphaRuns } from './alphaRuns.ts';
 import { HeldOutCurves } from './heldOutCurves.ts';
 import { MetricRows } from './metricRows.ts';
 import { calibrationLosses } from './calibrationLosses.ts';
-import { budgetAsDouble, crcBudget, crcThresholdsInto } from './crcThreshold.ts';
+import { budgetAsDouble, crcBudget, crcThresholdRuns, crcThresholdsInto } from './crcThreshold.ts';
 import { checkDelta, type GuaranteeSpec } from './guaranteeSpec.ts';
 import { calibrationSums, histogramScratch, type HistogramScratch } from './histogram.ts';
 import { alignLabels, type BenignStopRule } from './labelColumns.ts';
@@ -60,6 +60,12 @@ export interface ProtocolResult {
   paired: PairedDiff[];
 }
 
+/** One fold size's budgets, and the same as ascending doubles when they are (Eq. 1 on double sums: the frontier's). */
+interface BudgetSet {
+  values: Array<bigint | number>;
+  ascending: Float64Array | null;
+}
+
 interface Prepared {
   method: MethodName;
   table: BreakpointTable;
@@ -69,7 +75,7 @@ interface Prepared {
   kind: LossKind | null;
   scratch: HistogramScratch | null;
   /** Eq. 1, LTT or batch budgets per "calibration-fold size:batch size", as doubles when the sums are. */
-  budgets: Map<string, Array<bigint | number>>;
+  budgets: Map<string, BudgetSet>;
   /** Split results per budget, in split order, as columns: filled from `runs` once every split is. */
   cells: SplitCell[];
   runs: AlphaRuns;
@@ -78,8 +84,12 @@ interface Prepared {
   stamp: Int32Array;
   /** λ value of each grid index. */
   lambdaValues: Float64Array;
-  /** λ̂ per budget on the current split. */
+  /** λ̂ per budget on the current split, where it is found budget by budget. */
   indices: Int32Array;
+  /** λ̂ on the current split as runs over the budgets: the first budget of each run, its λ̂ (runCount runs). */
+  runStart: Int32Array;
+  runIndex: Int32Array;
+  runCount: number;
   scored: boolean;
 }
 
@@ -156,6 +166,9 @@ export function runProtocol(input: ProtocolInput): ProtocolResult {
       stamp: new Int32Array(table.G),
       lambdaValues: Float64Array.from({ length: table.G }, (_, g) => gridValue(table.grid, g)),
       indices: new Int32Array(alphas.length),
+      runStart: new Int32Array(alphas.length),
+      runIndex: new Int32Array(alphas.length),
+      runCount: 0,
       scored: target !== 'none',
     };
   });
@@ -273,8 +286,8 @@ function evaluateSplit(loop: SplitLoop, split: Split, done: number): void {
     const c = curvesIndex[i]!;
     const list = wanted[c]!;
     let count = wantedCount[c]!;
-    // a budget selecting the λ̂ of the budget before adds no grid index to sum
-    for (let a = 0; a < alphas.length; a++) if (a === 0 || p.indices[a] !== p.indices[a - 1]) list[count++] = Math.max(0, p.indices[a]!);
+    // a budget selecting the λ̂ of the budget before adds no grid index to sum: one per run
+    for (let k = 0; k < p.runCount; k++) list[count++] = Math.max(0, p.runIndex[k]!);
     wantedCount[c] = count;
   }
   for (let c = 0; c < curvesList.length; c++) {
@@ -289,16 +302,15 @@ function evaluateSplit(loop: SplitLoop, split: Split, done: number): void {
  * the frontier's knee all do), one metrics row per grid index.
  */
 function recordCells(p: Prepared, done: number, ledger: Ledger, metrics: MetricRows): void {
-  const { indices, rowAt, stamp, runs } = p;
-  for (let a = 0; a < indices.length; a++) {
-    const g = indices[a]!;
-    if (a > 0 && g === indices[a - 1]) continue;
+  const { runStart, runIndex, rowAt, stamp, runs } = p;
+  for (let k = 0; k < p.runCount; k++) {
+    const g = runIndex[k]!;
     const at = g < 0 ? 0 : g;
     if (stamp[at] !== done + 1) {
       stamp[at] = done + 1;
       rowAt[at] = p.curves.writeAt(at, ledger, p.scored, metrics);
     }
-    runs.push(a, g, rowAt[at]!);
+    runs.push(runStart[k]!, g, rowAt[at]!);
   }
   runs.endSplit(done);
 }
@@ -326,11 +338,13 @@ function checkSplit(s: Split, n: number): void {
     }
 }
 
-/** One method's λ̂ at every budget on one split's calibration fold, into p.indices. */
+/** One method's λ̂ at every budget on one split's calibration fold, as runs over the budgets (p.runStart, p.runIndex). */
 function selectLambdas(p: Prepared, split: Split, delta: number | null, batch: number | 'fold' | null, alphas: readonly Budget[]): void {
   const indices = p.indices;
   if (!p.losses) {
-    indices.fill(p.table.G - 1);
+    p.runStart[0] = 0;
+    p.runIndex[0] = p.table.G - 1;
+    p.runCount = alphas.length > 0 ? 1 : 0;
     return;
   }
   const sums = calibrationSums(p.losses, split.cal, p.scratch!);
@@ -349,11 +363,25 @@ function selectLambdas(p: Prepared, split: Split, delta: number | null, batch: n
           ? alphas.map((a) => lttBudget(a, n, D, p.kind!, delta))
           : alphas.map((a) => batchBudget(a, n, m, D, delta));
     // converted once: per split only the sums change
-    budgets = sums instanceof Float64Array ? exact.map(budgetAsDouble) : exact;
+    const values = sums instanceof Float64Array ? exact.map(budgetAsDouble) : exact;
+    const ascending = delta === null && sums instanceof Float64Array && values.every((b, a) => a === 0 || b >= values[a - 1]!);
+    budgets = { values, ascending: ascending ? Float64Array.from(values as number[]) : null };
     p.budgets.set(key, budgets);
   }
-  if (delta === null) crcThresholdsInto(sums, budgets, indices);
-  else for (let a = 0; a < budgets.length; a++) indices[a] = lttThreshold(sums, budgets[a]!);
+  if (budgets.ascending && sums instanceof Float64Array) {
+    p.runCount = crcThresholdRuns(sums, budgets.ascending, p.runStart, p.runIndex);
+    return;
+  }
+  const values = budgets.values;
+  if (delta === null) crcThresholdsInto(sums, values, indices);
+  else for (let a = 0; a < values.length; a++) indices[a] = lttThreshold(sums, values[a]!);
+  let count = 0;
+  for (let a = 0; a < indices.length; a++) {
+    if (a > 0 && indices[a] === indices[a - 1]) continue;
+    p.runStart[count] = a;
+    p.runIndex[count++] = indices[a]!;
+  }
+  p.runCount = count;
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   parseBudget,
   stepLossesFromDense,
 } from '../src/index.ts';
+import { crcThresholdRuns } from '../src/crcThreshold.ts';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `e${i}`);
 const all = (n: number) => Int32Array.from({ length: n }, (_, i) => i);
@@ -228,6 +229,51 @@ describe('crcThresholds (every budget of a split at once)', () => {
           // ascending budgets (the frontier's) take the galloping path
           const up = [...bs].sort((x, y) => x - y);
           expect(crcThresholds(Float64Array.from(s), up)).toEqual(up.map(brute));
+        },
+      ),
+    );
+  });
+});
+
+/** crcThresholdRuns expanded back to one λ̂ per budget, after checking the runs' form. */
+function expandedRuns(sums: Float64Array, budgets: readonly number[]): number[] {
+  const start = new Int32Array(budgets.length);
+  const index = new Int32Array(budgets.length);
+  const count = crcThresholdRuns(sums, Float64Array.from(budgets), start, index);
+  if (budgets.length > 0) expect(start[0]).toBe(0);
+  for (let k = 1; k < count; k++) {
+    expect(start[k]).toBeGreaterThan(start[k - 1]!);
+    expect(index[k]).not.toBe(index[k - 1]);
+  }
+  return budgets.map((_, a) => {
+    let k = count - 1;
+    while (start[k]! > a) k--;
+    return index[k]!;
+  });
+}
+
+describe('crcThresholdRuns (ascending budgets as runs of equal λ̂)', () => {
+  it('gives runs whose first budgets and λ̂ are hand-computed', () => {
+    // S = [0, 0, 2, 2, 5, 9]: B = −1, −1 → −1; 0, 1 → 1; 2, 4 → 3; 5 → 4; 100 → 5 (then saturated)
+    const start = new Int32Array(9);
+    const index = new Int32Array(9);
+    const count = crcThresholdRuns(Float64Array.of(0, 0, 2, 2, 5, 9), Float64Array.of(-1, -1, 0, 1, 2, 4, 5, 100, 200), start, index);
+    expect([count, [...start.subarray(0, count)], [...index.subarray(0, count)]]).toEqual([5, [0, 2, 4, 6, 7], [-1, 1, 3, 4, 5]]);
+    // a budget ≥ 0 that selects nothing joins the infeasible run: S = [2, 3], B = −1, 1, 2
+    expect(expandedRuns(Float64Array.of(2, 3), [-1, 1, 2])).toEqual([-1, -1, 0]);
+    // no grid, no budgets
+    expect(expandedRuns(new Float64Array(0), [-1, 0, 5])).toEqual([-1, -1, -1]);
+    expect(expandedRuns(Float64Array.of(1), [])).toEqual([]);
+  });
+  it('selects, budget by budget, what crcThresholds does on random sums (dips included) and ascending budgets', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.nat(20), { minLength: 1, maxLength: 30 }),
+        fc.array(fc.integer({ min: -2, max: 25 }), { maxLength: 40 }),
+        (s, bs) => {
+          const up = [...bs].sort((x, y) => x - y);
+          const sums = Float64Array.from(s);
+          expect(expandedRuns(sums, up)).toEqual(crcThresholds(sums, up));
         },
       ),
     );
