@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calibrationSums, stepLossesFromDense, type StepLosses } from '../src/index.ts';
 import { EventBuilder } from '../src/eventColumns.ts';
-import { MetricRows } from '../src/metricRows.ts';
+import { MetricRows, NULL_RATE } from '../src/metricRows.ts';
 import { emptyCells, sameCell } from '../src/splitCell.ts';
 
 /** S(g) over a calibration fold, as plain numbers (these sums fit doubles). */
@@ -21,10 +21,19 @@ describe('the protocol columns (issue 26)', () => {
       harmStop: i % 2 ? null : i / 100,
       benignStop: i % 5 ? 0 : null,
     }));
-    // capacity 1 grows seven times on the way to 70 rows
     const m = MetricRows.of(rows);
     expect(m.size).toBe(70);
     rows.forEach((r, i) => expect(m.row(i)).toEqual(r));
+    // room for one row grows seven times on the way to 70, every column kept
+    const grown = new MetricRows(1);
+    for (const r of rows) {
+      const i = grown.add();
+      grown.loss[i] = r.loss;
+      grown.benignStop[i] = r.benignStop ?? NULL_RATE;
+    }
+    expect(Array.from(grown.loss.subarray(0, 70))).toEqual(rows.map((r) => r.loss));
+    expect([5, 65].map((i) => grown.row(i).benignStop)).toEqual([null, null]);
+    expect(grown.row(69).benignStop).toBe(0);
     expect(m.row(3).harmStop).toBeNull();
     expect(m.row(4).harmStop).toBe(0.04);
     expect(m.row(5).benignStop).toBeNull();
