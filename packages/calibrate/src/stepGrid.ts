@@ -87,8 +87,19 @@ export function sumStepGrid(grid: StepGrid, subset: Int32Array, size: number, wa
   // four grid indices at a time: four independent chains of additions (each in subset order) hide
   // the latency of one. Groups are taken from the top, so that each can drop, in place, the episodes
   // that add 0 at its largest index (hence at all of its indices) from the group above's: the
-  // selected λ̂ mostly lie below a lossy episode's first loss (the frontier's: half of them). The
-  // lowest group, when short, repeats its first index (same reads, same result)
+  // selected λ̂ mostly lie below a lossy episode's first loss (the frontier's: half of them). The top
+  // group's drop is a pass of its own; a lower group's is made in the sum pass of the group above.
+  // The lowest group, when short, repeats its first index (same reads, same result)
+  if (zeroBelowFirst) {
+    const top = wanted[count - 1]! * rows;
+    let active = 0;
+    for (let i = 0; i < kept; i++) {
+      const p = at[i]!;
+      at[active] = p;
+      active += -codes[top + p]! >>> 31;
+    }
+    kept = active;
+  }
   for (let j = count - 4; j > -4; j -= 4) {
     const g0 = wanted[Math.max(j, 0)]!;
     const g1 = wanted[Math.max(j + 1, 0)]!;
@@ -98,26 +109,32 @@ export function sumStepGrid(grid: StepGrid, subset: Int32Array, size: number, wa
     const r1 = g1 * rows;
     const r2 = g2 * rows;
     const r3 = g3 * rows;
-    if (zeroBelowFirst) {
-      let active = 0;
-      for (let i = 0; i < kept; i++) {
-        const p = at[i]!;
-        at[active] = p;
-        active += -codes[r3 + p]! >>> 31;
-      }
-      kept = active;
-    }
     let s0 = out[g0]!;
     let s1 = out[g1]!;
     let s2 = out[g2]!;
     let s3 = out[g3]!;
-    for (let i = 0; i < kept; i++) {
-      const p = at[i]!;
-      s0 += levels[codes[r0 + p]!]!;
-      s1 += levels[codes[r1 + p]!]!;
-      s2 += levels[codes[r2 + p]!]!;
-      s3 += levels[codes[r3 + p]!]!;
-    }
+    if (zeroBelowFirst && j > 0) {
+      // the next group's largest index
+      const next = wanted[j - 1]! * rows;
+      let active = 0;
+      for (let i = 0; i < kept; i++) {
+        const p = at[i]!;
+        s0 += levels[codes[r0 + p]!]!;
+        s1 += levels[codes[r1 + p]!]!;
+        s2 += levels[codes[r2 + p]!]!;
+        s3 += levels[codes[r3 + p]!]!;
+        at[active] = p;
+        active += -codes[next + p]! >>> 31;
+      }
+      kept = active;
+    } else
+      for (let i = 0; i < kept; i++) {
+        const p = at[i]!;
+        s0 += levels[codes[r0 + p]!]!;
+        s1 += levels[codes[r1 + p]!]!;
+        s2 += levels[codes[r2 + p]!]!;
+        s3 += levels[codes[r3 + p]!]!;
+      }
     out[g0] = s0;
     out[g1] = s1;
     out[g2] = s2;
