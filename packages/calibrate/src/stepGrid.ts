@@ -113,28 +113,20 @@ export function sumStepGrid(grid: StepGrid, subset: Int32Array, size: number, wa
     let s1 = out[g1]!;
     let s2 = out[g2]!;
     let s3 = out[g3]!;
-    if (zeroBelowFirst && j > 0) {
-      // the next group's largest index
-      const next = wanted[j - 1]! * rows;
-      let active = 0;
-      for (let i = 0; i < kept; i++) {
-        const p = at[i]!;
-        s0 += levels[codes[r0 + p]!]!;
-        s1 += levels[codes[r1 + p]!]!;
-        s2 += levels[codes[r2 + p]!]!;
-        s3 += levels[codes[r3 + p]!]!;
-        at[active] = p;
-        active += -codes[next + p]! >>> 31;
-      }
-      kept = active;
-    } else
-      for (let i = 0; i < kept; i++) {
-        const p = at[i]!;
-        s0 += levels[codes[r0 + p]!]!;
-        s1 += levels[codes[r1 + p]!]!;
-        s2 += levels[codes[r2 + p]!]!;
-        s3 += levels[codes[r3 + p]!]!;
-      }
+    // the next group's drop, made in this pass: by its largest index (none after the lowest group, nor when a piece is 0)
+    const next = j > 0 ? wanted[j - 1]! * rows : r0;
+    const keepAll = zeroBelowFirst && j > 0 ? 0 : 1;
+    let active = 0;
+    for (let i = 0; i < kept; i++) {
+      const p = at[i]!;
+      s0 += levels[codes[r0 + p]!]!;
+      s1 += levels[codes[r1 + p]!]!;
+      s2 += levels[codes[r2 + p]!]!;
+      s3 += levels[codes[r3 + p]!]!;
+      at[active] = p;
+      active += (-codes[next + p]! >>> 31) | keepAll;
+    }
+    kept = active;
     out[g0] = s0;
     out[g1] = s1;
     out[g2] = s2;
