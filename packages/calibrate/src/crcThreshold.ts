@@ -105,11 +105,11 @@ export function crcThresholdsInto(sums: Float64Array | readonly bigint[], budget
 
 /**
  * crcThresholdsInto for double budgets in ascending order (budgetAsDouble), as runs of budgets with
- * equal λ̂: runStart[k] is the k-th run's first budget and runIndex[k] its λ̂, rising from run to run
- * (sums are counts, ≥ 0); returns the run count. λ̂ stays g through every budget below the suffix minimum at
- * g + 1, so the next run's first budget is found by galloping over the budgets: O(G + runs · log A),
- * not a search per budget (the frontier's ~10² budgets select ~10 distinct λ̂ per split and method;
- * issue 26). Budget by budget, the λ̂ crcThresholdsInto gives.
+ * equal λ̂: runStart[k] is the k-th run's first budget and runIndex[k] its λ̂, rising from run to
+ * run (sums are counts, ≥ 0); returns the run count. λ̂ stays g through every budget below the
+ * suffix minimum at g + 1, so the next run's first budget is found by galloping over the budgets:
+ * O(G + runs · log A), not a search per budget (the frontier's ~10² budgets select ~10 distinct λ̂
+ * per split and method; issue 26). Budget by budget, the λ̂ crcThresholdsInto gives.
  */
 export function crcThresholdRuns(sums: Float64Array, budgets: Float64Array, runStart: Int32Array, runIndex: Int32Array): number {
   const G = sums.length;
@@ -122,8 +122,8 @@ export function crcThresholdRuns(sums: Float64Array, budgets: Float64Array, runS
     runStart[count] = a;
     runIndex[count++] = g;
     if (g === G - 1) break;
-    // every budget below the next suffix minimum selects g too (−1: a budget < 0, or ≥ 0 below S(g) for all g);
-    // the first one at or above it selects more, since sums are counts (≥ 0)
+    // every budget below the next suffix minimum selects g too (−1: budgets < 0, and those ≥ 0 below
+    // every S(g)); the first one at or above it selects more
     a = firstAtLeast(budgets, suffixMin[g + 1]!, a + 1);
   }
   return count;

@@ -113,7 +113,8 @@ export function sumStepGrid(grid: StepGrid, subset: Int32Array, size: number, wa
     let s1 = out[g1]!;
     let s2 = out[g2]!;
     let s3 = out[g3]!;
-    // the next group's drop, made in this pass: by its largest index (none after the lowest group, nor when a piece is 0)
+    // the next group's drop, made in this pass, by its largest index (none after the lowest group,
+    // nor when a piece is 0)
     const next = j > 0 ? wanted[j - 1]! * rows : r0;
     const keepAll = zeroBelowFirst && j > 0 ? 0 : 1;
     let active = 0;
