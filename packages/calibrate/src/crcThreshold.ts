@@ -74,7 +74,8 @@ export function crcThresholdsInto(sums: Float64Array | readonly bigint[], budget
   const G = sums.length;
   if (sums instanceof Float64Array) {
     const suffixMin = suffixMinima(sums);
-    // budgets mostly ascend (the frontier's do): each answer is then found by galloping up from the last
+    // budgets mostly ascend (the protocol's ascending budgets take crcThresholdRuns instead): each answer is
+    // then found by galloping up from the last
     let g = -1;
     let last = -1;
     for (let a = 0; a < budgets.length; a++) {

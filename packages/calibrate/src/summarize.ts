@@ -90,11 +90,10 @@ export function summarizeCell(method: string, alpha: number, rows: readonly Spli
 const lambdaRange = new Float64Array(3);
 
 /**
- * The λ̂ that are not NaN (feasible splits), in order, into `out`; their count, their range and the
- * count of feasible indices into lambdaRange (one loop: filter and Math.min(...) on a typed array cost
- * ~60 µs a cell).
+ * The count of the λ̂ that are not NaN (feasible splits); their range and the count of feasible
+ * indices into lambdaRange (one loop: filter and Math.min(...) on a typed array cost ~60 µs a cell).
  */
-function feasibleLambdas(cell: SplitCell, out: Float64Array): number {
+function feasibleLambdas(cell: SplitCell): number {
   const { lambdaHat, lambdaIndex } = cell;
   let found = 0;
   let feasible = 0;
@@ -104,7 +103,7 @@ function feasibleLambdas(cell: SplitCell, out: Float64Array): number {
     if (lambdaIndex[i]! >= 0) feasible++;
     const l = lambdaHat[i]!;
     if (Number.isNaN(l)) continue;
-    out[found++] = l;
+    found++;
     if (l < min) min = l;
     if (l > max) max = l;
   }
@@ -112,6 +111,17 @@ function feasibleLambdas(cell: SplitCell, out: Float64Array): number {
   lambdaRange[1] = max;
   lambdaRange[2] = feasible;
   return found;
+}
+
+/**
+ * The median of a cell's `found` feasible λ̂ by a selection over them (gathered into `out`): for a cell
+ * medianOfLambdas declines, so the gather is paid only there.
+ */
+function selectedLambdaMedian(cell: SplitCell, found: number, out: Float64Array): number {
+  const { lambdaHat } = cell;
+  let k = 0;
+  for (let i = 0; i < lambdaHat.length; i++) if (!Number.isNaN(lambdaHat[i]!)) out[k++] = lambdaHat[i]!;
+  return empiricalQuantile(found === out.length ? out : out.subarray(0, found), 0.5);
 }
 
 /** Mean, p5 and p95 of the three summarized columns (spreadInto), reused by every call. */
@@ -135,7 +145,7 @@ export function summarizeSplitCell(method: string, alpha: number, cell: SplitCel
   if (gathered[0]!.length !== size) gathered = gathered.map(() => new Float64Array(size));
   const [loss, inter, util, lambdas] = gathered as [Float64Array, Float64Array, Float64Array, Float64Array];
   gatherCell(cell, loss, inter, util);
-  const found = feasibleLambdas(cell, lambdas);
+  const found = feasibleLambdas(cell);
   const [l, i, u] = spreadsOf(loss, inter, util);
   return {
     method,
@@ -156,10 +166,7 @@ export function summarizeSplitCell(method: string, alpha: number, cell: SplitCel
     harmStop: sums[4] ? sums[3]! / sums[4] : null,
     benignStop: sums[6] ? sums[5]! / sums[6] : null,
     lambdaMin: calibrated && found ? lambdaRange[0]! : null,
-    lambdaMedian:
-      calibrated && found
-        ? (medianOfLambdas(cell, found) ?? empiricalQuantile(found === size ? lambdas : lambdas.subarray(0, found), 0.5))
-        : null,
+    lambdaMedian: calibrated && found ? (medianOfLambdas(cell, found) ?? selectedLambdaMedian(cell, found, lambdas)) : null,
     lambdaMax: calibrated && found ? lambdaRange[1]! : null,
   };
 }

@@ -48,6 +48,12 @@ describe('summarizeCell (Table 4 figures of one method at one α)', () => {
     const s = summarizeCell('no-guard', 0.1, rows, false);
     expect([s.ctxRed, s.lambdaMin, s.lambdaMedian, s.lambdaMax]).toEqual([null, null, null, null]);
   });
+
+  it('selects the λ̂ median when λ̂ does not rise with the grid index (the count per index declines)', () => {
+    // indices 1, 2, 3, 4 hold λ̂ .9, .1, .5, .3: sorted .1, .3, .5, .9, R-7 median (.3 + .5) / 2 as d3 interpolates
+    const falling = [0.9, 0.1, 0.5, 0.3].map((lambdaHat, i) => row(i, { lambdaIndex: i + 1, lambdaHat }));
+    expect(summarizeCell('g-carb', 0.1, falling, true).lambdaMedian).toBe(0.3 + (0.5 - 0.3) * 0.5);
+  });
 });
 
 describe('pairedDiff (Table 6: method − reference per shared split)', () => {
