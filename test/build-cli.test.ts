@@ -13,6 +13,10 @@ function node(args: string[], cwd = ROOT, env: NodeJS.ProcessEnv = process.env) 
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+/** script(1), to run a command on a pseudo-terminal; null where it is missing (the test says it skipped). */
+const SCRIPT = ['/usr/bin/script', '/bin/script'].find((p) => existsSync(p)) ?? null;
+if (SCRIPT === null) process.stderr.write('\n[carb tests] script(1) not found: the terminal progress-bar test is SKIPPED.\n\n');
+
 // child processes that build or start node several times: generous limits for a loaded machine (no timing asserted)
 const SLOW = { timeout: 180_000 };
 
@@ -48,6 +52,32 @@ describe('the compiled CLI in this checkout', SLOW, () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/^carb: --splt: unknown option for carb calibrate; did you mean --splits\?$/m);
   });
+
+  // script(1) (util-linux, in every Debian) gives the child a terminal: the progress bars only draw on one, and the bundle
+  // once built their string-width as an ES module that cli-progress's require() got as an object, so every calibrate
+  // run in a terminal died with "_stringWidth is not a function" while every piped run (all the other tests) passed
+  it.skipIf(!SCRIPT)(
+    `draws its progress bars on a terminal (calibrate through script(1))${SCRIPT ? '' : ' [skipped: no script(1)]'}`,
+    () => {
+      const out = mkdtempSync(join(tmpdir(), 'carb-build-tty-'));
+      try {
+        const dir = join(out, 'report');
+        const command = [process.execPath, bundle, 'calibrate', CES, '--methods', 'g-carb', '--splits', '1', '--no-frontier', '--out', dir];
+        const r = spawnSync(SCRIPT!, ['-qec', command.map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' '), '/dev/null'], {
+          encoding: 'utf8',
+          timeout: 120_000,
+        });
+        expect(r.status, r.stdout).toBe(0);
+        // the counting bar of the replay (160 episodes) and the full bar of the one split
+        expect(r.stdout).toContain('replay 160 episodes');
+        expect(r.stdout).toContain('] 1/1 100%');
+        expect(r.stdout).not.toContain('is not a function');
+        expect(existsSync(join(dir, 'manifest.json'))).toBe(true);
+      } finally {
+        rmSync(out, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('replays across worker threads from the bundle (dist/replayWorker.cjs), byte-identical to one thread', () => {
     const out = mkdtempSync(join(tmpdir(), 'carb-build-workers-'));

@@ -137,7 +137,7 @@ const directImports = (indexFilesRead) => ({
  * string-width (the one yargs, cliui and wrap-ansi import) builds an Intl.Segmenter and a
  * \p{RGI_Emoji} regular expression when its module is evaluated, which the bundle does at every
  * start: ~30 ms of CPU (ICU's break data and the emoji set), for help text that is printable ASCII.
- * Each import of it gets a module that answers printable ASCII itself (its width is its length:
+ * Each ES module import of it gets a module that answers printable ASCII itself (its width is its length:
  * no control, zero-width, combining, wide or emoji character lies in U+0020–U+007E, which is the
  * fast path string-width 8 takes too) and evaluates the real one, by require, at its first other
  * string.
@@ -148,7 +148,9 @@ const lazyStringWidth = () => ({
   /** @param {import('esbuild').PluginBuild} b */
   setup(b) {
     b.onResolve({ filter: /^string-width$/ }, async (args) => {
-      if (args.pluginData === 'real') return undefined;
+      // an ES module import only: a require() (cli-progress's, of string-width 4) expects the function itself,
+      // and an ES module's namespace required from CommonJS is an object, not callable
+      if (args.pluginData === 'real' || args.kind === 'require-call') return undefined;
       const real = await b.resolve(args.path, {
         importer: args.importer,
         resolveDir: args.resolveDir,
