@@ -41,6 +41,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     setupFiles: [fileURLToPath(new URL('helpers/fastCheckSeed.ts', import.meta.url))],
+    globalSetup: [fileURLToPath(new URL('helpers/tempRoot.ts', import.meta.url))],
     projects: [
       {
         extends: true,
