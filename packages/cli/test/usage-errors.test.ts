@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -110,6 +110,32 @@ describe('usage errors: exit 2, one line naming the flag, nothing written', () =
       expect(r.out).toBe('');
       // no report dir, no file, not even a temporary one beside it
       expect(readdirSync(scratch).filter((f) => f.startsWith(`out-${n}`))).toEqual([]);
+    },
+    120_000,
+  );
+});
+
+describe('an --out through a file: exit 2 before any work, one line naming the file, the file untouched', () => {
+  const file = join(scratch, 'notes.txt');
+  writeFileSync(file, 'mine\n');
+  const through: Array<[string, string[]]> = [
+    ['calibrate', ['calibrate', CES, '--out', join(file, 'report')]],
+    ['main', ['main', '--out', join(file, 'report')]],
+    ['replay', ['replay', CES, '--out', join(file, 'x.arrow')]],
+    ['ingest', ['ingest', CES, '--out', join(file, 'deeper', 'x.jsonl.gz')]],
+    ['suite', ['suite', 'graph-braid', '--size', '10', '--out', join(file, 'gb.jsonl')]],
+    ['tools init', ['tools', 'init', CES, '--out', join(file, 'tools.json')]],
+    ['sweep', ['sweep', join(ROOT, 'configs/sweeps/ces-evidence-audit.json'), '--out', join(file, 'sweep')]],
+  ];
+  it.each(through)(
+    '%s',
+    async (_name, argv) => {
+      const r = await runCli(argv);
+      expect(r.code).toBe(2);
+      expect(r.errLines).toEqual([
+        `carb: --out: ${argv.at(-1)!}: expected ${file} to be a folder (the path goes through it), found a file`,
+      ]);
+      expect(readFileSync(file, 'utf8')).toBe('mine\n');
     },
     120_000,
   );

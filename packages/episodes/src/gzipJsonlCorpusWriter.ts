@@ -22,7 +22,7 @@ export class GzipJsonlCorpusWriter {
     // the plain corpus is renamed onto this temporary's name; removing it removes the corpus
     this.plainFile = new TempFile(out, '.plain.jsonl');
     this.plainFile.close();
-    this.plain = new JsonlCorpusWriter(this.plainFile.path);
+    this.plain = new JsonlCorpusWriter(this.plainFile.path, out);
   }
 
   get episodes(): number {

@@ -17,8 +17,12 @@ export class JsonlCorpusWriter {
   private readonly digest = new LinesDigest();
   private readonly body: TempFile;
 
-  constructor(readonly out: string) {
-    this.body = new TempFile(out, '.body');
+  /** `shownAs`: the output a refused write names (default `out`), when `out` is itself a temporary. */
+  constructor(
+    readonly out: string,
+    private readonly shownAs = out,
+  ) {
+    this.body = new TempFile(out, '.body', shownAs);
   }
 
   get episodes(): number {
@@ -38,7 +42,7 @@ export class JsonlCorpusWriter {
   finish(): void {
     try {
       this.body.close();
-      const file = new StreamedFile(this.out);
+      const file = new StreamedFile(this.out, '', this.shownAs);
       try {
         file.write(`${corpusHeaderText(this.digest.count, this.digest.hex())}\n`);
         const body = openSync(this.body.path, 'r');

@@ -1,6 +1,7 @@
 import { mkdirSync, renameSync, writeFileSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { tempPathFor } from './tempPath.ts';
+import { writeFailure } from './writeFailure.ts';
 
 /** Writes a file so that readers see either the old or the complete new content. */
 export function writeFileAtomic(file: string, data: string | Uint8Array): void {
@@ -11,6 +12,6 @@ export function writeFileAtomic(file: string, data: string | Uint8Array): void {
     renameSync(tmp, file);
   } catch (e) {
     rmSync(tmp, { force: true });
-    throw e;
+    throw writeFailure(file, 'it', `${file} left as it was`, e);
   }
 }

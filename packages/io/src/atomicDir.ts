@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { removeOnSignal, type CaughtSignal } from './signalCleanup.ts';
+import { writeFailure } from './writeFailure.ts';
 
 /** Relative path (with "/" for subfolders) → file content; async when some content is still being made (a PNG rendering). */
 export type DirEntries = Iterable<readonly [string, string | Uint8Array]> | AsyncIterable<readonly [string, string | Uint8Array]>;
@@ -85,8 +86,12 @@ export async function writeDirAtomic(target: string, entries: DirEntries, opts: 
       if (interrupted.by !== null) break;
       const file = join(staging, rel);
       if (!file.startsWith(staging + '/')) throw new Error(`${target}: "${rel}" is not a path inside the folder`);
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, data);
+      try {
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, data);
+      } catch (e) {
+        throw writeFailure(target, rel, `${target} left as it was`, e);
+      }
       await new Promise((r) => setImmediate(r));
     }
     if (interrupted.by !== null) throw new Error(`interrupted by ${interrupted.by}: ${target} left as it was`);

@@ -31,6 +31,7 @@ export {
   lstatOrNull,
   claimOutputFolder,
   outputFolderProblem,
+  outputParentProblem,
   outputMarkerText,
   readOutputMarker,
   writeOutputFolder,

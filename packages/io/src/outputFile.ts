@@ -1,4 +1,4 @@
-import { lstatOrNull } from './outputFolder.ts';
+import { lstatOrNull, outputParentProblem } from './outputFolder.ts';
 
 /**
  * Why carb may not write the file `file` (written whole, replacing what is there), or null
@@ -9,7 +9,7 @@ import { lstatOrNull } from './outputFolder.ts';
  */
 export function outputFileProblem(file: string, what: string, isCarbs: (file: string) => boolean): string | null {
   const st = lstatOrNull(file);
-  if (st === null) return null;
+  if (st === null) return outputParentProblem(file);
   if (st.isSymbolicLink()) return `${file} is a symbolic link; carb never writes through links, so give another file name`;
   if (st.isDirectory()) return `${file} is a folder; expected a file name for ${what}`;
   if (!isCarbs(file))

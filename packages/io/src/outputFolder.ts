@@ -1,5 +1,5 @@
-import { lstatSync, readFileSync, readdirSync, type Stats } from 'node:fs';
-import { join } from 'node:path';
+import { lstatSync, readFileSync, readdirSync, statSync, type Stats } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { canonicalJson } from './canonicalJson.ts';
 import { carbPath } from './carbPath.ts';
 import { schemaValidator } from './schemaValidator.ts';
@@ -62,6 +62,28 @@ export function lstatOrNull(path: string): Stats | null {
   }
 }
 
+/**
+ * Why `path` cannot be made where it is, or null: a file stands where the path needs a folder (its
+ * nearest existing ancestor is not one). Checked with the output itself, so `--out notes.txt/report`
+ * is refused before any work, not by mkdir (EEXIST, ENOTDIR) when the work is done. A parent that is a
+ * link to a folder is a folder (links are refused for the output itself, not on its way); an ancestor
+ * carb may not look at is left to the write.
+ */
+export function outputParentProblem(path: string): string | null {
+  for (let at = dirname(path); ; at = dirname(at)) {
+    let st: Stats;
+    try {
+      st = statSync(at);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      // ENOTDIR: a file further up; ENOENT: not made yet, its parent decides
+      if ((code === 'ENOENT' || code === 'ENOTDIR') && dirname(at) !== at) continue;
+      return null;
+    }
+    return st.isDirectory() ? null : `${path}: expected ${at} to be a folder (the path goes through it), found a file`;
+  }
+}
+
 /** Every entry under `dir` ("/"-joined, relative), with its lstat (links are not followed), sorted. */
 function entriesUnder(dir: string, prefix = ''): Array<[string, Stats]> {
   const out: Array<[string, Stats]> = [];
@@ -89,7 +111,7 @@ function entriesUnder(dir: string, prefix = ''): Array<[string, Stats]> {
  */
 export function outputFolderProblem(dir: string, rule: OutputRule): string | null {
   const st = lstatOrNull(dir);
-  if (st === null) return null;
+  if (st === null) return outputParentProblem(dir);
   const wanted = `a new or empty folder, or one carb ${rule.kind} wrote`;
   if (st.isSymbolicLink())
     return `${dir} is a symbolic link; carb never writes through links, so give the folder itself (expected ${wanted})`;

@@ -2,6 +2,7 @@ import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'n
 import { dirname } from 'node:path';
 import { removeOnSignal } from './signalCleanup.ts';
 import { tempPathFor } from './tempPath.ts';
+import { writeFailure } from './writeFailure.ts';
 
 /** Text buffered before a write: large enough that syscalls do not dominate. */
 const FLUSH_AT = 1 << 22;
@@ -23,11 +24,21 @@ export class TempFile {
   private pendingLength = 0;
   private readonly forget: () => void;
 
-  constructor(beside: string, suffix = '') {
-    mkdirSync(dirname(beside), { recursive: true });
+  /** `shownAs`: the output a refused write names (default `beside`), when `beside` is itself a temporary. */
+  constructor(
+    beside: string,
+    suffix = '',
+    private readonly shownAs = beside,
+  ) {
     this.path = tempPathFor(beside, suffix);
     this.forget = removeOnSignal(this.path);
-    this.fd = openSync(this.path, 'w');
+    try {
+      mkdirSync(dirname(beside), { recursive: true });
+      this.fd = openSync(this.path, 'w');
+    } catch (e) {
+      this.forget();
+      throw this.failure(e);
+    }
   }
 
   /** Appends text (buffered) or bytes (written at once, so the caller may reuse its buffer). */
@@ -38,7 +49,7 @@ export class TempFile {
       if (this.pendingLength >= FLUSH_AT) this.flush();
     } else {
       this.flush();
-      writeAll(this.fd!, data);
+      this.writeOut(data);
     }
   }
 
@@ -46,8 +57,13 @@ export class TempFile {
   close(): void {
     if (this.fd === null) return;
     this.flush();
-    closeSync(this.fd);
-    this.fd = null;
+    try {
+      closeSync(this.fd);
+    } catch (e) {
+      throw this.failure(e);
+    } finally {
+      this.fd = null;
+    }
   }
 
   /** Closes (without writing what is buffered) and removes the file. */
@@ -62,15 +78,33 @@ export class TempFile {
   /** Moves the complete file onto `target` (same folder, so one rename); it is no longer temporary. */
   protected renameTo(target: string): void {
     this.close();
-    renameSync(this.path, target);
+    try {
+      renameSync(this.path, target);
+    } catch (e) {
+      throw this.failure(e);
+    }
     this.forget();
   }
 
   private flush(): void {
     if (this.pending.length === 0) return;
-    writeAll(this.fd!, Buffer.from(this.pending.join(''), 'utf8'));
+    const text = Buffer.from(this.pending.join(''), 'utf8');
     this.pending = [];
     this.pendingLength = 0;
+    this.writeOut(text);
+  }
+
+  private writeOut(data: Uint8Array): void {
+    try {
+      writeAll(this.fd!, data);
+    } catch (e) {
+      throw this.failure(e);
+    }
+  }
+
+  /** A refused write as the one line naming the output this file is for (the caller removes the file). */
+  private failure(e: unknown): unknown {
+    return writeFailure(this.shownAs, 'it', `${this.shownAs} left as it was`, e);
   }
 }
 
@@ -85,8 +119,9 @@ export class StreamedFile extends TempFile {
   constructor(
     readonly target: string,
     suffix = '',
+    shownAs = target,
   ) {
-    super(target, suffix);
+    super(target, suffix, shownAs);
   }
 
   /** Writes out the rest and renames the file into place. */

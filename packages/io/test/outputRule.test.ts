@@ -10,11 +10,13 @@ import {
   outputFileProblem,
   outputFolderProblem,
   outputMarkerText,
+  outputParentProblem,
   readOutputMarker,
   removeStaleTemps,
   writeOutputFolder,
   type OutputRule,
 } from '../src/index.ts';
+import { writeFailure } from '../src/writeFailure.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'carb-io-rule-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -110,6 +112,18 @@ describe('outputFolderProblem', () => {
       `${join(dir, 'f')} is a file; expected a new or empty folder, or one carb report wrote`,
     );
   });
+
+  it('refuses a path through a file (--out notes.txt/report), naming the file; a path through a link to a folder is fine', () => {
+    const dir = folder({ 'notes.txt': 'x' });
+    const through = (p: string) => `${p}: expected ${join(dir, 'notes.txt')} to be a folder (the path goes through it), found a file`;
+    expect(outputFolderProblem(join(dir, 'notes.txt', 'report'), REPORT)).toBe(through(join(dir, 'notes.txt', 'report')));
+    expect(outputFolderProblem(join(dir, 'notes.txt', 'a', 'b'), REPORT)).toBe(through(join(dir, 'notes.txt', 'a', 'b')));
+    expect(outputFileProblem(join(dir, 'notes.txt', 'x.arrow'), 'a corpus', () => true)).toBe(through(join(dir, 'notes.txt', 'x.arrow')));
+    expect(outputParentProblem(join(dir, 'new', 'deeper', 'report'))).toBeNull();
+    symlinkSync(dir, join(tmp, 'linked'));
+    expect(outputFolderProblem(join(tmp, 'linked', 'new', 'report'), REPORT)).toBeNull();
+    expect(readFileSync(join(dir, 'notes.txt'), 'utf8')).toBe('x');
+  });
 });
 
 describe('writeOutputFolder', () => {
@@ -151,6 +165,41 @@ describe('writeOutputFolder', () => {
     expect(readdirSync(dir).sort()).toEqual([OUTPUT_MARKER, 'a.txt', 'b.txt']);
     expect(readFileSync(join(dir, 'a.txt'), 'utf8')).toBe('kept');
     expect(readdirSync(tmp).filter((f) => f.includes('carb-lock') || f.includes('staging'))).toEqual([]);
+  });
+
+  it('a write the system refuses is one line naming the folder and the file (not the staging path), the folder left as it was', async () => {
+    const dir = join(tmp, 'refused');
+    // the file a.txt, then a.txt/b.txt: the system refuses the second (ENOTDIR, or EEXIST making the folder)
+    const attempt = writeOutputFolder(dir, REPORT, [
+      ['a.txt', 'a'],
+      ['a.txt/b.txt', 'b'],
+    ]);
+    await expect(attempt).rejects.toThrow(new RegExp(`^${dir}: expected to write a\\.txt/b\\.txt, found .+; ${dir} left as it was$`));
+    await expect(attempt).rejects.toHaveProperty('code');
+    expect(existsSync(dir)).toBe(false);
+    expect(readdirSync(tmp).filter((f) => f.includes('carb-lock') || f.includes('staging'))).toEqual([]);
+  });
+});
+
+describe('writeFailure', () => {
+  const errno = (code: string, message: string) => Object.assign(new Error(message), { code });
+  it("words the system's refusals users act on, keeps the code, and passes any other error through", () => {
+    const full = writeFailure(
+      'out/rep',
+      'splits.arrow',
+      'out/rep left as it was',
+      errno('ENOSPC', 'ENOSPC: no space left on device, write'),
+    );
+    expect((full as Error).message).toBe(
+      'out/rep: expected to write splits.arrow, found no space left on the device (ENOSPC); out/rep left as it was',
+    );
+    expect(full).toHaveProperty('code', 'ENOSPC');
+    const quota = writeFailure('x.jsonl', 'it', 'x.jsonl left as it was', errno('EDQUOT', 'EDQUOT: disk quota exceeded, write'));
+    expect((quota as Error).message).toBe('x.jsonl: expected to write it, found the disk quota exceeded (EDQUOT); x.jsonl left as it was');
+    const odd = writeFailure('x.jsonl', 'it', 'x.jsonl left as it was', errno('EMLINK', 'EMLINK: too many links, mkdir'));
+    expect((odd as Error).message).toBe('x.jsonl: expected to write it, found EMLINK: too many links, mkdir; x.jsonl left as it was');
+    const bug = new TypeError('x is not a function');
+    expect(writeFailure('x.jsonl', 'it', 'left', bug)).toBe(bug);
   });
 });
 
