@@ -21,3 +21,20 @@ describe('corpus walk: file names', () => {
     });
   }
 });
+
+describe('corpus walk: what is not a corpus file', () => {
+  it('a device (/dev/zero never ends) is refused by name, not read; a missing path is one problem too', () => {
+    const { files, skips } = listCorpus(['/dev/zero', `${ROOT}/no-such-corpus.jsonl`], 'auto');
+    expect(files).toEqual([]);
+    expect(skips).toEqual([
+      [
+        'unreadable',
+        { file: '/dev/zero', record: null, message: 'expected a file, a named pipe or a directory, found a character device' },
+      ],
+      [
+        'unreadable',
+        { file: `${ROOT}/no-such-corpus.jsonl`, record: null, message: 'expected a file or directory, found nothing at this path' },
+      ],
+    ]);
+  });
+});

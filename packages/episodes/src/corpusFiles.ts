@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync, readdirSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync, readdirSync, statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { JSONL_HEADER_PREFIX } from './corpusHeader.ts';
 import { lineFormat, logFormat, type CORPUS_FORMATS } from './formats.ts';
@@ -96,6 +96,11 @@ function walk(dir: string, out: string[]): void {
   }
 }
 
+/** What a path that is no file, pipe or directory is, in a refusal. */
+function specialKind(st: Stats): string {
+  return st.isCharacterDevice() ? 'a character device' : st.isBlockDevice() ? 'a block device' : st.isSocket() ? 'a socket' : 'a special file';
+}
+
 /**
  * The corpus files of `paths`, in the order read: paths as given, each directory
  * walked in sorted name order. A path that is missing, or a directory holding no
@@ -104,11 +109,17 @@ function walk(dir: string, out: string[]): void {
 export function corpusFiles(paths: readonly string[], format: CorpusFormat, skip: (reason: string, p: Problem) => void): CorpusFile[] {
   const files: CorpusFile[] = [];
   for (const path of paths) {
-    let isDir: boolean;
+    let st: Stats;
     try {
-      isDir = statSync(path).isDirectory();
+      st = statSync(path);
     } catch {
       skip('unreadable', { file: path, record: null, message: 'expected a file or directory, found nothing at this path' });
+      continue;
+    }
+    const isDir = st.isDirectory();
+    // a device never ends (/dev/zero, /dev/urandom): read whole as a JSON document it would fill the memory
+    if (!isDir && !st.isFile() && !st.isFIFO()) {
+      skip('unreadable', { file: path, record: null, message: `expected a file, a named pipe or a directory, found ${specialKind(st)}` });
       continue;
     }
     if (!isDir) {
