@@ -98,7 +98,13 @@ function walk(dir: string, out: string[]): void {
 
 /** What a path that is no file, pipe or directory is, in a refusal. */
 function specialKind(st: Stats): string {
-  return st.isCharacterDevice() ? 'a character device' : st.isBlockDevice() ? 'a block device' : st.isSocket() ? 'a socket' : 'a special file';
+  return st.isCharacterDevice()
+    ? 'a character device'
+    : st.isBlockDevice()
+      ? 'a block device'
+      : st.isSocket()
+        ? 'a socket'
+        : 'a special file';
 }
 
 /**
