@@ -30,6 +30,12 @@ const cases: Array<[string, string[], string, string[]]> = [
   ['missing --out', ['calibrate', CES], '--out', ['required by carb calibrate', 'found nothing']],
   ['--out without a value', ['calibrate', CES, '--out'], '--out', ['expected a value']],
   ['--out twice', ['calibrate', CES, '--out', 'OUT', '--out', 'OUT2'], '--out', ['one value']],
+  [
+    '--out name too long',
+    ['calibrate', CES, '--out', `OUT${'x'.repeat(250)}`],
+    '--out',
+    ['expected a name of at most 191 bytes (a file system allows 255'],
+  ],
   ['negative base seed', ['calibrate', CES, '--base-seed', '-1', '--out', 'OUT'], '--base-seed', ['non-negative integer']],
   ['unsafe base seed', ['calibrate', CES, '--base-seed', '9007199254740993', '--out', 'OUT'], '--base-seed', ['non-negative integer']],
   ['fractional cal', ['calibrate', CES, '--cal', '4.5', '--out', 'OUT'], '--cal', ['positive integer']],

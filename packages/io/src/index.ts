@@ -31,7 +31,7 @@ export {
   lstatOrNull,
   claimOutputFolder,
   outputFolderProblem,
-  outputParentProblem,
+  outputLocationProblem,
   outputMarkerText,
   readOutputMarker,
   writeOutputFolder,

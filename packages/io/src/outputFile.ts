@@ -1,4 +1,4 @@
-import { lstatOrNull, outputParentProblem } from './outputFolder.ts';
+import { lstatOrNull, outputLocationProblem } from './outputFolder.ts';
 
 /**
  * Why carb may not write the file `file` (written whole, replacing what is there), or null
@@ -8,8 +8,10 @@ import { lstatOrNull, outputParentProblem } from './outputFolder.ts';
  * names the expected content ("a carb JSONL corpus").
  */
 export function outputFileProblem(file: string, what: string, isCarbs: (file: string) => boolean): string | null {
+  const where = outputLocationProblem(file);
+  if (where !== null) return where;
   const st = lstatOrNull(file);
-  if (st === null) return outputParentProblem(file);
+  if (st === null) return null;
   if (st.isSymbolicLink()) return `${file} is a symbolic link; carb never writes through links, so give another file name`;
   if (st.isDirectory()) return `${file} is a folder; expected a file name for ${what}`;
   if (!isCarbs(file))

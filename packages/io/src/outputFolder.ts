@@ -1,5 +1,5 @@
 import { lstatSync, readFileSync, readdirSync, statSync, type Stats } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { canonicalJson } from './canonicalJson.ts';
 import { carbPath } from './carbPath.ts';
 import { schemaValidator } from './schemaValidator.ts';
@@ -62,14 +62,28 @@ export function lstatOrNull(path: string): Stats | null {
   }
 }
 
+/** Bytes a file name may hold (NAME_MAX of Linux and macOS file systems). */
+const NAME_MAX = 255;
 /**
- * Why `path` cannot be made where it is, or null: a file stands where the path needs a folder (its
- * nearest existing ancestor is not one). Checked with the output itself, so `--out notes.txt/report`
- * is refused before any work, not by mkdir (EEXIST, ENOTDIR) when the work is done. A parent that is a
- * link to a folder is a folder (links are refused for the output itself, not on its way); an ancestor
- * carb may not look at is left to the write.
+ * Bytes carb adds to an output's name for the files beside it: its lock (`.<name>.carb-lock`, and a
+ * stale one set aside), a temporary (`.<name>.<pid>-<tag><suffix>.tmp`; a gzip corpus's plain
+ * temporary has one of its own), a staging folder (`.<name>.carb-staging-<pid>`): at most ~61.
  */
-export function outputParentProblem(path: string): string | null {
+const NAME_MARGIN = 64;
+
+/**
+ * Why `path` cannot be an output where it is, or null: its name leaves no room for the lock and
+ * temporary files carb makes beside it (ENAMETOOLONG, once the work was done), or a file stands
+ * where the path needs a folder (its nearest existing ancestor is not one: mkdir's EEXIST or
+ * ENOTDIR). Checked with the output itself, so `--out notes.txt/report` is refused before any
+ * work. A parent that is a link to a folder is a folder (links are refused for the output itself,
+ * not on its way); an ancestor carb may not look at is left to the write.
+ */
+export function outputLocationProblem(path: string): string | null {
+  const bytes = Buffer.byteLength(basename(path));
+  if (bytes > NAME_MAX - NAME_MARGIN)
+    return `${path}: expected a name of at most ${NAME_MAX - NAME_MARGIN} bytes (a file system allows ${NAME_MAX}, and carb adds up to ${NAME_MARGIN} for the lock and temporary files beside it), found ${bytes}`;
+  if (lstatOrNull(path) !== null) return null;
   for (let at = dirname(path); ; at = dirname(at)) {
     let st: Stats;
     try {
@@ -110,8 +124,10 @@ function entriesUnder(dir: string, prefix = ''): Array<[string, Stats]> {
  * entry in it, being one is refused. One line naming the folder.
  */
 export function outputFolderProblem(dir: string, rule: OutputRule): string | null {
+  const where = outputLocationProblem(dir);
+  if (where !== null) return where;
   const st = lstatOrNull(dir);
-  if (st === null) return outputParentProblem(dir);
+  if (st === null) return null;
   const wanted = `a new or empty folder, or one carb ${rule.kind} wrote`;
   if (st.isSymbolicLink())
     return `${dir} is a symbolic link; carb never writes through links, so give the folder itself (expected ${wanted})`;

@@ -3,6 +3,7 @@ import { closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmS
 import { hostname } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { removeOnSignal } from './signalCleanup.ts';
+import { writeFailure } from './writeFailure.ts';
 
 /** A second carb run on an output another run is writing (exit 1, not a usage error: retry later). */
 export class OutputLockedError extends Error {
@@ -67,14 +68,19 @@ export function lockOutput(target: string, part?: string): () => void {
     held.set(lock, mine + 1);
     return releaser(lock);
   }
-  mkdirSync(dirname(lock), { recursive: true });
+  const refused = (e: unknown) => writeFailure(target, `its lock ${basename(lock)}`, `${target} left as it was`, e);
+  try {
+    mkdirSync(dirname(lock), { recursive: true });
+  } catch (e) {
+    throw refused(e);
+  }
   const me = `${process.pid} ${hostname()}`;
   for (let attempt = 0; ; attempt++) {
     let fd: number;
     try {
       fd = openSync(lock, 'wx');
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw refused(e);
       let holder = '';
       try {
         holder = readFileSync(lock, 'utf8').trim();

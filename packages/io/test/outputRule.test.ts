@@ -10,7 +10,7 @@ import {
   outputFileProblem,
   outputFolderProblem,
   outputMarkerText,
-  outputParentProblem,
+  outputLocationProblem,
   readOutputMarker,
   removeStaleTemps,
   writeOutputFolder,
@@ -119,10 +119,25 @@ describe('outputFolderProblem', () => {
     expect(outputFolderProblem(join(dir, 'notes.txt', 'report'), REPORT)).toBe(through(join(dir, 'notes.txt', 'report')));
     expect(outputFolderProblem(join(dir, 'notes.txt', 'a', 'b'), REPORT)).toBe(through(join(dir, 'notes.txt', 'a', 'b')));
     expect(outputFileProblem(join(dir, 'notes.txt', 'x.arrow'), 'a corpus', () => true)).toBe(through(join(dir, 'notes.txt', 'x.arrow')));
-    expect(outputParentProblem(join(dir, 'new', 'deeper', 'report'))).toBeNull();
+    expect(outputLocationProblem(join(dir, 'new', 'deeper', 'report'))).toBeNull();
     symlinkSync(dir, join(tmp, 'linked'));
     expect(outputFolderProblem(join(tmp, 'linked', 'new', 'report'), REPORT)).toBeNull();
     expect(readFileSync(join(dir, 'notes.txt'), 'utf8')).toBe('x');
+  });
+
+  it('refuses a name that leaves no room for the lock and temporary files beside it (191 bytes at most, counted in UTF-8)', () => {
+    const dir = folder();
+    const fits = 'r'.repeat(191);
+    expect(outputFolderProblem(join(dir, fits), REPORT)).toBeNull();
+    expect(outputFileProblem(join(dir, `${'c'.repeat(185)}.jsonl`), 'a corpus', () => true)).toBeNull();
+    const long = 'é'.repeat(96);
+    expect(outputFolderProblem(join(dir, long), REPORT)).toBe(
+      `${join(dir, long)}: expected a name of at most 191 bytes (a file system allows 255, and carb adds up to 64 for the lock and temporary files beside it), found 192`,
+    );
+    // the longest of those beside a 191-byte name is made: its lock, and a gzip corpus's temporary of a temporary
+    const release = lockOutput(join(dir, fits));
+    release();
+    writeFileSync(join(dir, `..${fits}.4194304-0a1b2c3d.plain.jsonl.tmp.4194304-0a1b2c3d.body.tmp`), '');
   });
 });
 

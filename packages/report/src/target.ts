@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { OUTPUT_MARKER, lstatOrNull, outputFolderProblem, outputParentProblem, readOutputMarker, type OutputRule } from '@carb/io';
+import { OUTPUT_MARKER, lstatOrNull, outputFolderProblem, outputLocationProblem, readOutputMarker, type OutputRule } from '@carb/io';
 
 const HEX64 = /^[0-9a-f]{64}$/;
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
@@ -82,8 +82,10 @@ function carbTopFiles(dir: string): Set<string> {
  * would replace must be carb's. One line naming the folder or file.
  */
 export function sectionsTargetProblem(dir: string, slugs: readonly string[]): string | null {
+  const where = outputLocationProblem(dir);
+  if (where !== null) return where;
   const st = lstatOrNull(dir);
-  if (st === null) return outputParentProblem(dir);
+  if (st === null) return null;
   if (st.isSymbolicLink()) return `${dir} is a symbolic link; carb never writes through links, so give the folder itself`;
   if (!st.isDirectory()) return `${dir} is a file; expected a folder for the report (new, empty, or one carb main wrote)`;
   const marker = readOutputMarker(dir);

@@ -1,6 +1,6 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import type { CorpusFormat } from '@carb/episodes';
-import { outputParentProblem } from '@carb/io';
+import { outputLocationProblem } from '@carb/io';
 import { FORMAT, flag, path, pathList, required } from '../options/specs.ts';
 import { UsageError } from '../options/usageError.ts';
 import { defineCommand } from './define.ts';
@@ -57,8 +57,8 @@ const init = defineCommand<ToolsInitArgs>({
       throw new UsageError(`--out: expected a file name, found a directory at ${a.out}`);
     if (existsSync(a.out) && !a.force)
       throw new UsageError(`--out: expected a new file (or --force to replace it), found an existing file at ${a.out}`);
-    const parent = outputParentProblem(a.out);
-    if (parent) throw new UsageError(`--out: ${parent}`);
+    const where = outputLocationProblem(a.out);
+    if (where) throw new UsageError(`--out: ${where}`);
     readableCorpus(a.corpus);
   },
   handler: async (args) => (await import('./tools.init.run.ts')).run(args),
