@@ -13,6 +13,9 @@ function node(args: string[], cwd = ROOT, env: NodeJS.ProcessEnv = process.env) 
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+/** A command line for script(1)'s shell, every word single-quoted. */
+const quoted = (argv: string[]) => argv.map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' ');
+
 /** script(1), to run a command on a pseudo-terminal; null where it is missing (the test says it skipped). */
 const SCRIPT = ['/usr/bin/script', '/bin/script'].find((p) => existsSync(p)) ?? null;
 if (SCRIPT === null) process.stderr.write('\n[carb tests] script(1) not found: the terminal progress-bar test is SKIPPED.\n\n');
@@ -57,13 +60,13 @@ describe('the compiled CLI in this checkout', SLOW, () => {
   // once built their string-width as an ES module that cli-progress's require() got as an object, so every calibrate
   // run in a terminal died with "_stringWidth is not a function" while every piped run (all the other tests) passed
   it.skipIf(!SCRIPT)(
-    `draws its progress bars on a terminal (calibrate through script(1))${SCRIPT ? '' : ' [skipped: no script(1)]'}`,
+    `on a terminal (script(1)): calibrate draws its progress bars, gate says it reads the terminal${SCRIPT ? '' : ' [skipped: no script(1)]'}`,
     () => {
       const out = mkdtempSync(join(tmpdir(), 'carb-build-tty-'));
       try {
         const dir = join(out, 'report');
         const command = [process.execPath, bundle, 'calibrate', CES, '--methods', 'g-carb', '--splits', '1', '--no-frontier', '--out', dir];
-        const r = spawnSync(SCRIPT!, ['-qec', command.map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' '), '/dev/null'], {
+        const r = spawnSync(SCRIPT!, ['-qec', quoted(command), '/dev/null'], {
           encoding: 'utf8',
           timeout: 120_000,
         });
@@ -73,6 +76,14 @@ describe('the compiled CLI in this checkout', SLOW, () => {
         expect(r.stdout).toContain('] 1/1 100%');
         expect(r.stdout).not.toContain('is not a function');
         expect(existsSync(join(dir, 'manifest.json'))).toBe(true);
+        // carb gate typed at a terminal says what it waits for, and Ctrl-D (EOT) ends it; piped, it says nothing of the kind
+        const gate = [process.execPath, bundle, 'gate', '--deploy', join(dir, 'deploy.json'), '--method', 'g-carb', '--alpha', '.1'];
+        const typed = spawnSync(SCRIPT!, ['-qec', quoted(gate), '/dev/null'], { input: '\x04', encoding: 'utf8', timeout: 120_000 });
+        expect(typed.status, typed.stdout).toBe(0);
+        expect(typed.stdout).toContain('carb: gate: reading the episode from the terminal, one JSON event a line');
+        const piped = node(gate.slice(1), ROOT);
+        expect(piped.status, piped.stderr).toBe(0);
+        expect(piped.stderr).not.toContain('reading the episode from the terminal');
       } finally {
         rmSync(out, { recursive: true, force: true });
       }

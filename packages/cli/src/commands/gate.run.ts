@@ -14,6 +14,11 @@ export async function run(args: GateArgs): Promise<void> {
     if (resolved.row !== null && resolved.notice === null) process.stderr.write(`carb: gate ${printable(resolved.description)}\n`);
     // the gate object loadGate returns: the library and the command decide by one code path
     const gate = openGate(resolved, { episodeId: args.episode ?? 'online' });
+    // typed at a terminal, not piped from an agent: say what it waits for, which it would otherwise do silently
+    if (process.stdin.isTTY)
+      process.stderr.write(
+        'carb: gate: reading the episode from the terminal, one JSON event a line (a step, or a proposal then its result); Ctrl-D ends it\n',
+      );
     try {
       await runGateEvents(gate, stdinLines(process.stdin), ({ step, decision, score, context, features }) => {
         process.stdout.write(`${printableLines(JSON.stringify({ step, decision, score, context, features }))}\n`);

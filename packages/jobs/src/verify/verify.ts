@@ -101,7 +101,11 @@ async function rerunFindings(
   const tmp = mkdtempSync(join(tmpdir(), 'carb-verify-'));
   try {
     const code = await env.rerun(m.argv, tmp);
-    if (code !== 0) throw new Error(`re-running "carb ${m.argv.join(' ')}" exited with ${code}`);
+    // the command's relative paths are read from where verify runs, which the manifest does not record
+    if (code !== 0)
+      throw new Error(
+        `re-running "carb ${m.argv.join(' ')}" in ${process.cwd()} exited with ${code}; verify re-runs a report's command in the folder it is run from, so run it where the report was made`,
+      );
     const rerun = [
       ...corpusChanges(dir, tmp, m.outputs),
       ...folderProblems(tmp, m.outputs).problems.map((p) => `re-run ${p.slice(tmp.length + 1)}`),
