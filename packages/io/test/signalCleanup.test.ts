@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,4 +39,24 @@ describe('one signal handler (signalCleanup) for temp files, locks and writeDirA
       child.kill('SIGKILL');
     }
   }, 60_000);
+
+  // script(1) gives the child a terminal, where alone the bar draws (and hides the cursor)
+  const script = ['/usr/bin/script', '/bin/script'].find((p) => existsSync(p));
+  it.skipIf(script === undefined)(
+    `a progress bar interrupted on a terminal gives the cursor and line wrapping back, then dies of the signal${script ? '' : ' [skipped: no script(1)]'}`,
+    () => {
+      const fixture = join(import.meta.dirname, 'fixtures/interruptedBar.ts');
+      const r = spawnSync(script!, ['-qec', `'${process.execPath}' --import tsx '${fixture}'`, '/dev/null'], {
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      // sh -c reports a death by SIGINT as 128 + 2
+      expect(r.status, r.stdout).toBe(130);
+      const hidden = r.stdout.indexOf('\x1b[?25l');
+      expect(hidden).toBeGreaterThanOrEqual(0);
+      expect(r.stdout.indexOf('\x1b[?25h', hidden)).toBeGreaterThan(hidden);
+      expect(r.stdout.indexOf('\x1b[?7h', hidden)).toBeGreaterThan(hidden);
+    },
+    60_000,
+  );
 });
