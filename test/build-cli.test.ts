@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -89,6 +89,26 @@ describe('the compiled CLI in this checkout', SLOW, () => {
       }
     },
   );
+
+  it('a reader that stops early (| head -1) ends the printing, not the run: exit 0, no EPIPE, the report written', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'carb-build-epipe-'));
+    try {
+      const dir = join(out, 'report');
+      const child = spawn(process.execPath, [bundle, 'calibrate', CES, '--methods', 'g-carb', '--splits', '3', '--out', dir], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let err = '';
+      child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+      // the first bytes of the table, then the reading end goes, as head -1 does
+      child.stdout.once('data', () => child.stdout.destroy());
+      const code = await new Promise<number | null>((done) => child.on('close', done));
+      expect(err).not.toMatch(/EPIPE|Unhandled/);
+      expect(code, err).toBe(0);
+      expect(node([bundle, 'verify', dir]).stdout).toMatch(/^verify: all \d+ outputs and manifest\.json match the folder and the re-run$/m);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
 
   it('replays across worker threads from the bundle (dist/replayWorker.cjs), byte-identical to one thread', () => {
     const out = mkdtempSync(join(tmpdir(), 'carb-build-workers-'));
