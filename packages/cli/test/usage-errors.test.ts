@@ -174,6 +174,25 @@ describe('data errors: exit 1, nothing written', () => {
     ]);
     expect(existsSync(out)).toBe(false);
   }, 120_000);
+
+  it('a corpus too small for its folds: the fixed folds of a constructed suite name what they need; halves need 2', async () => {
+    const three = join(scratch, 'three.jsonl');
+    writeFileSync(three, readFileSync(CES, 'utf8').split('\n').slice(0, 3).join('\n') + '\n');
+    const out = fresh();
+    const fixed = await runCli(['calibrate', three, '--out', out]);
+    expect(fixed.code).toBe(1);
+    expect(fixed.errLines).toEqual([
+      'carb: stratum all: 3 episode(s) cannot fill a calibration fold of 48 and a test fold of 48; expected at least 96 episodes for the ces-clean folds of 48 and 48 (--dataset agentdojo halves any corpus; --cal/--test set folds)',
+    ]);
+    const one = join(scratch, 'one.jsonl');
+    writeFileSync(one, `${readFileSync(CES, 'utf8').split('\n')[0]!}\n`);
+    const halves = await runCli(['calibrate', one, '--dataset', 'agentdojo', '--out', out]);
+    expect(halves.code).toBe(1);
+    expect(halves.errLines.at(-1)).toBe(
+      'carb: stratum all: 1 episode(s) cannot fill a calibration fold of 0 and a test fold of 0; expected at least 2 episodes per stratum',
+    );
+    expect(existsSync(out)).toBe(false);
+  }, 120_000);
 });
 
 describe('--version and --help', () => {

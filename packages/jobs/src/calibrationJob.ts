@@ -312,10 +312,16 @@ function stratumFolds(spec: JobSpec, run: RunContext, stratum: Stratum): Stratum
     // a usage error, though only the stream could tell: nothing has been written yet
     throw new UsageError(`--cal/--test: expected calibration + test ≤ the ${n} usable episodes, found ${nCal} + ${nTest}`);
   }
-  if (nCal < 1 || nTest < 1 || nCal + nTest > n)
+  if (nCal < 1 || nTest < 1 || nCal + nTest > n) {
+    // halves (AgentDojo) need 2 episodes; the constructed suites' folds are fixed (Table 2), whatever n
+    const fixed = run.dataset !== 'agentdojo';
+    const need = fixed
+      ? `at least ${nCal + nTest} episodes for the ${run.dataset} folds of ${nCal} and ${nTest} (--dataset agentdojo halves any corpus${isPooled ? '; --cal/--test set folds' : ''})`
+      : 'at least 2 episodes per stratum';
     throw new Error(
-      `stratum ${stratum.name}: ${n} episode(s) cannot fill a calibration fold of ${nCal} and a test fold of ${nTest}; expected at least 2 episodes per stratum`,
+      `stratum ${stratum.name}: ${n} episode(s) cannot fill a calibration fold of ${nCal} and a test fold of ${nTest}; expected ${need}`,
     );
+  }
   return folds;
 }
 
