@@ -18,6 +18,8 @@ const fresh = (suffix = '') => join(scratch, `out-${++n}${suffix}`);
 // [argv (OUT = a fresh output path), flag or key the one-line message must start with, words it must contain]
 const cases: Array<[string, string[], string, string[]]> = [
   ['unknown flag', ['calibrate', CES, '--splt', '3', '--out', 'OUT'], '--splt', ['unknown option', 'did you mean --splits?']],
+  ['unknown dashed flag', ['calibrate', CES, '--foo-bar', '3', '--out', 'OUT'], '--foo-bar', ['unknown option for carb calibrate']],
+  ['unknown dashed flag of main', ['main', '--base-seed', '7', '--out', 'OUT'], '--base-seed', ['unknown option for carb main']],
   ['bad choice', ['calibrate', CES, '--split-rng', 'mt', '--out', 'OUT'], '--split-rng', ['"python", "seedrandom"', 'found mt']],
   ['non-integer splits', ['calibrate', CES, '--splits', '2.5', '--out', 'OUT'], '--splits', ['positive integer', 'found 2.5']],
   ['non-numeric splits', ['calibrate', CES, '--splits', 'abc', '--out', 'OUT'], '--splits', ['positive integer', 'found abc']],
@@ -113,6 +115,8 @@ describe('usage errors: exit 2, one line naming the flag, nothing written', () =
       expect(r.errLines).toHaveLength(1);
       expect(r.errLines[0]!.startsWith(`carb: ${flag}: `)).toBe(true);
       for (const w of words) expect(r.errLines[0]).toContain(w);
+      // yargs's camel-cased second name of a dashed flag (fooBar) is not the user's word
+      expect(r.errLines[0]).not.toMatch(/; [a-z]+[A-Z]\w*: unexpected argument/);
       expect(r.out).toBe('');
       // no report dir, no file, not even a temporary one beside it
       expect(readdirSync(scratch).filter((f) => f.startsWith(`out-${n}`))).toEqual([]);

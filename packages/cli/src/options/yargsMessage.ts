@@ -26,7 +26,10 @@ function unknown(names: string[], argv: readonly string[], ctx: ParseContext): s
   const command = ctx.commands.length ? names.find((n) => !isOption(n)) : undefined;
   if (command !== undefined)
     return `${command}: unknown command for ${ctx.command}${hintFrom(command, ctx.commands, '')}; expected one of ${ctx.commands.join(', ')}`;
+  // yargs names an unknown --foo-bar twice, as given and camel-cased (fooBar): the user typed one of them
+  const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
   return names
+    .filter((n) => !names.some((m) => m !== n && m.includes('-') && camel(m) === n))
     .map((n) =>
       isOption(n)
         ? `${n.length === 1 ? '-' : '--'}${n}: unknown option for ${ctx.command}${hintFrom(n, ctx.options, '--')}`
