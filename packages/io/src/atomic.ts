@@ -12,6 +12,6 @@ export function writeFileAtomic(file: string, data: string | Uint8Array): void {
     renameSync(tmp, file);
   } catch (e) {
     rmSync(tmp, { force: true });
-    throw writeFailure(file, 'it', `${file} left as it was`, e);
+    throw writeFailure(file, 'it', e);
   }
 }

@@ -90,7 +90,7 @@ export async function writeDirAtomic(target: string, entries: DirEntries, opts: 
         mkdirSync(dirname(file), { recursive: true });
         writeFileSync(file, data);
       } catch (e) {
-        throw writeFailure(target, rel, `${target} left as it was`, e);
+        throw writeFailure(target, rel, e);
       }
       await new Promise((r) => setImmediate(r));
     }

@@ -68,7 +68,7 @@ export function lockOutput(target: string, part?: string): () => void {
     held.set(lock, mine + 1);
     return releaser(lock);
   }
-  const refused = (e: unknown) => writeFailure(target, `its lock ${basename(lock)}`, `${target} left as it was`, e);
+  const refused = (e: unknown) => writeFailure(target, `its lock ${basename(lock)}`, e);
   try {
     mkdirSync(dirname(lock), { recursive: true });
   } catch (e) {

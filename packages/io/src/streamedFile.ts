@@ -104,7 +104,7 @@ export class TempFile {
 
   /** A refused write as the one line naming the output this file is for (the caller removes the file). */
   private failure(e: unknown): unknown {
-    return writeFailure(this.shownAs, 'it', `${this.shownAs} left as it was`, e);
+    return writeFailure(this.shownAs, 'it', e);
   }
 }
 

@@ -199,22 +199,17 @@ describe('writeOutputFolder', () => {
 describe('writeFailure', () => {
   const errno = (code: string, message: string) => Object.assign(new Error(message), { code });
   it("words the system's refusals users act on, keeps the code, and passes any other error through", () => {
-    const full = writeFailure(
-      'out/rep',
-      'splits.arrow',
-      'out/rep left as it was',
-      errno('ENOSPC', 'ENOSPC: no space left on device, write'),
-    );
+    const full = writeFailure('out/rep', 'splits.arrow', errno('ENOSPC', 'ENOSPC: no space left on device, write'));
     expect((full as Error).message).toBe(
       'out/rep: expected to write splits.arrow, found no space left on the device (ENOSPC); out/rep left as it was',
     );
     expect(full).toHaveProperty('code', 'ENOSPC');
-    const quota = writeFailure('x.jsonl', 'it', 'x.jsonl left as it was', errno('EDQUOT', 'EDQUOT: disk quota exceeded, write'));
+    const quota = writeFailure('x.jsonl', 'it', errno('EDQUOT', 'EDQUOT: disk quota exceeded, write'));
     expect((quota as Error).message).toBe('x.jsonl: expected to write it, found the disk quota exceeded (EDQUOT); x.jsonl left as it was');
-    const odd = writeFailure('x.jsonl', 'it', 'x.jsonl left as it was', errno('EMLINK', 'EMLINK: too many links, mkdir'));
+    const odd = writeFailure('x.jsonl', 'it', errno('EMLINK', 'EMLINK: too many links, mkdir'));
     expect((odd as Error).message).toBe('x.jsonl: expected to write it, found EMLINK: too many links, mkdir; x.jsonl left as it was');
     const bug = new TypeError('x is not a function');
-    expect(writeFailure('x.jsonl', 'it', 'left', bug)).toBe(bug);
+    expect(writeFailure('x.jsonl', 'it', bug)).toBe(bug);
   });
 });
 

@@ -29,6 +29,7 @@ export { runCalibrationJob, suitePerturbationFor, detectDataset, labelsFor, type
 export { SPLIT_ROWS, type SplitRows } from './splitRows.ts';
 // output rules of report folders
 export { APPLY_RULE } from './applyTarget.ts';
+export { toolsInitTargetProblem } from './toolsInitTarget.ts';
 export { AUDIT_RULE } from './auditTarget.ts';
 export { NEARMISS_RULE } from './nearmissTarget.ts';
 // near-miss audit

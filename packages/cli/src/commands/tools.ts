@@ -1,6 +1,6 @@
-import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import type { CorpusFormat } from '@carb/episodes';
-import { outputLocationProblem } from '@carb/io';
+import { toolsInitTargetProblem } from '@carb/jobs';
 import { FORMAT, flag, path, pathList, required } from '../options/specs.ts';
 import { UsageError } from '../options/usageError.ts';
 import { defineCommand } from './define.ts';
@@ -53,12 +53,8 @@ const init = defineCommand<ToolsInitArgs>({
     ...FORMAT,
   },
   check: (a) => {
-    if (existsSync(a.out) && statSync(a.out).isDirectory())
-      throw new UsageError(`--out: expected a file name, found a directory at ${a.out}`);
-    if (existsSync(a.out) && !a.force)
-      throw new UsageError(`--out: expected a new file (or --force to replace it), found an existing file at ${a.out}`);
-    const where = outputLocationProblem(a.out);
-    if (where) throw new UsageError(`--out: ${where}`);
+    const problem = toolsInitTargetProblem(a.out, a.force);
+    if (problem) throw new UsageError(`--out: ${problem}`);
     readableCorpus(a.corpus);
   },
   handler: async (args) => (await import('./tools.init.run.ts')).run(args),
