@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,4 +37,27 @@ describeShared('corpus digest: one value whatever the format or reading path', (
     );
     expect(corpusDigest(changed)).not.toBe(expected);
   }, 120_000);
+});
+
+// The definition, written out: SHA-256 over `<episode digest hex>\n` in id order, ties by digest.
+function referenceDigest(entries: ReadonlyArray<readonly [string, Buffer]>): string {
+  const lines = entries
+    .map(([id, hash]) => [id, hash.toString('hex')] as const)
+    .sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0))
+    .map(([, hex]) => `${hex}\n`);
+  return createHash('sha256').update(lines.join('')).digest('hex');
+}
+
+it('CorpusDigester equals the written-out definition: ids in order, shuffled, repeated; more lines than one hashing block', () => {
+  const n = 40_000;
+  const hashOf = (k: number) => createHash('sha256').update(`episode ${k}`).digest();
+  const ascending = Array.from({ length: n }, (_, k) => [`ep-${String(k).padStart(6, '0')}`, hashOf(k)] as const);
+  // a fixed permutation (multiplier coprime to n), and ids repeated with different digests (ties broken by the digest)
+  const shuffled = ascending.map((_, k) => ascending[(k * 7919) % n]!);
+  const repeated = ascending.map(([id], k) => [id.slice(0, -1), hashOf(n + k)] as const);
+  for (const entries of [ascending, shuffled, repeated, ascending.slice(0, 1), []]) {
+    const d = new CorpusDigester();
+    for (const [id, hash] of entries) d.addHash(id, hash);
+    expect(d.digest()).toBe(referenceDigest(entries));
+  }
 });

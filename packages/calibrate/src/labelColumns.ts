@@ -33,8 +33,9 @@ export function alignLabels(ids: readonly string[], labels: readonly EpisodeLabe
   const sinkStep = new Int32Array(n).fill(-1);
   const benignOffset = new Int32Array(n + 1);
   const rowOf = inOrder ? null : new Int32Array(n);
-  // each distinct step list (rows.stepLists) is sorted and deduplicated once
-  const normal = rows.stepLists.map((list) => [...new Set(list)].sort((x, y) => x - y));
+  // each distinct step list (rows.stepLists) is sorted and deduplicated once, into a typed array: copied
+  // into benignSteps for each of 10⁶ episodes, a plain array's set() was ~0.13 s of the run
+  const normal = rows.stepLists.map((list) => Int32Array.from([...new Set(list)].sort((x, y) => x - y)));
   for (let e = 0; e < n; e++) {
     const r = byId ? byId.get(ids[e]!) : e;
     if (r === undefined) throw new Error(`labels: no label for episode ${ids[e]!}; expected one label per calibrated episode`);

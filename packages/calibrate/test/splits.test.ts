@@ -95,6 +95,20 @@ describe('makeSplits', () => {
     expect(new Set([...a[0]!.cal, ...a[0]!.test]).size).toBe(984);
   });
 
+  it('ids already in sorted order (no sort) give the splits the same ids given out of order do, episode for episode', () => {
+    const sorted = Array.from({ length: 3000 }, (_, i) => `ep-${String(i).padStart(4, '0')}`);
+    // the same ids in a fixed permutation: position j holds sorted[(j * 7) % 3000]
+    const permuted = sorted.map((_, j) => sorted[(j * 7) % 3000]!);
+    const opts = { count: 3, baseSeed: 5, nCal: 1000, nTest: 1000, rng: 'python' as const, unit: 'episode' as const };
+    const a = makeSplits(sorted, null, opts);
+    const b = makeSplits(permuted, null, opts);
+    const idsOf = (ids: readonly string[], rows: Int32Array) => Array.from(rows, (e) => ids[e]);
+    a.forEach((split, k) => {
+      expect(idsOf(sorted, split.cal)).toEqual(idsOf(permuted, b[k]!.cal));
+      expect(idsOf(sorted, split.test)).toEqual(idsOf(permuted, b[k]!.test));
+    });
+  });
+
   it('refuses duplicate ids and oversized folds with one clear line', () => {
     expect(() => makeSplits(['a', 'b', 'a'], null, { count: 1, baseSeed: 0, nCal: 1, nTest: 1, rng: 'python', unit: 'episode' })).toThrow(
       /episode id a occurs twice/,

@@ -1,4 +1,5 @@
 import { createHash, hash } from 'node:crypto';
+import { strictlyAscending } from '@carb/io';
 import { isOrdered, orderEpisode } from './order.ts';
 import type { Episode } from './types.ts';
 
@@ -62,19 +63,43 @@ export class CorpusDigester {
 
   digest(): string {
     const { ids, hashes } = this;
-    const hex = (i: number) => Buffer.from(hashes.buffer, hashes.byteOffset + i * 32, 32).toString('hex');
-    // ids are unique in a usable corpus; the episode digest breaks ties so the result stays order-free regardless
-    const order = Array.from({ length: ids.length }, (_, i) => i).sort((a, b) =>
-      ids[a]! < ids[b]!
-        ? -1
-        : ids[a]! > ids[b]!
-          ? 1
-          : Buffer.compare(hashes.subarray(a * 32, a * 32 + 32), hashes.subarray(b * 32, b * 32 + 32)),
-    );
     const h = createHash('sha256');
-    for (const i of order) h.update(`${hex(i)}\n`, 'utf8');
+    // the lines `<hex>\n` written into one block and hashed a block at a time: a string and an
+    // update per episode were ~0.4 s of a 10⁶-episode run, on the reading thread after the replay
+    const block = new Uint8Array(LINE_BYTES * 16384);
+    let at = 0;
+    for (const i of idOrder(ids, hashes)) {
+      for (let b = i * 32, end = b + 32; b < end; b++) {
+        const v = hashes[b]!;
+        block[at++] = HEX_DIGITS[v >> 4]!;
+        block[at++] = HEX_DIGITS[v & 15]!;
+      }
+      block[at++] = 0x0a;
+      if (at === block.length) {
+        h.update(block);
+        at = 0;
+      }
+    }
+    h.update(block.subarray(0, at));
     return h.digest('hex');
   }
+}
+
+/** One digest line: 64 hex digits and `\n`. */
+const LINE_BYTES = 65;
+const HEX_DIGITS = new TextEncoder().encode('0123456789abcdef');
+
+/** Positions of `ids` in id order, the episode digest breaking ties (ids are unique in a usable corpus). */
+function idOrder(ids: readonly string[], hashes: Uint8Array): Iterable<number> {
+  // a corpus written in id order needs no sort: 10⁶ ids sorted by comparison were ~0.2 s
+  if (strictlyAscending(ids)) return ids.keys();
+  return Array.from({ length: ids.length }, (_, i) => i).sort((a, b) =>
+    ids[a]! < ids[b]!
+      ? -1
+      : ids[a]! > ids[b]!
+        ? 1
+        : Buffer.compare(hashes.subarray(a * 32, a * 32 + 32), hashes.subarray(b * 32, b * 32 + 32)),
+  );
 }
 
 /** corpusDigest of a corpus in memory (see CorpusDigester). */

@@ -37,7 +37,13 @@ export class CorpusTally {
   bytes = 0;
   episodes = 0;
   private readonly fileNames: string[] = [];
-  private readonly firstFile = new Map<string, number>();
+  /**
+   * Kept ids and the index of their file, while every id has been greater than the one before: a
+   * new id greater than the last cannot repeat one, so a corpus in id order (every suite) is checked
+   * without a map of 10⁶ ids (~0.6 s and ~40 MB); the map is built from these at the first id out of order.
+   */
+  private ascending: { ids: string[]; files: number[] } | null = { ids: [], files: [] };
+  private firstFile = new Map<string, number>();
   // A file's duplicate-id problems follow its record problems, however the file is read in pieces.
   private duplicates: Problem[] = [];
 
@@ -75,7 +81,7 @@ export class CorpusTally {
     const at = this.fileNames.length - 1;
     const kept: E[] = [];
     for (const ep of episodes) {
-      const first = this.firstFile.get(ep.id);
+      const first = this.firstFileOf(ep.id);
       if (first !== undefined) {
         this.duplicates.push({
           file,
@@ -85,13 +91,27 @@ export class CorpusTally {
         this.skipped['duplicate-id'] = (this.skipped['duplicate-id'] ?? 0) + 1;
         continue;
       }
-      this.firstFile.set(ep.id, at);
+      if (this.ascending) {
+        this.ascending.ids.push(ep.id);
+        this.ascending.files.push(at);
+      } else this.firstFile.set(ep.id, at);
       kept.push(ep);
       if (ep.flags.aborted !== null) this.flagged.aborted++;
       if (ep.flags.textOnlyCalls) this.flagged.textOnlyCalls++;
     }
     this.episodes += kept.length;
     return kept;
+  }
+
+  /** The index of the file of the kept episode with this id, if any. */
+  private firstFileOf(id: string): number | undefined {
+    const a = this.ascending;
+    if (a !== null) {
+      if (a.ids.length === 0 || a.ids[a.ids.length - 1]! < id) return undefined;
+      this.firstFile = new Map(a.ids.map((kept, k) => [kept, a.files[k]!]));
+      this.ascending = null;
+    }
+    return this.firstFile.get(id);
   }
 
   /** Ends a file: its duplicate-id problems are listed after its other problems. */

@@ -40,6 +40,7 @@ export {
 export { outputFileProblem } from './outputFile.ts';
 export { fileHead } from './fileHead.ts';
 export { TextMemo } from './textMemo.ts';
+export { strictlyAscending } from './strictlyAscending.ts';
 export { nameRecord } from './nameRecord.ts';
 export {
   MAX_JSON_DEPTH,
