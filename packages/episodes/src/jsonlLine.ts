@@ -1,6 +1,7 @@
 import { NOT_UTF8 } from '@carb/io';
 import { freeFormIssue } from './freeForm.ts';
 import { INVALID_UTF8_LINE } from './lineSplitter.ts';
+import { encoderTextOfLine } from './lineEncoderText.ts';
 import { orderEpisode } from './order.ts';
 import { idIssue } from './stepOk.ts';
 import type { Episode } from './types.ts';
@@ -17,9 +18,15 @@ export interface LineSkip {
  * One JSONL record line (not the corpus header) decoded: its episode in encoder form, why it
  * is skipped, or null for a blank line. `text` is null for a line over `maxLine` bytes,
  * INVALID_UTF8_LINE for one that is not UTF-8. The one rule for a line, wherever it is decoded
- * (the reading thread or a replay worker).
+ * (the reading thread or a replay worker). With `encoded`, a decoded line also carries its
+ * episode's encoderText when it is cut from the line itself (encoderTextOfLine), else null.
  */
-export function decodeJsonlLine(text: string | null, n: number, maxLine: number): { episode: Episode } | LineSkip | null {
+export function decodeJsonlLine(
+  text: string | null,
+  n: number,
+  maxLine: number,
+  encoded = false,
+): { episode: Episode; encoded?: string | null } | LineSkip | null {
   const record = `line ${n}`;
   if (text === null) return { reason: 'line-too-long', record, message: `expected a line of at most ${maxLine} bytes, found a longer one` };
   if (text === INVALID_UTF8_LINE) return { reason: 'invalid-utf8', record, message: NOT_UTF8 };
@@ -44,5 +51,6 @@ export function decodeJsonlLine(text: string | null, n: number, maxLine: number)
   // before anything recursive reads the free-form values (canonical order, JSON text)
   const limit = freeFormIssue(value as Episode, text);
   if (limit !== null) return { reason: limit.reason, record, message: limit.message };
-  return { episode: orderEpisode(value as Episode) };
+  const episode = orderEpisode(value as Episode);
+  return encoded ? { episode, encoded: encoderTextOfLine(text, value as Episode, episode) } : { episode };
 }

@@ -16,7 +16,7 @@ const PROVENANCE_KEYS = ['branch', 'objects', 'outputs', 'inputs'] as const;
 const INTEGER_LIKE = /^\d+$/;
 
 /** True when `v` enumerates exactly as its canonicalize copy would (string keys ascending, at every depth). */
-function isCanonical(v: unknown): boolean {
+export function isCanonical(v: unknown): boolean {
   if (v === null || typeof v !== 'object') return v !== undefined;
   if (Array.isArray(v)) return v.every(isCanonical);
   let prev: string | null = null;

@@ -41,6 +41,7 @@ export { outputFileProblem } from './outputFile.ts';
 export { fileHead } from './fileHead.ts';
 export { TextMemo } from './textMemo.ts';
 export { strictlyAscending } from './strictlyAscending.ts';
+export { keyCount, stringifyFormKeys } from './stringifyForm.ts';
 export { nameRecord } from './nameRecord.ts';
 export {
   MAX_JSON_DEPTH,

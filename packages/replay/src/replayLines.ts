@@ -32,14 +32,16 @@ export function replayLines(
 ): ReplayedLines {
   const decoded: DecodedLine[] = [];
   const episodes: Episode[] = [];
+  const hashes: Buffer[] = [];
   for (let i = 0; i < task.lines.length; i++) {
-    const got = decodeJsonlLine(task.lines[i]!, task.lineNumbers[i]!, task.maxLine);
-    // the text is garbage once parsed: let it die young rather than live through the chunk's replay
+    const got = decodeJsonlLine(task.lines[i]!, task.lineNumbers[i]!, task.maxLine, true);
+    // the text is garbage once parsed and hashed: let it die young rather than live through the chunk's replay
     task.lines[i] = null;
     if (got === null) continue;
     if ('episode' in got) {
       const e = got.episode;
       episodes.push(e);
+      hashes.push(episodeHash(got.encoded ?? encoderText(e)));
       decoded.push({
         head: {
           id: e.id,
@@ -53,9 +55,9 @@ export function replayLines(
       });
     } else decoded.push(got);
   }
-  const hashes = new Uint8Array(32 * episodes.length);
-  episodes.forEach((e, k) => hashes.set(episodeHash(encoderText(e)), 32 * k));
-  return { decoded, hashes, tables: replayFused(episodes, pipeline, selectors, { noise }) };
+  const hashBytes = new Uint8Array(32 * hashes.length);
+  hashes.forEach((h, k) => hashBytes.set(h, 32 * k));
+  return { decoded, hashes: hashBytes, tables: replayFused(episodes, pipeline, selectors, { noise }) };
 }
 
 /** Tool → calls of one episode: its share of the calibration's tool vocabulary (fingerprint.json), counted where it is decoded. */
