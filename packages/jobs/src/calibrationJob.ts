@@ -617,9 +617,16 @@ function calibrationOfReplay(
 /** Per calibration episode: run length and, per method, the first-stop index (runsFrom of its selector's table). */
 function fingerprintOf(replayed: ReplayedInput, methods: readonly MethodName[], by: string | null): Fingerprint {
   const any = [...replayed.tables.values()][0]!;
-  const steps = Array.from({ length: any.n }, (_, e) => any.stepOffset[e + 1]! - any.stepOffset[e]!);
+  // plain loops into arrays of their final length: Array.from with a map function took ~0.25 s at 10⁶ episodes
+  const steps = new Array<number>(any.n);
+  for (let e = 0; e < any.n; e++) steps[e] = any.stepOffset[e + 1]! - any.stepOffset[e]!;
   const runsFrom: Record<string, number[]> = {};
-  for (const m of methods) runsFrom[m] = Array.from(replayed.tables.get(METHOD_SELECTOR[m])!.runsFrom);
+  for (const m of methods) {
+    const column = replayed.tables.get(METHOD_SELECTOR[m])!.runsFrom;
+    const values = new Array<number>(column.length);
+    for (let e = 0; e < column.length; e++) values[e] = column[e]!;
+    runsFrom[m] = values;
+  }
   return {
     carbFingerprint: 1,
     grid: any.G,

@@ -107,14 +107,14 @@ export interface LineRead {
 /**
  * streamEpisodes of a corpus whose JSONL record lines are decoded in the replay workers
  * (DeferredCorpus, LineBatch): the same rules, counts, problem lines and verdicts. `take`
- * receives each usable episode's head and digest hash, in streamEpisodes order; the rows of
+ * receives each usable episode's head and digest hash (32 bytes of `hashes` from `at`), in streamEpisodes order; the rows of
  * the others are dropped.
  */
 export function streamLineBatches(
   corpus: DeferredCorpus,
   paths: string[],
   options: LoadOptions & { stats?: ReadStats },
-  take: (head: EpisodeHead, hash: Uint8Array) => void,
+  take: (head: EpisodeHead, hashes: Uint8Array, at: number) => void,
 ): LineRead {
   const count = { kept: 0, excluded: 0 };
   async function* batches(): AsyncGenerator<LineBatch> {
@@ -137,7 +137,7 @@ export function streamLineBatches(
             if (unique[k]) read++;
             if (use) {
               usable++;
-              take(d.head, hashes.subarray(32 * k, 32 * k + 32));
+              take(d.head, hashes, 32 * k);
             }
             rows.push(use);
             k++;

@@ -148,8 +148,8 @@ export async function replayInput(o: ReplayInputOptions): Promise<ReplayedInput>
   // what the run pins of each usable episode, in corpus order; false: not in this shard
   const lineRead =
     deferred && 'paths' in o.input
-      ? streamLineBatches(deferred, o.input.paths, { ...o.input.load, ...(o.stats ? { stats: o.stats } : {}) }, (head, hash) => {
-          if (tally.account(head, (d) => d.addHash(head.id, hash))) {
+      ? streamLineBatches(deferred, o.input.paths, { ...o.input.load, ...(o.stats ? { stats: o.stats } : {}) }, (head, hashes, at) => {
+          if (tally.account(head, (d) => d.addHash(head.id, hashes, at))) {
             calls.total += head.calls ?? 0;
             calls.untyped += head.untypedCalls ?? 0;
             for (const [tool, k] of Object.entries(head.tools ?? {})) tools.set(tool, (tools.get(tool) ?? 0) + k);
