@@ -1,5 +1,5 @@
 import { createHash, hash } from 'node:crypto';
-import { strictlyAscending } from '@carb/io';
+import { sortedOrder } from '@carb/io';
 import { isOrdered, orderEpisode } from './order.ts';
 import type { Episode } from './types.ts';
 
@@ -92,16 +92,8 @@ const LINE_BYTES = 65;
 const HEX_DIGITS = new TextEncoder().encode('0123456789abcdef');
 
 /** Positions of `ids` in id order, the episode digest breaking ties (ids are unique in a usable corpus). */
-function idOrder(ids: readonly string[], hashes: Uint8Array): Iterable<number> {
-  // a corpus written in id order needs no sort: 10⁶ ids sorted by comparison were ~0.2 s
-  if (strictlyAscending(ids)) return ids.keys();
-  return Array.from({ length: ids.length }, (_, i) => i).sort((a, b) =>
-    ids[a]! < ids[b]!
-      ? -1
-      : ids[a]! > ids[b]!
-        ? 1
-        : Buffer.compare(hashes.subarray(a * 32, a * 32 + 32), hashes.subarray(b * 32, b * 32 + 32)),
-  );
+function idOrder(ids: readonly string[], hashes: Uint8Array): Int32Array {
+  return sortedOrder(ids, (a, b) => Buffer.compare(hashes.subarray(a * 32, a * 32 + 32), hashes.subarray(b * 32, b * 32 + 32)));
 }
 
 /** corpusDigest of a corpus in memory (see CorpusDigester). */

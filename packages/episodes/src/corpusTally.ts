@@ -1,4 +1,4 @@
-import { nameRecord } from '@carb/io';
+import { MAX_MERGED_RUNS, nameRecord } from '@carb/io';
 import type { Problem } from './problems.ts';
 import type { Episode } from './types.ts';
 
@@ -24,8 +24,8 @@ const sorted = (r: Record<string, number>) => Object.fromEntries(Object.entries(
 /**
  * What a corpus read has seen so far: problems, skip counts, the ids kept (duplicates
  * keep the first occurrence) and the summary. Shared by readCorpus and streamCorpus so
- * both apply one rule. Memory: one map entry per kept episode id (exact duplicate
- * detection needs every id; about 100 bytes each).
+ * both apply one rule. Memory: every kept episode id (exact duplicate detection needs
+ * them all), in arrays while they form a few ascending runs, else in a map (about 100 bytes each).
  */
 export class CorpusTally {
   readonly problems: Problem[] = [];
@@ -38,11 +38,13 @@ export class CorpusTally {
   episodes = 0;
   private readonly fileNames: string[] = [];
   /**
-   * Kept ids and the index of their file, while every id has been greater than the one before: a
-   * new id greater than the last cannot repeat one, so a corpus in id order (every suite) is checked
-   * without a map of 10⁶ ids (~0.6 s and ~40 MB); the map is built from these at the first id out of order.
+   * Kept ids and the index of their file, in the order kept, while they form at most MAX_MERGED_RUNS
+   * ascending runs (`starts`): a new id is looked up by bisection in each run whose range holds it,
+   * not in a map of every id. A corpus in id order is one run; 10⁶ graph-braid ids are three
+   * (gb-9999, then gb-10000 … gb-99999, then gb-100000 …), where the map took ~1.1 s of the reading
+   * thread during the replay and ~40 MB. The map is built from these past that many runs.
    */
-  private ascending: { ids: string[]; files: number[] } | null = { ids: [], files: [] };
+  private runs: { ids: string[]; files: number[]; starts: number[] } | null = { ids: [], files: [], starts: [] };
   private firstFile = new Map<string, number>();
   // A file's duplicate-id problems follow its record problems, however the file is read in pieces.
   private duplicates: Problem[] = [];
@@ -91,10 +93,8 @@ export class CorpusTally {
         this.skipped['duplicate-id'] = (this.skipped['duplicate-id'] ?? 0) + 1;
         continue;
       }
-      if (this.ascending) {
-        this.ascending.ids.push(ep.id);
-        this.ascending.files.push(at);
-      } else this.firstFile.set(ep.id, at);
+      if (this.runs) this.keepInRuns(this.runs, ep.id, at);
+      else this.firstFile.set(ep.id, at);
       kept.push(ep);
       if (ep.flags.aborted !== null) this.flagged.aborted++;
       if (ep.flags.textOnlyCalls) this.flagged.textOnlyCalls++;
@@ -105,13 +105,32 @@ export class CorpusTally {
 
   /** The index of the file of the kept episode with this id, if any. */
   private firstFileOf(id: string): number | undefined {
-    const a = this.ascending;
-    if (a !== null) {
-      if (a.ids.length === 0 || a.ids[a.ids.length - 1]! < id) return undefined;
-      this.firstFile = new Map(a.ids.map((kept, k) => [kept, a.files[k]!]));
-      this.ascending = null;
+    const r = this.runs;
+    if (r === null) return this.firstFile.get(id);
+    const { ids, starts } = r;
+    for (let s = 0; s < starts.length; s++) {
+      const lo = starts[s]!;
+      const hi = s + 1 < starts.length ? starts[s + 1]! : ids.length;
+      if (id < ids[lo]! || ids[hi - 1]! < id) continue;
+      const k = bisect(ids, id, lo, hi);
+      if (ids[k] === id) return r.files[k];
     }
-    return this.firstFile.get(id);
+    return undefined;
+  }
+
+  /** Adds a kept id to the runs, opening a new run when it is not greater than the last, or leaves them for the map. */
+  private keepInRuns(r: NonNullable<CorpusTally['runs']>, id: string, file: number): void {
+    if (r.ids.length > 0 && !(r.ids[r.ids.length - 1]! < id)) {
+      if (r.starts.length === MAX_MERGED_RUNS) {
+        this.firstFile = new Map(r.ids.map((kept, k) => [kept, r.files[k]!]));
+        this.firstFile.set(id, file);
+        this.runs = null;
+        return;
+      }
+      r.starts.push(r.ids.length);
+    } else if (r.ids.length === 0) r.starts.push(0);
+    r.ids.push(id);
+    r.files.push(file);
   }
 
   /** Ends a file: its duplicate-id problems are listed after its other problems. */
@@ -130,4 +149,14 @@ export class CorpusTally {
       bytes: this.bytes,
     };
   }
+}
+
+/** The first position in ascending ids[lo … hi) whose id is not below `id`. */
+function bisect(ids: readonly string[], id: string, lo: number, hi: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ids[mid]! < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_MERGED_RUNS, seededRandom } from '@carb/io';
 import { CorpusTally } from '../src/corpusTally.ts';
 
 const ep = (id: string) => ({ id, flags: { aborted: null, textOnlyCalls: false } });
@@ -47,6 +48,17 @@ describe('CorpusTally.keep: duplicate ids, whatever the order the ids come in', 
       ['a', ['e1', 'e2']],
       ['b', ['e1', 'e2']],
     ],
+    // graph-braid's ids past gb-9999 (three ascending runs), with repeats of the first run, of the second and of the third
+    'ids numbered past their padding, repeats reaching back into each run': [
+      ['a', ['gb-0000', 'gb-0005', 'gb-9999', 'gb-10000', 'gb-10005', 'gb-99999']],
+      ['b', ['gb-100000', 'gb-0005', 'gb-10005', 'gb-100001', 'gb-100000', 'gb-0006', 'gb-9999']],
+    ],
+    // one more run than the runs kept in arrays: the rest is checked in the map
+    'more ascending runs than are kept as runs': [
+      ['a', Array.from({ length: MAX_MERGED_RUNS + 3 }, (_, r) => [`r${r}-b`, `r${r}-c`]).flat()],
+      ['b', ['r0-b', `r${MAX_MERGED_RUNS + 2}-c`, 'r1-a', 'r1-a', `r${MAX_MERGED_RUNS}-b`]],
+    ],
+    'an id below the first of every run': [['a', ['m', 'n', 'c', 'd', 'a', 'a', 'b']]],
   };
   for (const [name, files] of Object.entries(cases))
     it(name, () => {
@@ -56,4 +68,21 @@ describe('CorpusTally.keep: duplicate ids, whatever the order the ids come in', 
       expect(got.duplicates).toEqual(want.duplicates);
       expect(got.skipped).toBe(want.duplicates.length);
     });
+});
+
+describe('CorpusTally.keep against the map-based rule on seeded random orders', () => {
+  it('200 corpora of 1–3 files: shuffled, runs of ids with repeats, and sorted ids', () => {
+    const rng = seededRandom('corpusTally');
+    const int = (k: number) => Math.floor(rng() * k);
+    for (let c = 0; c < 200; c++) {
+      const pool = Array.from({ length: 5 + int(40) }, (_, i) => `id-${i}`);
+      const draw = () => Array.from({ length: int(30) }, () => pool[int(pool.length)]!);
+      // some corpora as ascending runs (each file sorted), the rest in draw order
+      const files: Array<[string, string[]]> = Array.from({ length: 1 + int(3) }, (_, f) => [`f${f}`, c % 2 ? draw().sort() : draw()]);
+      const want = reference(files);
+      const got = tallied(files);
+      expect(got.kept).toEqual(want.kept);
+      expect(got.duplicates).toEqual(want.duplicates);
+    }
+  });
 });

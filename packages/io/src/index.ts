@@ -40,7 +40,7 @@ export {
 export { outputFileProblem } from './outputFile.ts';
 export { fileHead } from './fileHead.ts';
 export { TextMemo } from './textMemo.ts';
-export { strictlyAscending } from './strictlyAscending.ts';
+export { MAX_MERGED_RUNS, ascendingRuns, sortedOrder } from './sortedOrder.ts';
 export { keyCount, stringifyFormKeys } from './stringifyForm.ts';
 export { nameRecord } from './nameRecord.ts';
 export {
