@@ -32,7 +32,8 @@ export function replayLines(
 ): ReplayedLines {
   const decoded: DecodedLine[] = [];
   const episodes: Episode[] = [];
-  const hashes: Buffer[] = [];
+  // at most one hash per line; cut to the episodes decoded at the end
+  const hashes = new Uint8Array(32 * task.lines.length);
   for (let i = 0; i < task.lines.length; i++) {
     const got = decodeJsonlLine(task.lines[i]!, task.lineNumbers[i]!, task.maxLine, true);
     // the text is garbage once parsed and hashed: let it die young rather than live through the chunk's replay
@@ -40,8 +41,8 @@ export function replayLines(
     if (got === null) continue;
     if ('episode' in got) {
       const e = got.episode;
+      hashes.set(episodeHash(got.encoded ?? encoderText(e)), 32 * episodes.length);
       episodes.push(e);
-      hashes.push(episodeHash(got.encoded ?? encoderText(e)));
       decoded.push({
         head: {
           id: e.id,
@@ -55,9 +56,7 @@ export function replayLines(
       });
     } else decoded.push(got);
   }
-  const hashBytes = new Uint8Array(32 * hashes.length);
-  hashes.forEach((h, k) => hashBytes.set(h, 32 * k));
-  return { decoded, hashes: hashBytes, tables: replayFused(episodes, pipeline, selectors, { noise }) };
+  return { decoded, hashes: hashes.subarray(0, 32 * episodes.length), tables: replayFused(episodes, pipeline, selectors, { noise }) };
 }
 
 /** Tool → calls of one episode: its share of the calibration's tool vocabulary (fingerprint.json), counted where it is decoded. */

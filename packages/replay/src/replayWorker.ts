@@ -84,7 +84,7 @@ type Packed = [Int32Array | Uint8Array, (view: Int32Array | Uint8Array) => void]
  * The tables' per-episode columns and the chunk's hashes moved into one buffer, each replaced by a view
  * on it (8-byte aligned); the transfer list. The per-step columns keep their own buffers, so that
  * concatBreakpoints still lets each go once it is joined. A chunk then goes back as 3 buffers, not 14:
- * a 10⁶-episode stream peaked at 972–975 MB instead of 1,004–1,011 MB (two runs each).
+ * a 10⁶-episode stream peaked at 950–952 MiB instead of 981–987 MiB (two alternated runs each).
  */
 function packColumns(tables: BreakpointTable[], done: { hashes: Uint8Array }): ArrayBuffer[] {
   const columns: Packed[] = [[done.hashes, (v) => (done.hashes = v as Uint8Array)]];
