@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import {
   MAX_LINE_BYTES,
   decodeJsonlLine,
   encodeCorpusJsonl,
+  recordLineTexts,
   streamCorpus,
   type DecodedLine,
   type EpisodeHead,
@@ -27,7 +28,8 @@ function decodePieces(corpus: DeferredCorpus, chunk: number): AsyncGenerator<{ h
         corpus.settle(piece);
         continue;
       }
-      const { lines, lineNumbers } = piece.lines;
+      const lines = recordLineTexts(piece.lines);
+      const { lineNumbers } = piece.lines;
       for (let at = 0; at < lines.length; at += chunk) {
         const decoded: DecodedLine[] = [];
         for (let i = at; i < Math.min(lines.length, at + chunk); i++) {
@@ -52,8 +54,9 @@ describe("DeferredCorpus: record lines decoded elsewhere, read by streamCorpus's
   it('the same episodes, problems and summary as streamCorpus, for any chunking of the decoding', async () => {
     const dir = messyFolder();
     const want = await streamedIds([dir]);
-    // independent counts: ces-near-miss's 320 episodes in a.jsonl (repeated twice in b.jsonl), 40 + 60 graph-braid ones
-    expect(want.ids).toHaveLength(320 + 40 + 60);
+    // independent counts: ces-near-miss's 320 episodes in a.jsonl (repeated twice in b.jsonl), 40 + 60 graph-braid ones,
+    // and f.jsonl's 3 among its blank and odd lines
+    expect(want.ids).toHaveLength(320 + 40 + 60 + 3);
     for (const chunk of [1, 7, 256]) {
       const corpus = DeferredCorpus.open([dir])!;
       const ids: string[] = [];
@@ -70,6 +73,7 @@ describe("DeferredCorpus: record lines decoded elsewhere, read by streamCorpus's
       'malformed-json': 1,
       'invalid-episode': 1,
       'corpus-digest': 1,
+      'invalid-utf8': 1,
     });
   }, 60_000);
 
@@ -104,4 +108,12 @@ describe("DeferredCorpus: record lines decoded elsewhere, read by streamCorpus's
 describe('replayStream of line batches: each line parsed once, in the worker that replays it', () => {
   // for 1 worker as well: deferred-corpus.full.test.ts
   it('equals the fused replay of the episodes read whole, and digests the same, for 2 workers', () => expectLineBatchReplay(2), 120_000);
+
+  it('the same when the read-ahead holds several pieces of one file (the reader reuses its bytes)', async () => {
+    // graph-braid's first 1,000 lines are ~4.8 MB: 5 pieces of 1 MiB; the threads start once 700 episodes are read
+    const dir = tmp();
+    const lines = readFileSync(join(CORPORA, 'graph-braid.jsonl'), 'utf8').split('\n').slice(0, 1000);
+    writeFileSync(join(dir, 'gb.jsonl'), `${lines.join('\n')}\n`);
+    await expectLineBatchReplay(2, dir, 700);
+  }, 120_000);
 });

@@ -4,7 +4,8 @@ import { countRefusal } from './jsonlDecoder.ts';
 import type { LineSkip } from './jsonlLine.ts';
 import type { Problem } from './problems.ts';
 import { endCorpusFile } from './streamCorpus.ts';
-import { jsonlRecordLines, type FileReport, type RecordLines } from './streamFile.ts';
+import type { RecordLines } from './recordLines.ts';
+import { jsonlRecordLines, type FileReport } from './streamFile.ts';
 import type { Episode } from './types.ts';
 
 /**
@@ -74,6 +75,7 @@ export class DeferredCorpus {
     return this.tally.summary();
   }
 
+  /** The pieces in corpus order; a piece's line bytes are valid until the next piece is asked for. */
   async *pieces(): AsyncGenerator<DeferredPiece> {
     for (const f of this.files) {
       const r: DeferredFileEnd['r'] = { report: () => {}, refusal: null, unreadable: null, decoded: 0, bytes: 0, expected: null };

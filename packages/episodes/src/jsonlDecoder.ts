@@ -1,8 +1,9 @@
 import { createHash, type Hash } from 'node:crypto';
 import { JSONL_HEADER_PREFIX, digestMismatch, parseCorpusHeader, type CorpusHeader } from './corpusHeader.ts';
-import { LineSplitter, MAX_LINE_BYTES } from './lineSplitter.ts';
+import { ByteLineSplitter, LineSplitter, MAX_LINE_BYTES, lineText } from './lineSplitter.ts';
 import { decodeJsonlLine } from './jsonlLine.ts';
 import { AdapterError, type Problem } from './problems.ts';
+import { RecordLinesBuilder, type RecordLines } from './recordLines.ts';
 import type { Episode } from './types.ts';
 
 /** Why a whole file is refused: one problem, counted under `reason`. */
@@ -26,12 +27,11 @@ export class JsonlDecoder {
   /** Episodes decoded so far (taken or not). */
   decoded = 0;
   private pending: Episode[] = [];
-  private deferredLines: Array<string | null> = [];
-  private deferredNumbers: number[] = [];
+  private readonly deferredLines = new RecordLinesBuilder();
   private header: CorpusHeader | null = null;
   private firstSeen = false;
   private readonly hash: Hash = createHash('sha256');
-  private readonly lines: LineSplitter;
+  private readonly lines: ByteLineSplitter;
 
   /**
    * `deferred`: record lines are not decoded here but handed out by takeLines (with their
@@ -43,7 +43,9 @@ export class JsonlDecoder {
     private readonly maxLine = MAX_LINE_BYTES,
     private readonly deferred = false,
   ) {
-    this.lines = new LineSplitter((text, n) => this.line(text, n), maxLine);
+    this.lines = deferred
+      ? new ByteLineSplitter((bytes, n) => this.deferLine(bytes, n), maxLine)
+      : new LineSplitter((text, n) => this.line(text, n), maxLine);
   }
 
   /** Whether the file is refused: a line handed to the splitter may refuse it, so ask again after each push. */
@@ -75,12 +77,9 @@ export class JsonlDecoder {
     return out;
   }
 
-  /** Deferred record lines (null: too long) and their 1-based numbers since the last call, in file order. */
-  takeLines(): { lines: Array<string | null>; lineNumbers: number[] } {
-    const out = { lines: this.deferredLines, lineNumbers: this.deferredNumbers };
-    this.deferredLines = [];
-    this.deferredNumbers = [];
-    return out;
+  /** Deferred record lines since the last call, in file order (their bytes: recordLineTexts gives their texts). */
+  takeLines(): RecordLines {
+    return this.deferredLines.take();
   }
 
   /** The episode count the corpus header promises; null without a header. */
@@ -119,26 +118,36 @@ export class JsonlDecoder {
     this.skipped[reason] = (this.skipped[reason] ?? 0) + 1;
   }
 
+  /**
+   * A line in deferred mode: its bytes are kept for the decoding side, except line 1's header and
+   * blank lines (a record line opens with `{`; any other line's text decides, as it does undeferred).
+   */
+  private deferLine(bytes: Buffer | null, n: number): void {
+    if (bytes === null) {
+      if (n === 1) this.firstSeen = true;
+    } else if (n === 1 || bytes[0] !== 0x7b) {
+      const text = lineText(bytes, n);
+      if (n === 1 && this.header1(text)) return;
+      if (text.trim() === '') return;
+    }
+    this.deferredLines.add(bytes, n);
+  }
+
+  /** Line 1 (`text`): the corpus header (read, or the file refused) when it is one; true then. */
+  private header1(text: string | null): boolean {
+    this.firstSeen = true;
+    if (text === null || !text.startsWith(JSONL_HEADER_PREFIX)) return false;
+    try {
+      this.header = parseCorpusHeader(text, this.file, 'line 1');
+    } catch (e) {
+      if (!(e instanceof AdapterError)) throw e;
+      this.refuse(e.record, e.reason, e.detail);
+    }
+    return true;
+  }
+
   private line(text: string | null, n: number): void {
-    if (n === 1) {
-      this.firstSeen = true;
-      if (text !== null && text.startsWith(JSONL_HEADER_PREFIX)) {
-        try {
-          this.header = parseCorpusHeader(text, this.file, 'line 1');
-        } catch (e) {
-          if (!(e instanceof AdapterError)) throw e;
-          this.refuse(e.record, e.reason, e.detail);
-        }
-        return;
-      }
-    }
-    if (this.deferred) {
-      if (text === null || text.trim() !== '') {
-        this.deferredLines.push(text);
-        this.deferredNumbers.push(n);
-      }
-      return;
-    }
+    if (n === 1 && this.header1(text)) return;
     const got = decodeJsonlLine(text, n, this.maxLine);
     if (got === null) return;
     if (!('episode' in got)) {

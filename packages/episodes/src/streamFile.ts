@@ -20,6 +20,7 @@ import { gzipError } from './gzip.ts';
 import type { DecodeResult } from './jsonl.ts';
 import { JsonlDecoder, type Refusal } from './jsonlDecoder.ts';
 import { AdapterError, type Problem } from './problems.ts';
+import type { RecordLines } from './recordLines.ts';
 import type { Episode } from './types.ts';
 
 /** What a file reader reports beside its episodes. */
@@ -121,12 +122,6 @@ function jsonlEpisodes(f: CorpusFile, r: FileReport): AsyncGenerator<Episode[]> 
   });
 }
 
-/** Record lines of one JSONL file, undecoded (see JsonlDecoder's deferred mode). */
-export interface RecordLines {
-  lines: Array<string | null>;
-  lineNumbers: number[];
-}
-
 /**
  * The record lines of one JSONL corpus file, in file order, in pieces, for decoding
  * elsewhere (decodeJsonlLine): the header and byte digest are checked here (refusal to
@@ -137,7 +132,7 @@ export function jsonlRecordLines(f: CorpusFile, r: FileReport & { expected: numb
   return jsonlPieces(f, r, d, () => {
     r.expected = d.expectedEpisodes;
     const got = d.takeLines();
-    return got.lines.length > 0 ? got : null;
+    return got.lengths.length > 0 ? got : null;
   });
 }
 

@@ -10,6 +10,7 @@ import {
   type Episode,
   type EpisodeHead,
   type Problem,
+  type RecordLines,
 } from '@carb/episodes';
 import type { LineBatch } from '@carb/replay';
 import { NO_NOTICE, noticeProblems, type Notice } from './notice.ts';
@@ -91,7 +92,7 @@ export async function* streamEpisodes(
   endVerdicts(paths, stream.problems.length, count, options);
 }
 
-const NO_LINES = { lines: [], lineNumbers: [] };
+const NO_LINES: RecordLines = { bytes: new Uint8Array(0), lengths: [], lineNumbers: [] };
 
 /** A corpus read as line batches for replayStream; see streamLineBatches. */
 export interface LineRead {
@@ -122,8 +123,7 @@ export function streamLineBatches(
       // what settling needs of the piece, without its lines (they die once posted to a worker)
       const settled: DeferredPiece = piece.end ? piece : { file: piece.file, lines: NO_LINES };
       yield {
-        lines: piece.lines?.lines ?? [],
-        lineNumbers: piece.lines?.lineNumbers ?? [],
+        ...(piece.lines ?? NO_LINES),
         maxLine: MAX_LINE_BYTES,
         settle: (decoded, hashes) => {
           const unique = corpus.settle(settled, decoded);

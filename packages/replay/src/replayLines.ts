@@ -1,14 +1,19 @@
 import { nameRecord } from '@carb/io';
-import { decodeJsonlLine, encoderText, episodeHash, type DecodedLine, type Episode } from '@carb/episodes';
+import {
+  decodeJsonlLine,
+  encoderText,
+  episodeHash,
+  forEachRecordLine,
+  type DecodedLine,
+  type Episode,
+  type RecordLines,
+} from '@carb/episodes';
 import { untypedCalls, type Pipeline } from '@carb/pipeline';
 import type { BreakpointTable } from './breakpoints.ts';
 import { replayFused, type FusedSelector, type ReplayNoise } from './replayFused.ts';
 
-/** JSONL record lines to decode and replay where they are decoded (DeferredCorpus). */
-export interface LineTask {
-  /** Record lines, null for one over `maxLine` bytes. */
-  lines: Array<string | null>;
-  lineNumbers: number[];
+/** JSONL record lines (their bytes) to decode and replay where they are decoded (DeferredCorpus). */
+export interface LineTask extends RecordLines {
   maxLine: number;
 }
 
@@ -33,29 +38,30 @@ export function replayLines(
   const decoded: DecodedLine[] = [];
   const episodes: Episode[] = [];
   // at most one hash per line; cut to the episodes decoded at the end
-  const hashes = new Uint8Array(32 * task.lines.length);
-  for (let i = 0; i < task.lines.length; i++) {
-    const got = decodeJsonlLine(task.lines[i]!, task.lineNumbers[i]!, task.maxLine, true);
-    // the text is garbage once parsed and hashed: let it die young rather than live through the chunk's replay
-    task.lines[i] = null;
-    if (got === null) continue;
-    if ('episode' in got) {
-      const e = got.episode;
-      hashes.set(episodeHash(got.encoded ?? encoderText(e)), 32 * episodes.length);
-      episodes.push(e);
-      decoded.push({
-        head: {
-          id: e.id,
-          group: e.group,
-          source: e.source,
-          flags: e.flags,
-          calls: e.steps.length,
-          untypedCalls: untypedCalls(pipeline.toolTyping, e.steps),
-          tools: toolCounts(e.steps),
-        },
-      });
-    } else decoded.push(got);
-  }
+  const hashes = new Uint8Array(32 * task.lengths.length);
+  // each line's text is made as it is decoded and is garbage once parsed and hashed: it dies young, not with the chunk
+  forEachRecordLine(task, (text, n) => {
+    const got = decodeJsonlLine(text, n, task.maxLine, true);
+    if (got === null) return;
+    if (!('episode' in got)) {
+      decoded.push(got);
+      return;
+    }
+    const e = got.episode;
+    hashes.set(episodeHash(got.encoded ?? encoderText(e)), 32 * episodes.length);
+    episodes.push(e);
+    decoded.push({
+      head: {
+        id: e.id,
+        group: e.group,
+        source: e.source,
+        flags: e.flags,
+        calls: e.steps.length,
+        untypedCalls: untypedCalls(pipeline.toolTyping, e.steps),
+        tools: toolCounts(e.steps),
+      },
+    });
+  });
   return { decoded, hashes: hashes.subarray(0, 32 * episodes.length), tables: replayFused(episodes, pipeline, selectors, { noise }) };
 }
 

@@ -1,4 +1,4 @@
-import type { Episode } from '@carb/episodes';
+import type { Episode, RecordLines } from '@carb/episodes';
 import type { Pipeline } from '@carb/pipeline';
 import type { BreakpointTable } from './breakpoints.ts';
 import { replayFused, type FusedSelector } from './replayFused.ts';
@@ -30,15 +30,13 @@ export type ReplayBatch = readonly Episode[] | { episodes: readonly Episode[]; t
  * order with the outcomes of each chunk of the lines (once with none for a batch without
  * lines, e.g. the end of a file) and says which decoded episodes keep their rows (null: all).
  */
-export interface LineBatch {
-  lines: Array<string | null>;
-  lineNumbers: number[];
+export interface LineBatch extends RecordLines {
   maxLine: number;
   /** Called without `this`: a chunk in flight keeps only this function, not the batch's lines. */
   settle: (decoded: ReplayedLines['decoded'], hashes: Uint8Array) => readonly boolean[] | null;
 }
 
-const sizeOf = (b: ReplayBatch): number => ('lines' in b ? b.lines.length : 'texts' in b ? b.episodes.length : b.length);
+const sizeOf = (b: ReplayBatch): number => ('lengths' in b ? b.lengths.length : 'texts' in b ? b.episodes.length : b.length);
 
 // One chunk of a batch, replayed there, then settled here in stream order.
 interface Chunk {
@@ -47,14 +45,18 @@ interface Chunk {
   finish: (done: BreakpointTable[] | ReplayedLines | null) => BreakpointTable[] | null;
 }
 
-function chunksOf(batch: ReplayBatch): Chunk[] {
+/**
+ * The chunks of a batch. `own`: each chunk of lines gets its bytes in a buffer of its own, to be moved
+ * to a worker (transferred, not cloned); otherwise they are views on the batch's.
+ */
+function chunksOf(batch: ReplayBatch, own: boolean): Chunk[] {
   const out: Chunk[] = [];
-  if ('lines' in batch) {
-    const { settle, maxLine } = batch;
-    if (batch.lines.length === 0)
+  if ('lengths' in batch) {
+    const { settle, maxLine, lengths, lineNumbers } = batch;
+    if (lengths.length === 0)
       return [
         {
-          task: { lines: [], lineNumbers: [], maxLine },
+          task: { bytes: new Uint8Array(0), lengths: [], lineNumbers: [], maxLine },
           count: 0,
           finish: () => {
             settle([], new Uint8Array(0));
@@ -62,11 +64,16 @@ function chunksOf(batch: ReplayBatch): Chunk[] {
           },
         },
       ];
-    for (let at = 0; at < batch.lines.length; at += MAX_LINES) {
-      const lines = batch.lines.slice(at, at + MAX_LINES);
+    for (let at = 0, from = 0; at < lengths.length; at += MAX_LINES) {
+      const chunk = lengths.slice(at, at + MAX_LINES);
+      let to = from;
+      for (const n of chunk) if (n > 0) to += n;
+      const view = batch.bytes.subarray(from, to);
+      from = to;
       out.push({
-        task: { lines, lineNumbers: batch.lineNumbers.slice(at, at + MAX_LINES), maxLine },
-        count: lines.length,
+        // a copy: new Uint8Array, not slice (a Buffer's slice is a view)
+        task: { bytes: own ? new Uint8Array(view) : view, lengths: chunk, lineNumbers: lineNumbers.slice(at, at + MAX_LINES), maxLine },
+        count: chunk.length,
         finish: (done) => settled(settle, done as ReplayedLines),
       });
     }
@@ -147,20 +154,21 @@ export async function replayStream(
       break;
     }
     const batch = next.value;
-    if (head.length === 0 && seen < perWorker && !('lines' in batch)) here(batch);
-    else head.push(batch);
+    if (head.length === 0 && seen < perWorker && !('lengths' in batch)) here(batch);
+    // a batch of lines held past the next read gets its own bytes (the reader's are reused)
+    else head.push('lengths' in batch ? { ...batch, bytes: new Uint8Array(batch.bytes) } : batch);
     seen += sizeOf(batch);
   }
   const threads = ended ? Math.min(workers, Math.ceil(seen / perWorker)) : workers;
   if (threads <= 1) {
     const replay = (batch: ReplayBatch) => {
-      if (!('lines' in batch)) {
+      if (!('lengths' in batch)) {
         here(batch);
         return;
       }
-      for (const c of chunksOf(batch)) {
+      for (const c of chunksOf(batch, false)) {
         const task = c.task as LineTask;
-        keep(c.finish(task.lines.length ? replayLines(task, pipeline, selectors, noise) : null));
+        keep(c.finish(task.lengths.length ? replayLines(task, pipeline, selectors, noise) : null));
         options.onEpisodes?.(c.count);
       }
     };
@@ -180,11 +188,14 @@ export async function replayStream(
       };
       const limit = threads * 8;
       const submit = async (batch: ReplayBatch) => {
-        for (const chunk of chunksOf(batch)) {
+        for (const chunk of chunksOf(batch, true)) {
+          const { task } = chunk;
+          // a chunk's line bytes are moved, not cloned: their buffer is their own (chunksOf)
+          const transferList = 'lengths' in task ? [task.bytes.buffer as ArrayBuffer] : undefined;
           const done =
             chunk.count === 0
               ? Promise.resolve(null)
-              : (pool.run(chunk.task) as Promise<BreakpointTable[] | ReplayedLinesMessage>).then((r) => {
+              : (pool.run(task, transferList ? { transferList } : {}) as Promise<BreakpointTable[] | ReplayedLinesMessage>).then((r) => {
                   options.onEpisodes?.(chunk.count);
                   return 'decodedJson' in r
                     ? { decoded: JSON.parse(r.decodedJson) as ReplayedLines['decoded'], hashes: r.hashes, tables: r.tables }

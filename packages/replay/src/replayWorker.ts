@@ -30,7 +30,7 @@ export type ReplayedLinesMessage = Omit<ReplayedLines, 'decoded'> & { decodedJso
  */
 export default function replayChunk(task: ReplayTask): unknown {
   if (!data || !pipeline) throw new Error('replayWorker: started without worker data (run it through replayParallel)');
-  if ('lines' in task) {
+  if ('lengths' in task) {
     const done = replayLines(task, pipeline, data.selectors, data.noise);
     // ids and groups go back once, in the decoded heads (replayStream puts them back into the
     // tables): a cloned string per episode and table is 10⁶ strings the reading thread would keep
