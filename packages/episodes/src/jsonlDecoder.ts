@@ -77,7 +77,10 @@ export class JsonlDecoder {
     return out;
   }
 
-  /** Deferred record lines since the last call, in file order (their bytes: recordLineTexts gives their texts). */
+  /**
+   * Deferred record lines since the last call, in file order. Their bytes are a view on a buffer the next
+   * push reuses: read them (forEachRecordLine) or copy them before pushing again.
+   */
   takeLines(): RecordLines {
     return this.deferredLines.take();
   }
