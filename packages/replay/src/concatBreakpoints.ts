@@ -64,8 +64,8 @@ export function concatBreakpoints(parts: readonly BreakpointTable[], consume = f
       (p) => p[key],
       (p) => (p[key] = EMPTY),
     );
-  const ids = parts.flatMap((p) => p.ids);
-  const groups = parts.flatMap((p) => p.groups);
+  const ids = joinStrings(parts, n, (p) => p.ids);
+  const groups = joinStrings(parts, n, (p) => p.groups);
   // the per-step columns first: they are most of a table
   const executesFrom = joinInt('executesFrom', S);
   const contextSize = joinInt('contextSize', S);
@@ -91,4 +91,15 @@ export function concatBreakpoints(parts: readonly BreakpointTable[], consume = f
     unionLossFrom: joinInt('unionLossFrom', n),
     lossFrom,
   };
+}
+
+/** A string column of the parts joined: an array of its final length filled in a loop (flatMap took ~0.15 s more a column at 10⁶ episodes). */
+function joinStrings(parts: readonly BreakpointTable[], n: number, pick: (p: BreakpointTable) => readonly string[]): string[] {
+  const out = new Array<string>(n);
+  let at = 0;
+  for (const p of parts) {
+    const col = pick(p);
+    for (let i = 0; i < col.length; i++) out[at++] = col[i]!;
+  }
+  return out;
 }

@@ -33,7 +33,7 @@ export type { BreakpointTable } from './breakpoints.ts';
 export { breakpointTable, mergeLedgerRow, type EpisodeReplay } from './breakpointTable.ts';
 export { denseFromBreakpoints } from './denseFromBreakpoints.ts';
 export { createFusedSession, type FusedScoringSession, type DecisionObserver } from './session.ts';
-export { scoreEpisodeFused } from './scoreEpisode.ts';
+export { ScoreColumns, scoreEpisodeFused } from './scoreEpisode.ts';
 export { replayFused, type FusedSelector, type FusedReplayOptions, type ReplayNoise } from './replayFused.ts';
 export { replayParallel, defaultWorkers, type ParallelReplayOptions } from './replayParallel.ts';
 export { replayStream, type ReplayBatch, type LineBatch } from './replayStream.ts';

@@ -4,7 +4,7 @@ import type { Pipeline, SelectorConfig } from '@carb/pipeline';
 import { edgeDropout, type EdgeDropoutSource } from '@carb/evidence';
 import { allocateBreakpointTable, fillBreakpointRow } from './breakpointTable.ts';
 import type { BreakpointTable } from './breakpoints.ts';
-import { scoreEpisodeFused, type EpisodeScores } from './scoreEpisode.ts';
+import { ScoreColumns, scoreEpisodeFused, type EpisodeScores } from './scoreEpisode.ts';
 import { noisyScore, type ScoreNoiseSource } from './scoreNoise.ts';
 
 /** One table to produce: the name it is recorded under and the selector it replays. */
@@ -29,7 +29,10 @@ export interface FusedReplayOptions {
   traces?: readonly LedgerTrace[];
   /** Per-episode progress callback. */
   onEpisode?: () => void;
-  /** Each episode's scores per selector (in `selectors` order), as scored: what `carb apply` reports beside the table. */
+  /**
+   * Each episode's scores per selector (in `selectors` order), as scored: what `carb apply` reports beside
+   * the table. Their allowFrom and contextSize are views valid during the call (ScoreColumns).
+   */
   onScored?: (e: number, scored: readonly EpisodeScores[]) => void;
 }
 
@@ -50,8 +53,9 @@ export function replayFused(
   const configs = selectors.map((s) => s.selector);
   const tables = selectors.map((s) => allocateBreakpointTable(s.method, pipeline.grid, episodes));
   // each episode's row is written as soon as it is scored: nothing per episode outlives its turn
+  const columns = new ScoreColumns();
   episodes.forEach((episode, e) => {
-    const scored = scoreEpisodeFused(episode, pipeline, configs, perturb, dropEdges);
+    const scored = scoreEpisodeFused(episode, pipeline, configs, perturb, dropEdges, columns);
     const { firstStep } = options.traces?.[e] ?? ledgerTrace(episode, pipeline);
     scored.forEach((replay, s) => fillBreakpointRow(tables[s]!, e, episode, replay, firstStep));
     options.onScored?.(e, scored);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeJsonl } from '@carb/episodes';
+import { decodeJsonl, type Episode } from '@carb/episodes';
 import { SELECTOR_KINDS, defaultPipelinePath, gridSize, loadPipeline, withSelector } from '@carb/pipeline';
 import {
   allocateOutcomeTable,
@@ -9,6 +9,7 @@ import {
   denseFromBreakpoints,
   fillEpisodeRows,
   ledgerTraces,
+  replayFused,
   scoreEpisode,
   stoppedPrefixLengths,
 } from '../src/index.ts';
@@ -57,4 +58,36 @@ describe('breakpoint table', () => {
       }
     }, 60_000);
   }
+});
+
+// replayFused scores each episode into columns it keeps from episode to episode (ScoreColumns): its
+// tables against the reference construction from fresh arrays, with episodes that outgrow the columns
+describe('replayFused', () => {
+  it('gives the tables breakpointTable builds from scoreEpisode, for every selector at once, episodes short and long in any order', () => {
+    const file = resolve(root, 'corpora', 'graph-braid.jsonl');
+    const base = decodeJsonl(readFileSync(file, 'utf8'), file).episodes.slice(0, 6);
+    // longer episodes than any bundled corpus holds (20 steps): the steps again, renumbered
+    const longer = (e: Episode, times: number): Episode => ({
+      ...e,
+      id: `${e.id}-x${times}`,
+      group: `${e.group}-x${times}`,
+      steps: Array.from({ length: times }, (_, k) => e.steps.map((s) => ({ ...s, index: s.index + k * e.steps.length }))).flat(),
+    });
+    const episodes = [base[0]!, longer(base[1]!, 4), base[2]!, longer(base[3]!, 2), longer(base[4]!, 5), base[5]!];
+    expect(episodes.map((e) => e.steps.length)).toEqual([20, 80, 20, 40, 100, 20]);
+    const selectors = SELECTOR_KINDS.map((kind) => ({ method: kind, selector: withSelector(pipeline, { kind }).selector }));
+    const fused = replayFused(episodes, pipeline, selectors);
+    const traces = ledgerTraces(episodes, pipeline);
+    selectors.forEach(({ method, selector }, s) => {
+      const p = withSelector(pipeline, selector);
+      const reference = breakpointTable(
+        method,
+        p.grid,
+        episodes,
+        episodes.map((e) => scoreEpisode(e, p, p.selector)),
+        traces,
+      );
+      expect(columnDifferences(fused[s]!, reference)).toEqual([]);
+    });
+  }, 60_000);
 });
