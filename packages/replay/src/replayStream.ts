@@ -1,6 +1,7 @@
 import type { Episode, RecordLines } from '@carb/episodes';
 import type { Pipeline } from '@carb/pipeline';
 import type { BreakpointTable } from './breakpoints.ts';
+import { unpackDecoded } from './decodedWire.ts';
 import { replayFused, type FusedSelector } from './replayFused.ts';
 import { replayLines, type LineTask, type ReplayedLines } from './replayLines.ts';
 import { takeBreakpoints } from './takeBreakpoints.ts';
@@ -197,9 +198,7 @@ export async function replayStream(
               ? Promise.resolve(null)
               : (pool.run(task, transferList ? { transferList } : {}) as Promise<BreakpointTable[] | ReplayedLinesMessage>).then((r) => {
                   options.onEpisodes?.(chunk.count);
-                  return 'decodedJson' in r
-                    ? { decoded: JSON.parse(r.decodedJson) as ReplayedLines['decoded'], hashes: r.hashes, tables: r.tables }
-                    : r;
+                  return 'decodedWire' in r ? { decoded: unpackDecoded(r.decodedWire), hashes: r.hashes, tables: r.tables } : r;
                 });
           inFlight.push({ done, finish: chunk.finish });
           // back-pressure: wait for the oldest chunk

@@ -2,6 +2,7 @@ import type { Episode } from '@carb/episodes';
 import { LEDGER_CATEGORIES, ownToolTyping, type Pipeline } from '@carb/pipeline';
 import { move, transferableSymbol, valueSymbol, workerData } from 'piscina';
 import type { BreakpointTable } from './breakpoints.ts';
+import { packDecoded } from './decodedWire.ts';
 import { replayFused, type FusedSelector, type ReplayNoise } from './replayFused.ts';
 import { replayLines, type LineTask, type ReplayedLines } from './replayLines.ts';
 
@@ -19,10 +20,10 @@ const pipeline: Pipeline | undefined = data && ownToolTyping(data.pipeline);
 export type ReplayTask = Episode[] | { texts: string[] } | LineTask;
 
 /**
- * A LineTask's result as it goes back: the lines' outcomes as JSON text, which the reading thread
- * parses (a structured clone of a chunk's 64 heads cost this thread ~3× their JSON.stringify).
+ * A LineTask's result as it goes back: the lines' outcomes as one text (packDecoded), which the reading
+ * thread parses (a structured clone of a chunk's 64 heads cost this thread ~3× their JSON.stringify).
  */
-export type ReplayedLinesMessage = Omit<ReplayedLines, 'decoded'> & { decodedJson: string };
+export type ReplayedLinesMessage = Omit<ReplayedLines, 'decoded'> & { decodedWire: string };
 
 /**
  * Pool task: one chunk in, one breakpoint table per selector out (with each line's outcome
@@ -39,7 +40,7 @@ export default function replayChunk(task: ReplayTask): unknown {
       t.groups = [];
     }
     const buffers = packColumns(done.tables, done);
-    const message: ReplayedLinesMessage = { decodedJson: JSON.stringify(done.decoded), hashes: done.hashes, tables: done.tables };
+    const message: ReplayedLinesMessage = { decodedWire: packDecoded(done.decoded), hashes: done.hashes, tables: done.tables };
     return move({
       get [transferableSymbol]() {
         return buffers;
