@@ -78,6 +78,33 @@ describe('labels read as columns (LabelRows)', () => {
     expect(r.problems[0]!.message).toMatch(/^expected a readable labels file \(/);
   });
 
+  it('reads files over one chunk with their rows reserved from the first (estimated low or high), as labelRowsOf builds them', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'carb-labelrows-'));
+    const label = (i: number, steps: number): EpisodeLabels => ({
+      id: `e${i}`,
+      pair: i % 5 === 0 ? `p${i}` : `e${i}`,
+      kind: i % 3 === 0 ? 'harmful' : 'benign',
+      harmful: i % 3 === 0,
+      sinkStep: i % 3 === 0 ? i % 7 : null,
+      benignBranchSteps: Array.from({ length: steps }, (_, k) => k + (i % 4)),
+    });
+    // a: ~1.2 MB of long lines then short ones (the first 1 MB reads fewer rows than there are);
+    // b: short lines then long ones (it reads more), read after a's rows are in
+    const a = Array.from({ length: 12_000 }, (_, i) => label(i, i < 4_000 ? 60 : 1));
+    const b = Array.from({ length: 12_000 }, (_, i) => label(20_000 + i, i < 9_000 ? 1 : 60));
+    writeFileSync(join(dir, 'a.jsonl'), '');
+    writeFileSync(join(dir, 'b.jsonl'), '');
+    writeFileSync(join(dir, 'a.labels.jsonl'), a.map(line).join(''));
+    writeFileSync(join(dir, 'b.labels.jsonl'), b.map(line).join(''));
+    const r = readLabelRowsBeside([join(dir, 'a.jsonl'), join(dir, 'b.jsonl')])!;
+    expect(r.problems).toEqual([]);
+    const want = labelRowsOf([...a, ...b]);
+    expect(r.rows.ids).toHaveLength(24_000);
+    expect(r.rows.harmful).toHaveLength(24_000);
+    expect(r.rows).toEqual(want);
+    expect(r.rows.ids.every((id, k) => id === want.ids[k])).toBe(true);
+  });
+
   it("takes the episodes' id array when the labels are in their order (shareLabelIds), and leaves labels in another order alone", () => {
     const labels = ['a', 'b'].map((id) => ({
       id,
