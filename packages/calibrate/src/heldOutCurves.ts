@@ -519,8 +519,9 @@ function benignEvents(
       out.close(e);
       continue;
     }
-    for (let i = labels.benignOffset[e]!; i < labels.benignOffset[e + 1]!; i++) {
-      const b = labels.benignSteps[i]!;
+    const steps = labels.benignLists[labels.benignList[e]!]!;
+    for (let i = 0; i < steps.length; i++) {
+      const b = steps[i]!;
       const lo = b === 0 ? 0 : from(e, b - 1);
       const hi = from(e, b);
       if (b < stepOffset[e + 1]! - stepOffset[e]! && lo < hi) {

@@ -9,11 +9,13 @@ export interface LabelColumns {
   /** Harmful sink step, −1 when none. */
   sinkStep: Int32Array;
   /**
-   * Steps on a disconnected benign branch: episode e's are benignSteps[benignOffset[e] … benignOffset[e+1] − 1],
-   * ascending and distinct (flat columns, not a Set per episode: 10⁶ episodes stay small).
+   * Steps on a disconnected benign branch: episode e's are benignLists[benignList[e]], ascending and
+   * distinct. Each distinct list is held once (a suite's episodes share a few): written out per episode,
+   * 10⁶ graph-braid episodes' steps were a 38 MB column, held to the end of the run where its memory
+   * peaks, and ~0.1 s of first touches of fresh pages on the single-threaded protocol's path.
    */
-  benignOffset: Int32Array;
-  benignSteps: Int32Array;
+  benignList: Int32Array;
+  benignLists: readonly Int32Array[];
   benignRule: BenignStopRule;
 }
 
@@ -31,11 +33,9 @@ export function alignLabels(ids: readonly string[], labels: readonly EpisodeLabe
   const byId = inOrder ? null : new Map(rows.ids.map((id, r) => [id, r]));
   const harmful = new Uint8Array(n);
   const sinkStep = new Int32Array(n).fill(-1);
-  const benignOffset = new Int32Array(n + 1);
-  const rowOf = inOrder ? null : new Int32Array(n);
-  // each distinct step list (rows.stepLists) is sorted and deduplicated once, into a typed array: copied
-  // into benignSteps for each of 10⁶ episodes, a plain array's set() was ~0.13 s of the run
-  const normal = rows.stepLists.map((list) => Int32Array.from([...new Set(list)].sort((x, y) => x - y)));
+  const benignList = new Int32Array(n);
+  // each distinct step list (rows.stepLists) is sorted and deduplicated once, into a typed array
+  const benignLists = rows.stepLists.map((list) => Int32Array.from([...new Set(list)].sort((x, y) => x - y)));
   for (let e = 0; e < n; e++) {
     const r = byId ? byId.get(ids[e]!) : e;
     if (r === undefined) throw new Error(`labels: no label for episode ${ids[e]!}; expected one label per calibrated episode`);
@@ -44,11 +44,8 @@ export function alignLabels(ids: readonly string[], labels: readonly EpisodeLabe
       throw new Error(`labels: episode ${rows.ids[r]!} is harmful but has sinkStep null; expected the sink's step index`);
     harmful[e] = rows.harmful[r]!;
     sinkStep[e] = Number.isNaN(sink) ? -1 : sink;
-    if (rowOf) rowOf[e] = r;
-    benignOffset[e + 1] = benignOffset[e]! + normal[rows.stepList[r]!]!.length;
+    benignList[e] = rows.stepList[r]!;
   }
   const benignRule = rule ?? (rows.stepLists.some((list, k) => list.length > 0 && rows.stepList.includes(k)) ? 'graph-braid' : 'ces');
-  const benignSteps = new Int32Array(benignOffset[n]!);
-  for (let e = 0; e < n; e++) benignSteps.set(normal[rows.stepList[rowOf ? rowOf[e]! : e]!]!, benignOffset[e]);
-  return { harmful, sinkStep, benignOffset, benignSteps, benignRule };
+  return { harmful, sinkStep, benignList, benignLists, benignRule };
 }

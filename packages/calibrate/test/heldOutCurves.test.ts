@@ -54,8 +54,8 @@ describe('HeldOutCurves built for the folds only (the union of the test folds)',
   const labels: LabelColumns = {
     harmful,
     sinkStep: Int32Array.from(harmful, (h) => (h ? Math.floor(r() * 3) : -1)),
-    benignOffset: Int32Array.from({ length: n + 1 }, (_, e) => e),
-    benignSteps: Int32Array.from({ length: n }, () => Math.floor(r() * 4)),
+    benignList: Int32Array.from({ length: n }, () => Math.floor(r() * 4)),
+    benignLists: [0, 1, 2, 3].map((b) => Int32Array.of(b)),
     benignRule: 'graph-braid',
   };
   const folds = Array.from({ length: 3 }, () =>

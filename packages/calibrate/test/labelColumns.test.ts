@@ -19,9 +19,9 @@ describe('alignLabels of labels as objects or as columns', () => {
       const c = alignLabels(['z', 'x', 'y'], given);
       expect([...c.harmful]).toEqual([0, 1, 0]);
       expect([...c.sinkStep]).toEqual([-1, 2, -1]);
-      // z: [0]; x: [1, 4]; y: none
-      expect([...c.benignOffset]).toEqual([0, 1, 3, 3]);
-      expect([...c.benignSteps]).toEqual([0, 1, 4]);
+      // z: [0]; x: [1, 4]; y: none; each distinct list held once
+      expect([0, 1, 2].map((e) => [...c.benignLists[c.benignList[e]!]!])).toEqual([[0], [1, 4], []]);
+      expect(c.benignLists).toHaveLength(3);
       expect(c.benignRule).toBe('graph-braid');
     }
   });
