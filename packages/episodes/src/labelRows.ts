@@ -64,7 +64,8 @@ export class LabelRowsBuilder {
 
   /**
    * Room for `rows` more rows: the columns take their size once instead of growing row by row
-   * (a 10⁶-line labels file: 1.4–1.6 s read growing them, 1.0–1.2 s reserved; peak RSS 207 → 164 MB).
+   * (a 10⁶-line labels file: 1.45–2.14 s read growing them, 1.10–1.39 s reserved; that read's peak RSS
+   * 207–210 → 168–169 MB).
    */
   reserve(rows: number): void {
     const size = this.n + rows;
