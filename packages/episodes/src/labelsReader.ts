@@ -76,11 +76,9 @@ function readLabelsInto(file: string, rows: LabelRowsBuilder): { list: Problem[]
   try {
     const lines = new LineSplitter(onLine);
     const buf = Buffer.allocUnsafe(CHUNK);
-    const size = fstatSync(fd).size;
-    for (let got = readSync(fd, buf, 0, CHUNK, null), first = true; got > 0; got = readSync(fd, buf, 0, CHUNK, null), first = false) {
-      if (first) rows.reserve(estimatedLines(buf.subarray(0, got), size));
-      lines.push(buf.subarray(0, got));
-    }
+    let got = readSync(fd, buf, 0, CHUNK, null);
+    if (got > 0) rows.reserve(estimatedLines(buf.subarray(0, got), fstatSync(fd).size));
+    for (; got > 0; got = readSync(fd, buf, 0, CHUNK, null)) lines.push(buf.subarray(0, got));
     lines.end();
   } catch (e) {
     return { list: [{ file, record: null, message: `expected a readable labels file (${(e as Error).message})` }], unreadable: true };
