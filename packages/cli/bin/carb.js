@@ -31,6 +31,17 @@ if (!process.execArgv.some((a) => /^--interrupt[-_]budget(=|$)/.test(a))) setFla
  */
 if (!process.execArgv.some((a) => /^--semi[-_]space[-_]growth[-_]factor(=|$)/.test(a))) setFlagsFromString('--semi-space-growth-factor=16');
 
+/**
+ * The semi-space size of the heaps created from here on (worker threads': this thread's heap is made
+ * already), 32 MB unless the command line sets it. V8 sizes a young generation by what survives its
+ * scavenges, and a replay thread keeps few survivors (an episode is garbage once replayed,
+ * FusedReplayRows): left to V8, its semi-spaces stayed at 16 MB of the 32 MB replayPool allows, and a
+ * scavenge has a cost of its own. 10⁵ graph-braid episodes: 113–120 scavenges a replay thread instead
+ * of 174–187; 10⁶: 65.5–71.1 s and 125–136 CPU-s against 72.6–75.4 s and 138–144 CPU-s before
+ * FusedReplayRows and this (five runs and four, alternated; either alone, 73.7 and 74.6 s).
+ */
+if (!process.execArgv.some((a) => /^--min[-_]semi[-_]space[-_]size(=|$)/.test(a))) setFlagsFromString('--min-semi-space-size=32');
+
 const stale = staleReason();
 if (stale === null) {
   runBundle(BUNDLE, codeCacheFile());

@@ -9,6 +9,9 @@ export interface EpisodeReplay {
   contextSize: ArrayLike<number>;
 }
 
+/** What a breakpoint table reads of an episode (an Episode is one): its step count, not its steps. */
+export type TableEpisode = Pick<Episode, 'id' | 'group' | 'outcome'> & { steps: { length: number } };
+
 /**
  * Builds the breakpoint table of n episodes from their per-step allowing indices (scoreEpisode)
  * and ledger traces. The reference construction: any faster path must produce the same table.
@@ -30,7 +33,7 @@ export function breakpointTable(
  * facts are zero until fillBreakpointRow writes them. Lets a replay write each episode's row as
  * soon as it is scored instead of holding every episode's scores and ledger trace to the end.
  */
-export function allocateBreakpointTable(method: string, grid: GridConfig, episodes: readonly Episode[]): BreakpointTable {
+export function allocateBreakpointTable(method: string, grid: GridConfig, episodes: readonly TableEpisode[]): BreakpointTable {
   const G = gridSize(grid);
   const n = episodes.length;
   const stepOffset = new Int32Array(n + 1);
@@ -61,7 +64,7 @@ export function allocateBreakpointTable(method: string, grid: GridConfig, episod
 export function fillBreakpointRow(
   table: BreakpointTable,
   e: number,
-  episode: Episode,
+  episode: TableEpisode,
   replay: EpisodeReplay,
   firstStep: LedgerTrace['firstStep'],
 ): void {

@@ -2,8 +2,9 @@ import type { Episode } from '@carb/episodes';
 import { ledgerTrace, type LedgerTrace } from '@carb/ledger';
 import type { Pipeline, SelectorConfig } from '@carb/pipeline';
 import { edgeDropout, type EdgeDropoutSource } from '@carb/evidence';
-import { allocateBreakpointTable, fillBreakpointRow } from './breakpointTable.ts';
+import { allocateBreakpointTable, fillBreakpointRow, type TableEpisode } from './breakpointTable.ts';
 import type { BreakpointTable } from './breakpoints.ts';
+import type { EdgePerturbation, ScorePerturbation } from './perturb.ts';
 import { ScoreColumns, scoreEpisodeFused, type EpisodeScores } from './scoreEpisode.ts';
 import { noisyScore, type ScoreNoiseSource } from './scoreNoise.ts';
 
@@ -46,20 +47,82 @@ export function replayFused(
   selectors: readonly FusedSelector[],
   options: FusedReplayOptions = {},
 ): BreakpointTable[] {
-  const { noise } = options;
-  // each perturbation only when it acts: σ = 0 must leave exact scores exact
-  const perturb = noise?.params.scoreNoise ? (id: string, t: number, q: number) => noisyScore(noise, id, t, q) : undefined;
-  const dropEdges = noise?.params.edgeDropout ? (id: string) => edgeDropout(noise, id) : undefined;
-  const configs = selectors.map((s) => s.selector);
-  const tables = selectors.map((s) => allocateBreakpointTable(s.method, pipeline.grid, episodes));
-  // each episode's row is written as soon as it is scored: nothing per episode outlives its turn
-  const columns = new ScoreColumns();
+  const rows = new FusedReplayRows(pipeline, selectors, options.noise ?? null);
+  const { onScored } = options;
   episodes.forEach((episode, e) => {
-    const scored = scoreEpisodeFused(episode, pipeline, configs, perturb, dropEdges, columns);
-    const { firstStep } = options.traces?.[e] ?? ledgerTrace(episode, pipeline);
-    scored.forEach((replay, s) => fillBreakpointRow(tables[s]!, e, episode, replay, firstStep));
-    options.onScored?.(e, scored);
+    rows.add(episode, options.traces?.[e], onScored && ((scored) => onScored(e, scored)));
     options.onEpisode?.();
   });
-  return tables;
+  return rows.tables();
+}
+
+/** What an episode's table rows need once it is scored (allocateBreakpointTable, fillBreakpointRow). */
+type RowFacts = TableEpisode & { firstStep: LedgerTrace['firstStep'] };
+
+/**
+ * replayFused one episode at a time: `add` scores an episode under every selector and keeps only what its
+ * table rows need (its id, group, step count, outcome, first ledger steps and per-step scores), so an
+ * episode is garbage once added. A replay worker decodes a chunk's episodes one by one: held to the end of
+ * the chunk, they outlived the young generation's collections and were copied by each. `tables()` gives
+ * the tables of the episodes added, in order.
+ */
+export class FusedReplayRows {
+  private readonly configs: SelectorConfig[];
+  private readonly perturb: ScorePerturbation | undefined;
+  private readonly dropEdges: EdgePerturbation | undefined;
+  // scoreEpisodeFused's per-step columns, reused from episode to episode: each is copied into `steps` at once
+  private readonly columns = new ScoreColumns();
+  private readonly rows: RowFacts[] = [];
+  /** Per episode, per selector: its allowFrom, then its contextSize (T each). */
+  private steps = new Int32Array(256);
+  private used = 0;
+
+  constructor(
+    private readonly pipeline: Pipeline,
+    private readonly selectors: readonly FusedSelector[],
+    noise: ReplayNoise | null,
+  ) {
+    this.configs = selectors.map((s) => s.selector);
+    // each perturbation only when it acts: σ = 0 must leave exact scores exact
+    this.perturb = noise?.params.scoreNoise ? (id, t, q) => noisyScore(noise, id, t, q) : undefined;
+    this.dropEdges = noise?.params.edgeDropout ? (id) => edgeDropout(noise, id) : undefined;
+  }
+
+  /**
+   * Scores `episode` (its ledger trace given or traced here). `onScored` sees its scores per selector as
+   * scored, views valid during the call (replayFused's onScored).
+   */
+  add(episode: Episode, trace?: LedgerTrace, onScored?: (scored: readonly EpisodeScores[]) => void): void {
+    const scored = scoreEpisodeFused(episode, this.pipeline, this.configs, this.perturb, this.dropEdges, this.columns);
+    const T = episode.steps.length;
+    const need = this.used + 2 * T * scored.length;
+    if (need > this.steps.length) {
+      const grown = new Int32Array(Math.max(need, 2 * this.steps.length));
+      grown.set(this.steps.subarray(0, this.used));
+      this.steps = grown;
+    }
+    for (const s of scored) {
+      this.steps.set(s.allowFrom, this.used);
+      this.steps.set(s.contextSize, this.used + T);
+      this.used += 2 * T;
+    }
+    const { id, group, outcome } = episode;
+    this.rows.push({ id, group, outcome, steps: { length: T }, firstStep: (trace ?? ledgerTrace(episode, this.pipeline)).firstStep });
+    onScored?.(scored);
+  }
+
+  /** One breakpoint table per selector, in the order given, of the episodes added. */
+  tables(): BreakpointTable[] {
+    const tables = this.selectors.map((s) => allocateBreakpointTable(s.method, this.pipeline.grid, this.rows));
+    let at = 0;
+    this.rows.forEach((row, e) => {
+      const T = row.steps.length;
+      for (const table of tables) {
+        const replay = { allowFrom: this.steps.subarray(at, at + T), contextSize: this.steps.subarray(at + T, at + 2 * T) };
+        fillBreakpointRow(table, e, row, replay, row.firstStep);
+        at += 2 * T;
+      }
+    });
+    return tables;
+  }
 }

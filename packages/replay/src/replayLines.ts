@@ -1,16 +1,8 @@
 import { nameRecord } from '@carb/io';
-import {
-  decodeJsonlLine,
-  encoderText,
-  episodeHash,
-  forEachRecordLine,
-  type DecodedLine,
-  type Episode,
-  type RecordLines,
-} from '@carb/episodes';
+import { decodeJsonlLine, encoderText, episodeHash, forEachRecordLine, type DecodedLine, type RecordLines } from '@carb/episodes';
 import { untypedCalls, type Pipeline } from '@carb/pipeline';
 import type { BreakpointTable } from './breakpoints.ts';
-import { replayFused, type FusedSelector, type ReplayNoise } from './replayFused.ts';
+import { FusedReplayRows, type FusedSelector, type ReplayNoise } from './replayFused.ts';
 
 /** JSONL record lines (their bytes) to decode and replay where they are decoded (DeferredCorpus). */
 export interface LineTask extends RecordLines {
@@ -36,10 +28,12 @@ export function replayLines(
   noise: ReplayNoise | null,
 ): ReplayedLines {
   const decoded: DecodedLine[] = [];
-  const episodes: Episode[] = [];
+  const rows = new FusedReplayRows(pipeline, selectors, noise);
+  let episodes = 0;
   // at most one hash per line; cut to the episodes decoded at the end
   const hashes = new Uint8Array(32 * task.lengths.length);
-  // each line's text is made as it is decoded and is garbage once parsed and hashed: it dies young, not with the chunk
+  // each line's text and episode are made as it is decoded and are garbage once it is hashed and replayed:
+  // they die young, not with the chunk
   forEachRecordLine(task, (text, n) => {
     const got = decodeJsonlLine(text, n, task.maxLine, true);
     if (got === null) return;
@@ -48,8 +42,8 @@ export function replayLines(
       return;
     }
     const e = got.episode;
-    hashes.set(episodeHash(got.encoded ?? encoderText(e)), 32 * episodes.length);
-    episodes.push(e);
+    hashes.set(episodeHash(got.encoded ?? encoderText(e)), 32 * episodes++);
+    rows.add(e);
     decoded.push({
       head: {
         id: e.id,
@@ -62,7 +56,7 @@ export function replayLines(
       },
     });
   });
-  return { decoded, hashes: hashes.subarray(0, 32 * episodes.length), tables: replayFused(episodes, pipeline, selectors, { noise }) };
+  return { decoded, hashes: hashes.subarray(0, 32 * episodes), tables: rows.tables() };
 }
 
 /** Tool → calls of one episode: its share of the calibration's tool vocabulary (fingerprint.json), counted where it is decoded. */

@@ -10,9 +10,9 @@ import { replayWorkerEntry } from './replayWorkerEntry.ts';
 import type { ReplayWorkerData } from './replayWorker.ts';
 
 /**
- * Young generation of a replay thread. A chunk's decoded episodes stay alive while it is
- * replayed; in the default young generation (16 MiB semi-spaces) they outlive scavenges
- * and are promoted, then collected by full GCs.
+ * Young generation of a replay thread: 32 MB semi-spaces, which bin/carb.js also makes their size from
+ * the start. In V8's default (16 MB semi-spaces at most) a chunk's episodes, then held until the chunk
+ * was replayed, outlived scavenges and were promoted, then collected by full GCs.
  */
 const YOUNG_GENERATION_MB = 96;
 
