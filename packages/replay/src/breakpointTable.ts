@@ -30,8 +30,8 @@ export function breakpointTable(
 
 /**
  * The columns of a breakpoint table for `episodes`, sized from their step counts; per-episode
- * facts are zero until fillBreakpointRow writes them. Lets a replay write each episode's row as
- * soon as it is scored instead of holding every episode's scores and ledger trace to the end.
+ * facts are zero until fillBreakpointRow writes them. A replay keeps only what each episode's rows
+ * need until then (FusedReplayRows: its step count, outcome, first ledger steps and scores), not the episode.
  */
 export function allocateBreakpointTable(method: string, grid: GridConfig, episodes: readonly TableEpisode[]): BreakpointTable {
   const G = gridSize(grid);
