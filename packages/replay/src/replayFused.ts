@@ -70,12 +70,10 @@ export class FusedReplayRows {
   private readonly configs: SelectorConfig[];
   private readonly perturb: ScorePerturbation | undefined;
   private readonly dropEdges: EdgePerturbation | undefined;
-  // scoreEpisodeFused's per-step columns, reused from episode to episode: each is copied into `steps` at once
+  // every episode's per-step scores, kept one after the other where scoreEpisodeFused writes them:
+  // per episode, per selector, its allowFrom, then its contextSize (T each)
   private readonly columns = new ScoreColumns();
   private readonly rows: RowFacts[] = [];
-  /** Per episode, per selector: its allowFrom, then its contextSize (T each). */
-  private steps = new Int32Array(256);
-  private used = 0;
 
   constructor(
     private readonly pipeline: Pipeline,
@@ -95,17 +93,7 @@ export class FusedReplayRows {
   add(episode: Episode, trace?: LedgerTrace, onScored?: (scored: readonly EpisodeScores[]) => void): void {
     const scored = scoreEpisodeFused(episode, this.pipeline, this.configs, this.perturb, this.dropEdges, this.columns);
     const T = episode.steps.length;
-    const need = this.used + 2 * T * scored.length;
-    if (need > this.steps.length) {
-      const grown = new Int32Array(Math.max(need, 2 * this.steps.length));
-      grown.set(this.steps.subarray(0, this.used));
-      this.steps = grown;
-    }
-    for (const s of scored) {
-      this.steps.set(s.allowFrom, this.used);
-      this.steps.set(s.contextSize, this.used + T);
-      this.used += 2 * T;
-    }
+    this.columns.keep(2 * scored.length, T);
     const { id, group, outcome } = episode;
     this.rows.push({ id, group, outcome, steps: { length: T }, firstStep: (trace ?? ledgerTrace(episode, this.pipeline)).firstStep });
     onScored?.(scored);
@@ -118,7 +106,7 @@ export class FusedReplayRows {
     this.rows.forEach((row, e) => {
       const T = row.steps.length;
       for (const table of tables) {
-        const replay = { allowFrom: this.steps.subarray(at, at + T), contextSize: this.steps.subarray(at + T, at + 2 * T) };
+        const replay = { allowFrom: this.columns.read(at, T), contextSize: this.columns.read(at + T, T) };
         fillBreakpointRow(table, e, row, replay, row.firstStep);
         at += 2 * T;
       }

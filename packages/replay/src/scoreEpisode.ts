@@ -66,25 +66,40 @@ export function scoreEpisodeFused(
 }
 
 /**
- * Per-step columns that scoreEpisodeFused writes, kept from episode to episode (replayFused reads
- * each episode's before it scores the next). Made fresh, they were two Int32Arrays per episode and
- * selector, past 64 bytes from 17 steps on and so allocated outside V8's heap (~1.1 µs each made and
- * dropped in a loop, against ~25 ns on it), 2·10⁶ buffers for V8's helper threads to sweep in a
- * 10⁶-episode replay; a replay worker's task took ~0.7 µs less CPU an episode without them.
+ * Per-step columns that scoreEpisodeFused writes, in one store that grows as needed: an episode's
+ * columns go after those kept before them (`keep`), otherwise they take the place of the last
+ * episode's, so a replay reads every episode's scores where they were written (FusedReplayRows).
+ * Made fresh, they were two Int32Arrays per episode and selector, past 64 bytes from 17 steps on and
+ * so allocated outside V8's heap (~1.1 µs each made and dropped in a loop, against ~25 ns on it),
+ * 2·10⁶ buffers for V8's helper threads to sweep in a 10⁶-episode replay; a replay worker's task
+ * took ~0.7 µs less CPU an episode without them.
  */
 export class ScoreColumns {
-  private store = new Int32Array(0);
-  private width = 0;
+  private store = new Int32Array(256);
+  /** Values kept: the next columns start here. */
+  private kept = 0;
 
-  /** Room for `count` columns of T steps (what was viewed before is then stale). */
+  /** Room for `count` columns of T steps after those kept (what was viewed and not kept is then stale). */
   fit(count: number, T: number): void {
-    if (T <= this.width && count * this.width <= this.store.length) return;
-    this.width = Math.max(T, 2 * this.width, 32);
-    this.store = new Int32Array(count * this.width);
+    const need = this.kept + count * T;
+    if (need <= this.store.length) return;
+    const grown = new Int32Array(Math.max(need, 2 * this.store.length));
+    grown.set(this.store.subarray(0, this.kept));
+    this.store = grown;
   }
 
-  /** Column k's first T steps. */
+  /** Column k of those last fitted, T steps. */
   view(k: number, T: number): Int32Array {
-    return this.store.subarray(k * this.width, k * this.width + T);
+    return this.store.subarray(this.kept + k * T, this.kept + (k + 1) * T);
+  }
+
+  /** Keeps the `count` columns of T steps last fitted: later ones go after them. */
+  keep(count: number, T: number): void {
+    this.kept += count * T;
+  }
+
+  /** `length` kept values from `at` (a view, valid until the next fit). */
+  read(at: number, length: number): Int32Array {
+    return this.store.subarray(at, at + length);
   }
 }
