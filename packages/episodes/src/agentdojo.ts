@@ -1,7 +1,7 @@
 import { adaptRecord } from './adaptEach.ts';
 import { canonicalize, stripBom } from '@carb/io';
 import { AdapterError } from './problems.ts';
-import { asOrdered } from './order.ts';
+import { asOrdered, inCanonicalForm } from './order.ts';
 import { FLAG_ONLY, toolFailure } from './toolFailure.ts';
 import type { Episode, JsonObject, JsonValue, PolicyStep } from './types.ts';
 import { countDropped, isObj, kindOf, type AdaptContext, type Obj } from './fields.ts';
@@ -170,7 +170,7 @@ function build(raw: unknown, file: string): Episode {
         const args = r.object(r.key(call, 'args', cp), `${cp}/args`);
         const id = r.stringOrNull(call, 'id', cp, true);
         pending.push({ step: steps.length, id });
-        steps.push({ index: steps.length, tool, args: canonicalize(args as JsonObject), result: '', error: NOT_EXECUTED, ok: false });
+        steps.push({ index: steps.length, tool, args: inCanonicalForm(args as JsonObject), result: '', error: NOT_EXECUTED, ok: false });
       });
       return;
     }

@@ -1,5 +1,5 @@
 import { NOT_EXECUTED } from './agentdojo.ts';
-import { canonicalize } from '@carb/io';
+import { inCanonicalForm } from './order.ts';
 import { AdapterError } from './problems.ts';
 import type { JsonObject, PolicyStep } from './types.ts';
 
@@ -26,7 +26,7 @@ export class ToolSteps {
         `expected a tool call id unique among unanswered calls, found "${id}" twice`,
       );
     this.pending.set(id, this.steps.length);
-    this.steps.push({ index: this.steps.length, tool, args: canonicalize(args), result: '', error: NOT_EXECUTED, ok: false });
+    this.steps.push({ index: this.steps.length, tool, args: inCanonicalForm(args), result: '', error: NOT_EXECUTED, ok: false });
   }
 
   /** The result of call `id`: `error` null when the tool succeeded (then `content` is the visible result). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalize } from '@carb/io';
-import { isOrdered, orderEpisode, type Episode } from '../src/index.ts';
+import { isOrdered, orderEpisode, type Episode, type JsonObject } from '../src/index.ts';
+import { inCanonicalForm } from '../src/order.ts';
 
 const episode = (steps: unknown[]): Episode => ({
   id: 'e',
@@ -48,5 +49,34 @@ describe('orderEpisode', () => {
       '{"index":6,"tool":"t","args":{},"result":"r","error":null,"ok":true}',
     ]);
     expect('provenance' in ordered.steps[6]!).toBe(false);
+  });
+});
+
+describe('inCanonicalForm', () => {
+  it('returns a value already in canonicalize form as it is, at every depth', () => {
+    const v = { a: [1, { x: 'y', z: null }], b: { c: true } };
+    expect(inCanonicalForm(v)).toBe(v);
+    const s = 'text';
+    expect(inCanonicalForm(s)).toBe(s);
+  });
+
+  it("copies any other value into canonicalize's form, the input left as it was", () => {
+    const values: JsonObject[] = [
+      { b: 1, a: 2 },
+      { a: { d: 1, c: 2 } },
+      { a: [{ y: 1, x: 2 }] },
+      { a: 0, 2: 'y', 10: 'x' },
+      { é: 4, B: 1 },
+    ];
+    for (const v of values) {
+      const before = JSON.stringify(v);
+      const out = inCanonicalForm(v);
+      expect(out).not.toBe(v);
+      expect(JSON.stringify(out)).toBe(JSON.stringify(canonicalize(v)));
+      expect(JSON.stringify(v)).toBe(before);
+    }
+    // code units: "B" (0x42) < "_" (0x5f) < "a" (0x61) < "é" (0xe9); integer-like keys enumerate first in any object
+    expect(JSON.stringify(inCanonicalForm({ é: 4, a: 3, _: 2, B: 1 }))).toBe('{"B":1,"_":2,"a":3,"é":4}');
+    expect(JSON.stringify(inCanonicalForm({ a: 0, 10: 'x', 2: 'y' }))).toBe('{"2":"y","10":"x","a":0}');
   });
 });

@@ -50,10 +50,15 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export function canonicalize<T extends Json>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((v) => canonicalize(v)) as T;
+  const obj = value as Readonly<Record<string, Json>>;
   const out: { [key: string]: Json } = {};
-  // keys in code-unit order, as Array.prototype.sort orders strings
-  const entries = Object.entries(value as Readonly<Record<string, Json>>).sort(([a], [b]) => (a < b ? -1 : 1));
-  for (const [key, v] of entries) out[key] = canonicalize(v);
+  // keys in code-unit order: sort() without a comparator compares strings so, natively, with no
+  // [key, value] pair and comparator call per key (the shared AgentDojo runs' 9,968 tool calls'
+  // arguments, cold: 7.8 ms with those, 3.3 ms without)
+  for (const key of Object.keys(obj).sort()) {
+    const v = obj[key] as Json;
+    out[key] = v === null || typeof v !== 'object' ? v : canonicalize(v);
+  }
   return out as T;
 }
 

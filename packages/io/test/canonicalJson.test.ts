@@ -52,6 +52,14 @@ describe('canonicalize: the encoder form of a JSON value', () => {
     expect(JSON.stringify(canonicalize({ c: [1, 'z'], b: true }))).toBe(canonicalJson({ c: [1, 'z'], b: true }));
   });
 
+  it('orders keys by UTF-16 code unit, not by locale or case', () => {
+    // "B" 0x42 < "_" 0x5f < "a" 0x61 < "aa" < "b" < "é" 0xe9 < "😀" (surrogates 0xd83d…) < "ｚ" 0xff5a
+    const out = canonicalize({ ｚ: 1, é: 2, '😀': 3, b: 4, aa: 5, a: 6, _: 7, B: 8 });
+    expect(Object.keys(out)).toEqual(['B', '_', 'a', 'aa', 'b', 'é', '😀', 'ｚ']);
+    expect(canonicalize({ k: [{ b: { d: 1, c: 2 }, a: 'x' }] })).toEqual({ k: [{ a: 'x', b: { c: 2, d: 1 } }] });
+    expect(JSON.stringify(canonicalize({ k: [{ b: { d: 1, c: 2 }, a: 'x' }] }))).toBe('{"k":[{"a":"x","b":{"c":2,"d":1}}]}');
+  });
+
   it('returns scalars as they are', () => {
     expect(canonicalize('s')).toBe('s');
     expect(canonicalize(3)).toBe(3);
