@@ -92,8 +92,8 @@ export class FusedReplayRows {
    */
   add(episode: Episode, trace?: LedgerTrace, onScored?: (scored: readonly EpisodeScores[]) => void): void {
     const scored = scoreEpisodeFused(episode, this.pipeline, this.configs, this.perturb, this.dropEdges, this.columns);
+    this.columns.keep();
     const T = episode.steps.length;
-    this.columns.keep(2 * scored.length, T);
     const { id, group, outcome } = episode;
     this.rows.push({ id, group, outcome, steps: { length: T }, firstStep: (trace ?? ledgerTrace(episode, this.pipeline)).firstStep });
     onScored?.(scored);

@@ -78,10 +78,13 @@ export class ScoreColumns {
   private store = new Int32Array(256);
   /** Values kept: the next columns start here. */
   private kept = 0;
+  /** Values of the columns last fitted (what keep() keeps). */
+  private fitted = 0;
 
   /** Room for `count` columns of T steps after those kept (what was viewed and not kept is then stale). */
   fit(count: number, T: number): void {
-    const need = this.kept + count * T;
+    this.fitted = count * T;
+    const need = this.kept + this.fitted;
     if (need <= this.store.length) return;
     const grown = new Int32Array(Math.max(need, 2 * this.store.length));
     grown.set(this.store.subarray(0, this.kept));
@@ -93,9 +96,10 @@ export class ScoreColumns {
     return this.store.subarray(this.kept + k * T, this.kept + (k + 1) * T);
   }
 
-  /** Keeps the `count` columns of T steps last fitted: later ones go after them. */
-  keep(count: number, T: number): void {
-    this.kept += count * T;
+  /** Keeps the columns last fitted (scoreEpisodeFused's for one episode): later ones go after them. */
+  keep(): void {
+    this.kept += this.fitted;
+    this.fitted = 0;
   }
 
   /** `length` kept values from `at` (a view, valid until the next fit). */
