@@ -20,6 +20,7 @@ export {
 } from './splits.ts';
 export { shuffleWith } from './shuffleWith.ts';
 export { METHOD_ORDER, METHOD_SELECTOR, calibrationTarget, isMethodName } from './methods.ts';
+export { methodSelectors } from './methodSelectors.ts';
 export { alignLabels, type LabelColumns, type BenignStopRule } from './labelColumns.ts';
 export { HeldOutCurves, type HeldOutMetrics } from './heldOutCurves.ts';
 export { empiricalQuantile, empiricalQuantiles, mean } from './quantiles.ts';

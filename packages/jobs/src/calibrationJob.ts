@@ -6,6 +6,7 @@ import {
   type BatchSize,
   type Budget,
   METHOD_SELECTOR,
+  methodSelectors,
   POOLED_STRATUM,
   distinctBudgets,
   foldSizes,
@@ -169,12 +170,6 @@ export function labelsFor(paths: string[], onNotice: Notice = NO_NOTICE): LabelR
   return found.rows;
 }
 
-/** The selector of each kind the methods need, once each, named by its kind. */
-function selectorsFor(pipeline: Pipeline, methods: readonly MethodName[]): FusedSelector[] {
-  const kinds = [...new Set(methods.map((m) => METHOD_SELECTOR[m]))];
-  return kinds.map((kind) => ({ method: kind, selector: withSelector(pipeline, { kind }).selector }));
-}
-
 /** Breakpoint tables by method (of a stratum's rows) from tables by selector kind; methods sharing a selector share one table. */
 function tablesByMethod(
   methods: readonly MethodName[],
@@ -227,7 +222,7 @@ async function replayForJob(
   const input: EpisodeInput = spec.input ?? { episodes: spec.episodes ?? [] };
   const noise = spec.perturbation ?? null;
   const seeds = spec.selectorSeeds ?? [];
-  const main = selectorsFor(spec.pipeline, methods);
+  const main = methodSelectors(spec.pipeline, methods);
   // the seed check needs G-CARB's table and one random table per seed; it has always been
   // replayed without suite perturbations, so under noise or edge dropout it is a second, unperturbed pass
   const check: FusedSelector[] = seeds.map((seed) => ({
@@ -235,7 +230,7 @@ async function replayForJob(
     selector: withSelector(spec.pipeline, { kind: 'random', seed }).selector,
   }));
   const checkGraph = seeds.length > 0 && (noise ? !methods.includes('g-carb') : !main.some((s) => s.method === 'graph'));
-  if (checkGraph) check.unshift(selectorsFor(spec.pipeline, ['g-carb'])[0]!);
+  if (checkGraph) check.unshift(methodSelectors(spec.pipeline, ['g-carb'])[0]!);
   const common = { input, pipeline: spec.pipeline, workers: spec.workers ?? 1, ...(spec.quiet ? { quiet: true } : {}) };
   // the sources count what they read, so they go with one pass only
   if (spec.sources && noise && check.length)

@@ -1,6 +1,7 @@
-import { LEDGER_CATEGORIES, type LedgerCategory } from '@carb/pipeline';
+import { LEDGER_CATEGORIES } from '@carb/pipeline';
 import type { BreakpointTable } from './breakpoints.ts';
 import type { OutcomeTable } from './outcome.ts';
+import { emptyOutcomeTable } from './outcomeTable.ts';
 
 /**
  * Expands a breakpoint table into the dense episode × grid outcome table (O(n·G) memory),
@@ -8,29 +9,14 @@ import type { OutcomeTable } from './outcome.ts';
  */
 export function denseFromBreakpoints(bt: BreakpointTable): OutcomeTable {
   const { G, n } = bt;
-  const rows = n * G;
-  const lossByCategory = {} as Record<LedgerCategory, Uint8Array>;
-  for (const k of LEDGER_CATEGORIES) lossByCategory[k] = new Uint8Array(rows);
-  const t: OutcomeTable = {
-    method: bt.method,
-    grid: bt.grid,
-    G,
-    n,
+  const t = emptyOutcomeTable(bt.method, bt.grid, {
     ids: bt.ids,
     groups: bt.groups,
     steps: Int32Array.from({ length: n }, (_, e) => bt.stepOffset[e + 1]! - bt.stepOffset[e]!),
     taskCompleted: bt.taskCompleted,
     unionFirstStep: bt.unionFirstStep,
-    stopStep: new Int32Array(rows),
-    executed: new Int32Array(rows),
-    lossUnion: new Uint8Array(rows),
-    lossCount: new Uint8Array(rows),
-    lossByCategory,
-    success: new Uint8Array(rows),
-    scored: new Int32Array(rows),
-    ctxSelected: new Int32Array(rows),
-    ctxFull: new Int32Array(rows),
-  };
+  });
+  const { lossByCategory } = t;
   for (let e = 0; e < n; e++) {
     const base = bt.stepOffset[e]!;
     const T = bt.stepOffset[e + 1]! - base;

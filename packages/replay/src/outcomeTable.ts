@@ -4,8 +4,22 @@ import type { OutcomeTable } from './outcome.ts';
 
 /** Allocates an outcome table for n episodes on a grid. */
 export function allocateOutcomeTable(method: string, grid: GridConfig, episodes: readonly Episode[]): OutcomeTable {
+  return emptyOutcomeTable(method, grid, {
+    ids: episodes.map((e) => e.id),
+    groups: episodes.map((e) => e.group),
+    steps: Int32Array.from(episodes, (e) => e.steps.length),
+    taskCompleted: Uint8Array.from(episodes, (e) => (e.outcome.taskCompleted ? 1 : 0)),
+    unionFirstStep: new Int32Array(episodes.length).fill(-1),
+  });
+}
+
+/** The columns of an outcome table with one entry per episode (its other columns have one per episode and grid index). */
+export type EpisodeColumns = Pick<OutcomeTable, 'ids' | 'groups' | 'steps' | 'taskCompleted' | 'unionFirstStep'>;
+
+/** An outcome table of `episodes` on `grid` with every episode × grid row still zero: replay or a breakpoint table fills them. */
+export function emptyOutcomeTable(method: string, grid: GridConfig, episodes: EpisodeColumns): OutcomeTable {
   const G = gridSize(grid);
-  const n = episodes.length;
+  const n = episodes.ids.length;
   const rows = n * G;
   const lossByCategory = {} as Record<LedgerCategory, Uint8Array>;
   for (const k of LEDGER_CATEGORIES) lossByCategory[k] = new Uint8Array(rows);
@@ -14,11 +28,11 @@ export function allocateOutcomeTable(method: string, grid: GridConfig, episodes:
     grid,
     G,
     n,
-    ids: episodes.map((e) => e.id),
-    groups: episodes.map((e) => e.group),
-    steps: Int32Array.from(episodes, (e) => e.steps.length),
-    taskCompleted: Uint8Array.from(episodes, (e) => (e.outcome.taskCompleted ? 1 : 0)),
-    unionFirstStep: new Int32Array(n).fill(-1),
+    ids: episodes.ids,
+    groups: episodes.groups,
+    steps: episodes.steps,
+    taskCompleted: episodes.taskCompleted,
+    unionFirstStep: episodes.unionFirstStep,
     stopStep: new Int32Array(rows),
     executed: new Int32Array(rows),
     lossUnion: new Uint8Array(rows),

@@ -1,13 +1,7 @@
-/** Table 3 order, used for rows, legends and colours. */
-export const METHOD_ORDER = [
-  'no-guard',
-  'executed-step-crc',
-  'ledger-current',
-  'full-prefix',
-  'fixed-window-4',
-  'equal-size-random',
-  'g-carb',
-] as const;
+import { METHOD_ORDER } from '@carb/calibrate';
+
+/** Table 3 order (@carb/calibrate's), used for rows, legends and colours. */
+export { METHOD_ORDER };
 
 const LABELS: Record<string, string> = {
   'no-guard': 'No guard',

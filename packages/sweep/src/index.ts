@@ -15,7 +15,6 @@ export { twinParams } from './twinParams.ts';
 export { conditionHash } from './conditionHash.ts';
 export { sweepPipelineHash } from './sweepPipelineHash.ts';
 export { generateCondition } from './generateCondition.ts';
-export { methodSelectors } from './methodSelectors.ts';
 export { conditionFolds } from './conditionFolds.ts';
 export { conditionSplits } from './conditionSplits.ts';
 export { replayCondition, type ReplayedCondition } from './replayCondition.ts';

@@ -1,12 +1,10 @@
-import type { MethodName } from '@carb/calibrate';
-import { METHOD_SELECTOR } from '@carb/calibrate';
+import { METHOD_SELECTOR, methodSelectors, type MethodName } from '@carb/calibrate';
 import { canonicalJson } from '@carb/io';
 import { ledgerTrace, type LedgerTrace } from '@carb/ledger';
 import type { Pipeline } from '@carb/pipeline';
 import { replayFused, type BreakpointTable, type ReplayNoise } from '@carb/replay';
 import type { SuiteOutput, SuiteParams } from '@carb/suites';
 import { generateCondition } from './generateCondition.ts';
-import { methodSelectors } from './methodSelectors.ts';
 import type { ConditionSpec } from './types.ts';
 
 /** A condition generated and replayed: its corpus, one breakpoint table per method, the replay perturbations. */
